@@ -1,0 +1,79 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class WorkspacePracticeApi implements ICredentialType {
+	name = 'workspacePracticeApi';
+
+	displayName = 'Workspace Practice API';
+
+	icon: Icon = {
+		light: 'file:../nodes/WorkspacePractice/workspacePractice.svg',
+		dark: 'file:../nodes/WorkspacePractice/workspacePractice.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/workspace-practice/n8n-nodes-workspace-practice#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com/rest/v1',
+			description: 'The full base address of the API, ending in /rest/v1 (a trailing slash is fine)',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Created by a workspace admin under Settings > API. Form: a lowercase word, "_live_" and 40 letters or digits (for example svc_live_…). Quotes, spaces and a "Bearer " prefix are removed.',
+		},
+	];
+
+	// The expression strips surrounding whitespace/quotes and a pasted "Bearer " prefix (same rule as
+	// transport/apiKey.ts KEY_CLEANUP), so a sloppy paste still authenticates.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization:
+					'=Bearer {{ String($credentials.apiKey).replace(/^[\\s"\']*(bearer\\s+)?[\\s"\']*|[\\s"\']*$/gi, "") }}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
+			url: '/workspace',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API key is invalid or inactive. Expected a lowercase word, "_live_" and 40 letters or digits (for example svc_live_…).',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at this Base URL: it must be the full base ending in /rest/v1.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,23 @@
+import type { ResourceModule } from '../types';
+import * as get from './get.operation';
+
+export const workspace: ResourceModule = {
+	option: { name: 'Workspace', value: 'workspace', description: 'The workspace the API key belongs to' },
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['workspace'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get the workspace',
+				action: 'Get the workspace',
+			},
+		],
+		default: 'get',
+	},
+	operations: { get },
+};

@@ -1,0 +1,97 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Input checks that run before any request is spent. Each failure names the field (as the form shows
+ * it), the rule and the item.
+ */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// ISO 8601 date or date-time, optional fraction and zone.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export class InputValidator {
+	constructor(
+		private readonly node: INode,
+		private readonly itemIndex: number,
+	) {}
+
+	private fail(field: string, rule: string): never {
+		throw new NodeOperationError(this.node, `${field}: ${rule}`, {
+			itemIndex: this.itemIndex,
+			description: `Item ${this.itemIndex + 1}: fix "${field}" and run again. No request was sent.`,
+		});
+	}
+
+	/** A non-empty string (after trimming), returned trimmed. */
+	required(field: string, value: unknown): string {
+		const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+		if (text === '') this.fail(field, 'is required and cannot be empty');
+		return text;
+	}
+
+	email(field: string, value: unknown): string {
+		const text = this.required(field, value);
+		if (!EMAIL.test(text)) this.fail(field, `must be an e-mail address, got "${text}"`);
+		return text;
+	}
+
+	uuid(field: string, value: unknown): string {
+		const text = this.required(field, value);
+		if (!UUID.test(text)) this.fail(field, `must be a UUID (8-4-4-4-12 hex digits), got "${text}"`);
+		return text;
+	}
+
+	/** A date or date-time n8n's picker or an expression produced, returned as ISO 8601 UTC. */
+	dateTime(field: string, value: unknown): string {
+		if (value instanceof Date) {
+			if (Number.isNaN(value.getTime())) this.fail(field, 'must be a valid ISO 8601 date-time');
+			return value.toISOString();
+		}
+		// Luxon DateTime objects from expressions ($now) carry toISO().
+		if (typeof value === 'object' && value !== null && 'toISO' in value) {
+			const iso = (value as { toISO: () => string | null }).toISO();
+			if (iso) return new Date(iso).toISOString();
+		}
+		const text = this.required(field, value);
+		if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+			this.fail(field, `must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got "${text}"`);
+		}
+		return new Date(text).toISOString();
+	}
+
+	maxLength(field: string, value: string, max: number): string {
+		if (value.length > max) {
+			this.fail(field, `must be at most ${max.toLocaleString('en-US')} characters, got ${value.length.toLocaleString('en-US')}`);
+		}
+		return value;
+	}
+
+	intRange(field: string, value: unknown, min: number, max: number): number {
+		const number = typeof value === 'string' ? Number(value) : value;
+		if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+			this.fail(field, `must be a whole number from ${min} to ${max}, got "${String(value)}"`);
+		}
+		return number;
+	}
+
+	/** Each entry of a list of UUIDs (multi-select values or a comma-separated string). */
+	uuidList(field: string, value: unknown): string[] {
+		return toList(value).map((entry) => this.uuid(field, entry));
+	}
+
+	emailList(field: string, value: unknown): string[] {
+		return toList(value).map((entry) => this.email(field, entry));
+	}
+}
+
+/** Multi-select arrays and comma-separated text both become a clean list. */
+export function toList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+	return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+export function validator(ctx: { getNode(): INode }, itemIndex: number): InputValidator {
+	return new InputValidator(ctx.getNode(), itemIndex);
+}

@@ -1,0 +1,133 @@
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { checkApiKey, checkBaseUrl } from './apiKey';
+import type { TransportContext } from './context';
+import { CREDENTIAL_TYPE } from './context';
+import { networkCode, networkError, readErrorEnvelope, serviceError } from './errors';
+import { backoffDelay, rateLimitWaitMs, RETRY } from './retryPolicy';
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, e.g. `/scenarios`; path parameters must already be encoded. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/**
+	 * Whether a 5xx or a network failure may be retried. Defaults to true for GET and DELETE; a write
+	 * is retried only when the caller knows it is idempotent (job creation carrying a request_id).
+	 */
+	idempotent?: boolean;
+	/** Item the request is made for, so errors point at it. */
+	itemIndex?: number;
+	/** What the request is about, for 404 messages without a service message ("job abc"). */
+	what?: string;
+}
+
+export interface ApiResponse<T> {
+	status: number;
+	body: T;
+}
+
+interface FullResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+/** Base URL from the credential, checked and stripped of trailing slashes. */
+async function resolveBaseUrl(ctx: TransportContext, itemIndex: number | undefined): Promise<string> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+	const base = checkBaseUrl(credentials.baseUrl);
+	const key = checkApiKey(credentials.apiKey);
+	const problem = 'problem' in base ? base.problem : 'problem' in key ? key.problem : undefined;
+	if (problem !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `Workspace Practice API credential: ${problem}`, { itemIndex });
+	}
+	return (base as { baseUrl: string }).baseUrl;
+}
+
+/**
+ * The one way our nodes talk to the service: authentication through n8n's helper, the error envelope
+ * turned into a NodeApiError, 429 waited out as the service asks, 5xx and network failures retried
+ * with backoff when the request is safe to repeat.
+ */
+export async function apiRequest<T = IDataObject>(
+	ctx: TransportContext,
+	request: ApiRequest,
+): Promise<ApiResponse<T>> {
+	const { method, path, qs, body, itemIndex } = request;
+	const idempotent = request.idempotent ?? (method === 'GET' || method === 'DELETE');
+	const baseUrl = await resolveBaseUrl(ctx, itemIndex);
+	const host = new URL(baseUrl).host;
+	const options: IHttpRequestOptions = {
+		method,
+		url: `${baseUrl}${path}`,
+		qs,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		headers: { Accept: 'application/json' },
+	};
+	if (body !== undefined) options.body = body;
+
+	let attempt = 0;
+	let rateLimitWaited = 0;
+	for (;;) {
+		attempt++;
+		let response: FullResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as FullResponse;
+		} catch (error) {
+			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
+			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) throw error;
+			if (idempotent && attempt < RETRY.maxAttempts) {
+				await sleep(backoffDelay(attempt));
+				continue;
+			}
+			throw networkError(ctx.getNode(), host, error, itemIndex);
+		}
+
+		const status = response.statusCode;
+		if (status >= 200 && status < 300) return { status, body: response.body as T };
+
+		const envelope = readErrorEnvelope(response.body);
+		if (status === 429) {
+			const wait = rateLimitWaitMs(response.body, lowerCaseKeys(response.headers), Date.now()) ?? 1000;
+			if (wait <= RETRY.maxRateLimitWaitMs && rateLimitWaited + wait <= RETRY.rateLimitBudgetMs) {
+				rateLimitWaited += wait;
+				await sleep(wait);
+				continue;
+			}
+			throw serviceError(
+				ctx.getNode(),
+				status,
+				envelope,
+				path,
+				itemIndex,
+				`The service asked to wait ${Math.ceil(wait / 1000)} s; this node waits at most ${RETRY.maxRateLimitWaitMs / 1000} s at a time and ${RETRY.rateLimitBudgetMs / 1000} s per request. Try again later or spread the work out.`,
+			);
+		}
+		if (status >= 500 && idempotent && attempt < RETRY.maxAttempts) {
+			await sleep(backoffDelay(attempt));
+			continue;
+		}
+		throw serviceError(ctx.getNode(), status, envelope, request.what ?? path, itemIndex);
+	}
+}
+
+function lowerCaseKeys(headers: Record<string, unknown> | undefined): Record<string, unknown> {
+	const out: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(headers ?? {})) out[key.toLowerCase()] = value;
+	return out;
+}
+
+/** n8n may wrap the socket error so that only its message is left. */
+function isLikelyNetworkFailure(error: unknown): boolean {
+	const message = error instanceof Error ? error.message : String(error);
+	return /socket hang up|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EPIPE|network/i.test(message);
+}

@@ -1,0 +1,99 @@
+import type {
+	ExecutionBaseError,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IRun,
+	IWorkflowBase,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { WorkflowExecute } from 'n8n-core';
+import { randomUUID } from 'node:crypto';
+
+import { makeAdditionalData } from './additionalData';
+import type { TestUrls } from './additionalData';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { nodeTypes, START_NODE_TYPE } from './nodeTypes';
+
+export const NODE_NAME = 'Workspace Practice';
+export const ACTION_NODE_TYPE = 'n8n-nodes-workspace-practice.workspacePractice';
+
+export interface TestCredentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	credentials: TestCredentials;
+	/** Input items (default: one empty item). */
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	nodeType?: string;
+	executionId?: string;
+	urls?: Partial<TestUrls>;
+}
+
+export interface RunNodeResult {
+	/** Items of the node's first output. */
+	items: INodeExecutionData[];
+	/** The error the run ended with, if any. */
+	error?: ExecutionBaseError;
+	run: IRun;
+	credentialsHelper: TestCredentialsHelper;
+	workflow: Workflow;
+}
+
+/**
+ * Runs Start → our node through n8n-core's real WorkflowExecute, as a manual execution in n8n does,
+ * with the credential applied by its real `authenticate` block.
+ */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const start: INode = {
+		id: randomUUID(),
+		name: 'Start',
+		type: START_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(options.input ?? [{}]) },
+	};
+	const node: INode = {
+		id: randomUUID(),
+		name: NODE_NAME,
+		type: options.nodeType ?? ACTION_NODE_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflowData: IWorkflowBase = {
+		id: 'test-workflow',
+		name: 'Engine test',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [start, node],
+		connections: { Start: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		settings: {},
+		activeVersionId: null,
+	};
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		active: false,
+		nodeTypes,
+		settings: {},
+	});
+	const credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
+	const executionId = options.executionId ?? randomUUID();
+	const additionalData = makeAdditionalData(credentialsHelper, workflowData, executionId, options.urls);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start });
+	const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
+	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
+	return { items, error: run.data.resultData.error, run, credentialsHelper, workflow };
+}
