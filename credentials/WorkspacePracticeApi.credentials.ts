@@ -16,7 +16,7 @@ export class WorkspacePracticeApi implements ICredentialType {
 		dark: 'file:../nodes/WorkspacePractice/workspacePractice.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/workspace-practice/n8n-nodes-workspace-practice#credentials';
+	documentationUrl = 'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#credentials';
 
 	properties: INodeProperties[] = [
 		{

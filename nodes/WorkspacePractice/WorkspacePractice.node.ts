@@ -1,11 +1,27 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { properties } from './actions/properties';
 import { router } from './actions/router';
-import { versionDescription } from './actions/versionDescription';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkspacePractice implements INodeType {
-	description: INodeTypeDescription = versionDescription;
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Practice',
+		name: 'workspacePractice',
+		icon: { light: 'file:workspacePractice.svg', dark: 'file:workspacePractice.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Create practice scenarios with the AI agent, grant access, read assignments, analytics and skills, and manage the Knowledge Hub',
+		defaults: { name: 'Workspace Practice' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'workspacePracticeApi', required: true }],
+		properties,
+	};
 
 	methods = { listSearch, loadOptions };
 

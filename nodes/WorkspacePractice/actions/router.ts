@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../transport';
 import { resources } from './resources';
 import type { OperationModule } from './types';
 
@@ -46,11 +47,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				output.push({ json: errorItem(error), pairedItem: { item: itemIndex } });
 				continue;
 			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-				if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-				throw error;
-			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			throw asNodeError(this.getNode(), error, itemIndex);
 		}
 	}
 	return [output];

@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** What the service says in its error envelope `{error: {type, code, message}}`. */
 export interface ServiceErrorBody {
@@ -90,4 +90,16 @@ export function networkCode(error: unknown): string | undefined {
 	const { code, cause } = error as { code?: unknown; cause?: unknown };
 	if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 	return cause === undefined || cause === error ? undefined : networkCode(cause);
+}
+
+/**
+ * n8n's own errors pass through untouched (they already carry status, description and item); anything
+ * else is wrapped so the UI shows it as a node error pointing at the item.
+ */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
 }

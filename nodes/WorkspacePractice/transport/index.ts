@@ -4,3 +4,4 @@ export { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from './pagin
 export type { ListOptions, ListPage, Pagination } from './paginate';
 export type { TransportContext } from './context';
 export { CREDENTIAL_TYPE } from './context';
+export { asNodeError } from './errors';

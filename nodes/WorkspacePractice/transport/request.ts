@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { checkApiKey, checkBaseUrl } from './apiKey';
 import type { TransportContext } from './context';
 import { CREDENTIAL_TYPE } from './context';
-import { networkCode, networkError, readErrorEnvelope, serviceError } from './errors';
+import { asNodeError, networkCode, networkError, readErrorEnvelope, serviceError } from './errors';
 import { backoffDelay, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
@@ -84,7 +84,9 @@ export async function apiRequest<T = IDataObject>(
 			)) as FullResponse;
 		} catch (error) {
 			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
-			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) throw error;
+			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) {
+				throw asNodeError(ctx.getNode(), error, itemIndex);
+			}
 			if (idempotent && attempt < RETRY.maxAttempts) {
 				await sleep(backoffDelay(attempt));
 				continue;
