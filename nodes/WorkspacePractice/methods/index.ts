@@ -1,5 +1,7 @@
-import * as listSearchMethods from './listSearch';
 import * as loadOptionsMethods from './loadOptions';
 
-export const listSearch = { ...listSearchMethods };
+// Resource-locator searches, one module per resource; each exports `search<Resource>s` functions.
+// Add a module's import and spread here.
+export const listSearch = {};
+
 export const loadOptions = { ...loadOptionsMethods };
