@@ -27,13 +27,13 @@ export async function searchPages(
 	filter: string | undefined,
 	paginationToken: unknown,
 ): Promise<INodeListSearchResult> {
-	const page = typeof paginationToken === 'number' ? paginationToken : Number(paginationToken ?? 1) || 1;
+	const page = Number(paginationToken ?? 1) || 1;
 	const { data, pagination } = await apiListPage<IDataObject>(ctx, spec.path, spec.qs ?? {}, page, SEARCH_PAGE_SIZE);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const rows = needle && spec.matches ? data.filter((row) => spec.matches!(row, needle)) : data;
 	return {
 		results: rows.map(spec.toItem),
-		paginationToken: page < pagination.total_pages ? page + 1 : undefined,
+		paginationToken: page < pagination.total_pages ? String(page + 1) : undefined,
 	};
 }
 
