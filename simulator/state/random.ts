@@ -1,0 +1,64 @@
+/** Deterministic pseudo-random numbers and identifiers, so every run sees the same data. */
+
+export class Rng {
+	private state: number;
+
+	constructor(seed: number) {
+		this.state = seed >>> 0 || 0x9e3779b9;
+	}
+
+	/** mulberry32: small, fast and good enough for fixtures. */
+	next(): number {
+		this.state = (this.state + 0x6d2b79f5) >>> 0;
+		let t = this.state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	}
+
+	int(min: number, max: number): number {
+		return min + Math.floor(this.next() * (max - min + 1));
+	}
+
+	pick<T>(items: readonly T[]): T {
+		return items[Math.floor(this.next() * items.length)];
+	}
+
+	hex(n: number): string {
+		let out = '';
+		for (let i = 0; i < n; i++) out += Math.floor(this.next() * 16).toString(16);
+		return out;
+	}
+
+	alnum(n: number): string {
+		const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
+		let out = '';
+		for (let i = 0; i < n; i++) out += chars[Math.floor(this.next() * chars.length)];
+		return out;
+	}
+
+	/** A version-4 shaped UUID. */
+	uuid(): string {
+		const h = this.hex(32).split('');
+		h[12] = '4';
+		h[16] = '89ab'[parseInt(h[16], 16) % 4];
+		const s = h.join('');
+		return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+	}
+
+	/** Short opaque id like the service's non-UUID identifiers (12 characters). */
+	shortId(): string {
+		return this.alnum(12);
+	}
+}
+
+export function slugify(text: string): string {
+	const slug = text
+		.toLowerCase()
+		.normalize('NFKD')
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '')
+		.slice(0, 60)
+		.replace(/-+$/g, '');
+	return slug || 'scenario';
+}

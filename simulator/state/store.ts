@@ -1,0 +1,87 @@
+/** The in-memory workspace: seeded records plus everything created at runtime. */
+import { Rng } from './random';
+import { buildSeed, type DataSize, type SeedData } from './seed';
+import type { JobRec, StudioSessionRec, UserRec } from './types';
+
+export class Store {
+	data!: SeedData;
+	jobs!: Map<string, JobRec>;
+	studioSessions!: Map<string, StudioSessionRec>;
+	/** Ids for records created at runtime; restarted on reset so runs repeat exactly. */
+	rng!: Rng;
+	/** Monotonic change counter for pages (tie-breaker between equal timestamps). */
+	seq = 0;
+
+	constructor(
+		readonly seed: number,
+		readonly size: DataSize,
+	) {
+		this.reset();
+	}
+
+	reset(): void {
+		this.data = buildSeed(this.seed, this.size);
+		this.jobs = new Map();
+		this.studioSessions = new Map();
+		this.rng = new Rng(this.seed * 7919 + 1);
+		this.seq = Math.max(0, ...this.data.pages.map((p) => p.seq));
+	}
+
+	nextSeq(): number {
+		return ++this.seq;
+	}
+
+	userById(id: string): UserRec | undefined {
+		return this.data.users.find((u) => u.id === id);
+	}
+
+	userByEmail(email: string): UserRec | undefined {
+		const e = email.toLowerCase();
+		return this.data.users.find((u) => u.email.toLowerCase() === e);
+	}
+
+	/** A current workspace member by e-mail (people who left do not count). */
+	memberByEmail(email: string): UserRec | undefined {
+		const user = this.userByEmail(email);
+		return user && user.member ? user : undefined;
+	}
+
+	members(): UserRec[] {
+		return this.data.users.filter((u) => u.member);
+	}
+
+	/** The user the API key acts as: the admin who created it (first admin member). */
+	apiUser(): UserRec {
+		const admin = this.data.users.find((u) => u.member && u.role === 'admin');
+		if (!admin) throw new Error('store: no admin member');
+		return admin;
+	}
+
+	scenarioById(id: string) {
+		return this.data.scenarios.find((s) => s.id === id);
+	}
+
+	scenarioByIdOrSlug(idOrSlug: string) {
+		return this.data.scenarios.find((s) => s.id === idOrSlug || s.slug === idOrSlug);
+	}
+
+	scenarioBySlug(slug: string) {
+		return this.data.scenarios.find((s) => s.slug === slug);
+	}
+
+	skill(id: string) {
+		return this.data.skills.find((s) => s.id === id);
+	}
+
+	folder(id: string) {
+		return this.data.folders.find((f) => f.id === id);
+	}
+
+	source(id: string) {
+		return this.data.sources.find((s) => s.id === id);
+	}
+
+	page(id: string) {
+		return this.data.pages.find((p) => p.id === id);
+	}
+}
