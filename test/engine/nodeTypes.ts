@@ -10,6 +10,7 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node';
+import { PROBE_NODE_TYPE, TransportProbe } from './transportProbe';
 
 export const START_NODE_TYPE = 'test.start';
 
@@ -41,6 +42,7 @@ class TestStart implements INodeType {
 export const registry: Record<string, INodeType | IVersionedNodeType> = {
 	[START_NODE_TYPE]: new TestStart(),
 	'n8n-nodes-workspace-practice.workspacePractice': new WorkspacePractice(),
+	[PROBE_NODE_TYPE]: new TransportProbe(),
 };
 
 export const nodeTypes: INodeTypes = {

@@ -71,14 +71,29 @@ export function serviceError(
 	return error;
 }
 
-/** A request that never got an HTTP answer: says which host could not be reached and why. */
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection closed before an answer',
+	ENOTFOUND: 'host name not found',
+	EAI_AGAIN: 'host name lookup failed',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'connection aborted',
+	EHOSTUNREACH: 'host unreachable',
+};
+
+/**
+ * A request that never got an HTTP answer: says which host could not be reached and why. The reason
+ * is spelled out in words because NodeApiError replaces any message mentioning ECONNREFUSED & co. with
+ * a generic sentence that drops the host.
+ */
 export function networkError(node: INode, host: string, cause: unknown, itemIndex?: number): NodeApiError {
-	const code = networkCode(cause) ?? 'network error';
+	const code = networkCode(cause);
+	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
 	return new NodeApiError(
 		node,
-		{ host, code },
+		{ host, networkError: reason },
 		{
-			message: `Could not reach ${host} (${code})`,
+			message: `Could not reach ${host} (${reason})`,
 			description: `No HTTP answer came from ${host}. Check the Base URL in the credential and that the service is reachable from n8n.`,
 			itemIndex,
 		},
