@@ -1,7 +1,7 @@
 /** Public entry point: start a simulator of the whole service on 127.0.0.1. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isManualClock, ManualClock, RealClock, type Clock } from './clock';
+import { isManualClock, RealClock, type Clock } from './clock';
 import { Control, controlHttp } from './control';
 import { Engine } from './engine';
 import type { RateLimits } from './faults';

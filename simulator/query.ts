@@ -1,5 +1,5 @@
 /** Query and body validation helpers shared by the routes. */
-import { ApiError, badRequest, invalidValue, missingField } from './http';
+import { badRequest, invalidValue, missingField } from './http';
 import type { ListEnvelope } from './schemas';
 
 export interface PageParams {
@@ -172,4 +172,3 @@ export function optEnum<T extends string>(body: Body, field: string, allowed: re
 	return v as T;
 }
 
-export { ApiError };

@@ -39,5 +39,3 @@ export function peopleFilter(store: Store, query: Record<string, string>): (user
 export function isSystemUser(user: UserRec | undefined): boolean {
 	return !!user && user.email.toLowerCase().endsWith(SYSTEM_EMAIL_DOMAIN);
 }
-
-export const round1 = (n: number): number => Math.round(n * 10) / 10;

@@ -1,0 +1,67 @@
+/** Skills list and per-user skill proficiency (spec 4.3). */
+import type { Engine } from '../engine';
+import { notFound, type Router } from '../http';
+import { bool, dateParam, includes, pageParams, paginate } from '../query';
+import type { ProficiencyRow, Skill } from '../schemas';
+import { proficiency, round1, type Proficiency } from '../state/analytics';
+import { renderSkill, userRef } from '../state/render';
+import type { Store } from '../state/store';
+import { isSystemUser, peopleFilter } from './common';
+import { iso } from '../clock';
+
+/** Members only: people who left the workspace are not reported. */
+function memberProficiency(store: Store, skillId: string, asOf: number): Proficiency[] {
+	return proficiency(
+		store.data.observations.filter((o) => o.skillId === skillId),
+		asOf,
+	).filter((p) => store.userById(p.userId)?.member === true);
+}
+
+export function registerSkills(router: Router, engine: Engine): void {
+	const { store } = engine;
+
+	router.get('/skills', ({ query }) => {
+		const p = pageParams(query);
+		const inc = includes(query, ['proficiency']);
+		const rows = [...store.data.skills].sort((a, b) => a.name.localeCompare(b.name));
+		const env = paginate(rows, p);
+		const data: Skill[] = env.data.map((s) => {
+			const out = renderSkill(s);
+			if (inc.has('proficiency')) {
+				const all = memberProficiency(store, s.id, engine.now());
+				const scored = all.filter((x) => x.score !== null);
+				const plus = scored.filter((x) => x.tier === 'excellent' || x.tier === 'proficient').length;
+				out.proficiency_summary = {
+					participant_count: all.length,
+					scored_participant_count: scored.length,
+					pct_proficient_plus: scored.length ? Math.round((plus / scored.length) * 100) : 0,
+					avg_score: scored.length ? round1(scored.reduce((sum, x) => sum + (x.score as number), 0) / scored.length) : null,
+				};
+			}
+			return out;
+		});
+		return { status: 200, body: { data, pagination: env.pagination } };
+	});
+
+	router.get('/skills/:id/proficiency', ({ params, query }) => {
+		const skill = store.skill(params.id);
+		if (!skill) throw notFound(`Skill not found: ${params.id}`);
+		const p = pageParams(query);
+		const people = peopleFilter(store, query);
+		const asOf = dateParam(query, 'end_date') ?? engine.now();
+		const noSystem = bool(query, 'exclude_system_users');
+		const rows = memberProficiency(store, skill.id, asOf).filter(
+			(r) => people(r.userId) && !(noSystem && isSystemUser(store.userById(r.userId))),
+		);
+		const email = (r: Proficiency): string => store.userById(r.userId)?.email ?? '';
+		// Highest score first, users without a score last, then by e-mail.
+		rows.sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || email(a).localeCompare(email(b)));
+		const env = paginate(rows, p);
+		const data: ProficiencyRow[] = env.data.map((r) => {
+			const user = store.userById(r.userId);
+			if (!user) throw new Error(`unknown user ${r.userId}`);
+			return { user: userRef(user), score: r.score, tier: r.tier, observation_count: r.observation_count, last_practiced_at: iso(r.lastAt) };
+		});
+		return { status: 200, body: { data, pagination: env.pagination } };
+	});
+}
