@@ -1,0 +1,97 @@
+import { cleanApiKey, checkApiKey } from '../../nodes/WorkspacePractice/transport/apiKey';
+import { testCredential } from '../engine/credentialTest';
+import { runNode } from '../engine/runNode';
+import { ScriptedServer, TEST_KEY } from '../support/scriptedServer';
+
+const server = new ScriptedServer();
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+
+const workspace = { id: 'w1', name: 'Acme', url_slug: 'acme', created_at: '2026-01-01T00:00:00Z' };
+const answerWorkspaceFor = (key: string) =>
+	server.script((req) =>
+		req.headers.authorization === `Bearer ${key}`
+			? { status: 200, body: workspace }
+			: { status: 401, body: { error: { type: 'authentication_error', code: 'invalid_api_key', message: 'API key invalid or inactive' } } },
+	);
+
+describe('API key as pasted', () => {
+	test.each([
+		['surrounding whitespace', `  ${TEST_KEY}\n`],
+		['double quotes', `"${TEST_KEY}"`],
+		['single quotes and spaces', ` '${TEST_KEY}' `],
+		['a Bearer prefix', `Bearer ${TEST_KEY}`],
+		['a quoted Bearer prefix', `"bearer  ${TEST_KEY}"`],
+	])('with %s is cleaned by the credential and the transport alike', async (_label, pasted) => {
+		expect(cleanApiKey(pasted)).toBe(TEST_KEY);
+		answerWorkspaceFor(TEST_KEY);
+		const { items, error } = await runNode({
+			parameters: { resource: 'workspace', operation: 'get' },
+			credentials: { baseUrl: server.baseUrl, apiKey: pasted },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual(workspace);
+		expect(server.requests[0].headers.authorization).toBe(`Bearer ${TEST_KEY}`);
+	});
+
+	test.each([
+		['too short', 'svc_live_abc'],
+		['uppercase prefix', `SVC_live_${'a'.repeat(40)}`],
+		['no _live_', `svc_test_${'a'.repeat(40)}`],
+		['a symbol in the body', `svc_live_${'a'.repeat(39)}!`],
+		['empty', '   '],
+	])('%s is refused before any request, showing the expected form', async (_label, key) => {
+		answerWorkspaceFor(TEST_KEY);
+		const { error } = await runNode({
+			parameters: { resource: 'workspace', operation: 'get' },
+			credentials: { baseUrl: server.baseUrl, apiKey: key },
+		});
+		expect(server.requests).toHaveLength(0);
+		expect(error?.message).toMatch(/^Workspace Practice API credential: The API key/);
+		expect(error?.message).toContain('"_live_" and 40 letters or digits');
+		if (key.trim().length > 12) expect(error?.message).not.toContain(key.trim());
+	});
+
+	test('any lowercase <word>_live_ prefix is accepted (the deployed service uses another word)', () => {
+		expect(checkApiKey(`exec_live_${'Z9'.repeat(20)}`)).toEqual({ key: `exec_live_${'Z9'.repeat(20)}` });
+	});
+});
+
+describe('Base URL', () => {
+	test('a trailing slash is tolerated', async () => {
+		answerWorkspaceFor(TEST_KEY);
+		const { error } = await runNode({
+			parameters: { resource: 'workspace', operation: 'get' },
+			credentials: { baseUrl: `${server.baseUrl}//`, apiKey: TEST_KEY },
+		});
+		expect(error).toBeUndefined();
+		expect(server.requests[0].path).toBe('/workspace');
+	});
+
+	test('a base without /rest/v1 is refused before any request', async () => {
+		answerWorkspaceFor(TEST_KEY);
+		const { error } = await runNode({
+			parameters: { resource: 'workspace', operation: 'get' },
+			credentials: { baseUrl: server.baseUrl.replace('/rest/v1', ''), apiKey: TEST_KEY },
+		});
+		expect(server.requests).toHaveLength(0);
+		expect(error?.message).toContain('must be the full base ending in /rest/v1');
+	});
+});
+
+describe('credential test (as the n8n server runs it)', () => {
+	test('passes against a service that accepts the key, calling GET /workspace', async () => {
+		answerWorkspaceFor(TEST_KEY);
+		const result = await testCredential({ baseUrl: `${server.baseUrl}/`, apiKey: ` ${TEST_KEY} ` });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(server.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/workspace']]);
+		expect(server.requests[0].headers.authorization).toBe(`Bearer ${TEST_KEY}`);
+	});
+
+	test('fails on a wrong key with the expected form in the message', async () => {
+		answerWorkspaceFor(TEST_KEY);
+		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: `svc_live_${'0'.repeat(40)}` });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/invalid or inactive.*"_live_" and 40 letters or digits/);
+	});
+});
