@@ -10,4 +10,5 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	testTimeout: 30000,
 	maxWorkers: 2,
+	reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
 };
