@@ -1,5 +1,16 @@
 import type { ResourceModule } from './types';
+import { assignment } from './assignment/assignment.resource';
+import { collection } from './collection/collection.resource';
+import { context } from './context/context.resource';
+import { group } from './group/group.resource';
+import { knowledgeHubFolder } from './knowledgeHubFolder/knowledgeHubFolder.resource';
+import { knowledgeHubPage } from './knowledgeHubPage/knowledgeHubPage.resource';
+import { knowledgeHubSource } from './knowledgeHubSource/knowledgeHubSource.resource';
 import { member } from './member/member.resource';
+import { scenario } from './scenario/scenario.resource';
+import { session } from './session/session.resource';
+import { skill } from './skill/skill.resource';
+import { studioSession } from './studioSession/studioSession.resource';
 import { workspace } from './workspace/workspace.resource';
 
 /**
@@ -7,6 +18,17 @@ import { workspace } from './workspace/workspace.resource';
  * router all come from here: adding a resource is one line.
  */
 export const resources: Record<string, ResourceModule> = {
+	assignment,
+	collection,
+	context,
+	group,
+	knowledgeHubFolder,
+	knowledgeHubPage,
+	knowledgeHubSource,
 	member,
+	scenario,
+	session,
+	skill,
+	studioSession,
 	workspace,
 };

@@ -1,0 +1,34 @@
+import type { ResourceModule } from '../types';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+
+export const knowledgeHubFolder: ResourceModule = {
+	option: {
+		name: 'Knowledge Hub Folder',
+		value: 'knowledgeHubFolder',
+		description: 'Folders (Spaces) that group Knowledge Hub pages and sources',
+	},
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['knowledgeHubFolder'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get one folder by its ID',
+				action: 'Get a knowledge hub folder',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List folders, optionally only the children of one folder or those matching a search',
+				action: 'Get many knowledge hub folders',
+			},
+		],
+		default: 'getAll',
+	},
+	operations: { get, getAll },
+};

@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { validator } from '../../helpers/validate';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Title',
+		name: 'title',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Pricing objection guide',
+		description: 'Title of the new page',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Content',
+				name: 'content',
+				type: 'string',
+				typeOptions: { rows: 6 },
+				default: '',
+				description: 'Body of the page in Markdown',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: pageStatusOptions,
+				default: 'draft',
+				description: 'Whether to keep the page as a draft (the default) or publish it right away',
+			},
+			{
+				displayName: 'Visibility',
+				name: 'visibility',
+				type: 'options',
+				options: [
+					{ name: 'Private', value: 'private', description: 'Only the owner sees it' },
+					{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace sees it' },
+				],
+				default: 'workspace',
+				description: 'Who can see the page (the service defaults to Workspace)',
+			},
+			...pageListFields(false),
+		],
+	},
+];
+
+export const description = forOperation('knowledgeHubPage', 'create', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const check = validator(this, itemIndex);
+	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = { title };
+	if (typeof additional.content === 'string' && additional.content !== '') body.content = additional.content;
+	if (additional.status) body.status = additional.status;
+	if (additional.visibility) body.visibility = additional.visibility;
+	addPageLists(body, additional, check);
+	const { body: page } = await apiRequest<IDataObject>(this, {
+		method: 'POST',
+		path: '/knowledge-hub/pages',
+		body,
+		itemIndex,
+	});
+	return page;
+}

@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { validator } from '../../helpers/validate';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import { readUuidLocator } from '../knowledgeHubFolder/uuidLocator';
+import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
+import { pageLocator } from './page.locator';
+
+const fields: INodeProperties[] = [
+	pageLocator({ description: 'The page to update. Pick it from the list (search by title) or give its UUID.' }),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are changed; everything else on the page stays as it is',
+		options: [
+			{
+				displayName: 'Content',
+				name: 'content',
+				type: 'string',
+				typeOptions: { rows: 6 },
+				default: '',
+				description:
+					'New Markdown body. It becomes a new draft; set Status to Published as well to publish it in the same step.',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: pageStatusOptions,
+				default: 'published',
+				description: 'Publish the latest draft as a new version, or set the page back to draft. To archive a page use the Archive operation.',
+			},
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				default: '',
+				description: 'New title of the page',
+			},
+			...pageListFields(true),
+		],
+	},
+];
+
+export const description = forOperation('knowledgeHubPage', 'update', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const check = validator(this, itemIndex);
+	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page');
+	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if (updates.title !== undefined) body.title = check.required('Title', updates.title);
+	if (updates.content !== undefined) body.content = String(updates.content);
+	if (updates.status !== undefined) body.status = updates.status;
+	addPageLists(body, updates, check);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Update Fields: add at least one field to change', {
+			itemIndex,
+			description: `Item ${itemIndex + 1}: nothing to update, so no request was sent.`,
+		});
+	}
+	const { body: page } = await apiRequest<IDataObject>(this, {
+		method: 'PATCH',
+		path: `/knowledge-hub/pages/${encodeURIComponent(pageId)}`,
+		body,
+		itemIndex,
+		what: `page ${pageId}`,
+	});
+	return page;
+}

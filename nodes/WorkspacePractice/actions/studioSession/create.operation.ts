@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { validator } from '../../helpers/validate';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'User Name or ID',
+		name: 'userEmail',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		required: true,
+		default: '',
+		description:
+			'The workspace member the session is for, identified by e-mail (an expression gives the e-mail address itself); they open the returned URL. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. A discovery call with a skeptical IT director at a mid-size bank',
+		description:
+			'Meeting context or scenario request for the AI agent. The session starts with it, so the agent begins working as soon as the user opens the URL.',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Request ID',
+				name: 'request_id',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. meeting-123-scenario',
+				description:
+					'Your own key for this session. Sending the same key again returns the session created the first time (with "is_new" false) instead of a second one.',
+			},
+		],
+	},
+];
+
+export const description = forOperation('studioSession', 'create', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const check = validator(this, itemIndex);
+	const userEmail = check.email('User', this.getNodeParameter('userEmail', itemIndex, ''));
+	const prompt = check.required('Prompt', this.getNodeParameter('prompt', itemIndex, ''));
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = { user_email: userEmail, prompt };
+	if (typeof additional.request_id === 'string' && additional.request_id.trim() !== '') {
+		body.request_id = additional.request_id.trim();
+	}
+	const { status, body: session } = await apiRequest<IDataObject>(this, {
+		method: 'POST',
+		path: '/scenario-studio',
+		body,
+		// With a request_id a repeat cannot open a second session, so a failed attempt may be retried.
+		idempotent: body.request_id !== undefined,
+		itemIndex,
+	});
+	// The API states is_new itself; the status code (201 new, 200 existing) covers an answer without it.
+	return { ...session, is_new: typeof session.is_new === 'boolean' ? session.is_new : status === 201 };
+}
