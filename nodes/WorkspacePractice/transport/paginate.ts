@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ListEnvelope, Pagination } from '../../../simulator/schemas';
 import type { TransportContext } from './context';
 import { apiRequest } from './request';
 
@@ -7,17 +8,9 @@ import { apiRequest } from './request';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_CONCURRENCY = 4;
 
-export interface Pagination {
-	page: number;
-	page_size: number;
-	total_count: number;
-	total_pages: number;
-}
-
-export interface ListPage<T> {
-	data: T[];
-	pagination: Pagination;
-}
+// Resource shapes come from the one zod schema module (type-only: nothing of zod ships).
+export type { Pagination };
+export type ListPage<T> = ListEnvelope<T>;
 
 export interface ListOptions {
 	/** Everything there is; otherwise at most `limit` rows. */
