@@ -51,3 +51,35 @@ export function expectError(
 }
 
 export const DAY = 86_400_000;
+
+export interface ReceivedCallback {
+	url: string;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/** A webhook receiver on 127.0.0.1 answering `status` and keeping what it got. */
+export async function startReceiver(status = 200): Promise<{ url: string; received: ReceivedCallback[]; close(): Promise<void> }> {
+	const { createServer } = await import('node:http');
+	const received: ReceivedCallback[] = [];
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			received.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+			res.writeHead(status).end();
+		});
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	const address = server.address();
+	const port = typeof address === 'object' && address ? address.port : 0;
+	return {
+		url: `http://127.0.0.1:${port}/hook`,
+		received,
+		close: () =>
+			new Promise<void>((r) => {
+				server.closeAllConnections();
+				server.close(() => r());
+			}),
+	};
+}
