@@ -1,0 +1,219 @@
+/**
+ * Starts and stops a real n8n process: a throwaway user folder, loopback only, no calls home, a log
+ * file kept for failure reports. Also runs the queue-mode pair (main + worker) against one Redis.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { N8nInstall } from './paths';
+
+/** Fixed so the user folder's credentials stay readable between restarts of one run. */
+const ENCRYPTION_KEY = 'workspace-practice-e2e-not-a-secret';
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface QueueSettings {
+	redisHost: string;
+	redisPort: number;
+}
+
+export interface StartOptions {
+	install: N8nInstall;
+	/** An existing folder (e.g. with the package already installed); default a new temp folder. */
+	userFolder?: string;
+	port?: number;
+	/** Extra environment for both processes. */
+	env?: Record<string, string>;
+	/** Queue mode: the main process enqueues, a worker process runs executions. */
+	queue?: QueueSettings;
+	/** Seconds to wait for readiness (default 120). */
+	readyTimeoutS?: number;
+}
+
+interface Proc {
+	name: string;
+	child: ChildProcess;
+	logFile: string;
+	exited: Promise<number | null>;
+}
+
+export class N8nServer {
+	readonly baseUrl: string;
+	private readonly procs: Proc[] = [];
+
+	private constructor(
+		readonly options: StartOptions,
+		readonly userFolder: string,
+		readonly port: number,
+		private readonly ownsFolder: boolean,
+	) {
+		this.baseUrl = `http://127.0.0.1:${port}`;
+	}
+
+	static async start(options: StartOptions): Promise<N8nServer> {
+		const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'wsp-n8n-'));
+		const server = new N8nServer(options, userFolder, options.port ?? (await freePort()), !options.userFolder);
+		try {
+			await server.spawnMain();
+			if (options.queue) await server.spawnWorker();
+		} catch (error) {
+			await server.stop();
+			throw error;
+		}
+		return server;
+	}
+
+	private async baseEnv(): Promise<NodeJS.ProcessEnv> {
+		const { install, queue } = this.options;
+		const env: NodeJS.ProcessEnv = {
+			...process.env,
+			// n8n 2.x runs on Node 24: its own binary first on PATH for the task runner it spawns.
+			PATH: `${join(install.node, '..')}:${process.env.PATH ?? ''}`,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			WEBHOOK_URL: `${this.baseUrl}/`,
+			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			// Stops a start-up fetch to the internet.
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'debug',
+			N8N_LOG_OUTPUT: 'console',
+			DB_SQLITE_POOL_SIZE: '2',
+			...this.options.env,
+		};
+		// The machine's own npm settings (nodedir=/usr) must not reach n8n's package installer.
+		delete env.npm_config_nodedir;
+		if (install.major === 1) env.N8N_EXPRESSION_ENGINE = 'legacy';
+		if (queue) {
+			Object.assign(env, {
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: queue.redisHost,
+				QUEUE_BULL_REDIS_PORT: String(queue.redisPort),
+				// A prefix of its own, so two runs sharing a Redis never take each other's jobs.
+				QUEUE_BULL_PREFIX: `wsp${this.port}`,
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			});
+		}
+		return env;
+	}
+
+	private async spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Proc> {
+		const logFile = join(this.userFolder, `${name}.log`);
+		const fd = openSync(logFile, 'a');
+		const child = spawn(this.options.install.node, [this.options.install.bin, ...args], {
+			env,
+			cwd: this.userFolder,
+			stdio: ['ignore', fd, fd],
+		});
+		closeSync(fd);
+		const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+		const proc = { name, child, logFile, exited };
+		this.procs.push(proc);
+		return proc;
+	}
+
+	private async spawnMain(): Promise<void> {
+		const proc = await this.spawnProc('n8n', ['start'], await this.baseEnv());
+		await this.waitReady(proc, this.options.readyTimeoutS ?? 120);
+	}
+
+	private async spawnWorker(): Promise<void> {
+		const env = await this.baseEnv();
+		const healthPort = await freePort();
+		env.QUEUE_HEALTH_CHECK_ACTIVE = 'true';
+		env.QUEUE_HEALTH_CHECK_PORT = String(healthPort);
+		env.N8N_WORKER_SERVER_ADDRESS = '127.0.0.1';
+		const proc = await this.spawnProc('worker', ['worker', '--concurrency=5'], env);
+		await this.waitUrl(proc, `http://127.0.0.1:${healthPort}/healthz/readiness`, 120);
+	}
+
+	private async waitUrl(proc: Proc, url: string, timeoutS: number): Promise<void> {
+		const deadline = Date.now() + timeoutS * 1000;
+		let exitCode: number | null | undefined;
+		void proc.exited.then((code) => (exitCode = code));
+		while (Date.now() < deadline) {
+			if (exitCode !== undefined) throw new Error(`${proc.name} exited with code ${exitCode} before it was ready`);
+			try {
+				const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+				if (res.ok) return;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		throw new Error(`${proc.name} was not ready at ${url} within ${timeoutS} s`);
+	}
+
+	/** The "ready" log line comes before n8n serves: wait for readiness, then for the settings route. */
+	private async waitReady(proc: Proc, timeoutS: number): Promise<void> {
+		await this.waitUrl(proc, `${this.baseUrl}/healthz/readiness`, timeoutS);
+		await this.waitUrl(proc, `${this.baseUrl}/rest/settings`, timeoutS);
+	}
+
+	/** The last lines of every process's log, for failure reports. */
+	logTail(lines = 40): string {
+		return this.procs
+			.map((p) => {
+				let text = '';
+				try {
+					text = readFileSync(p.logFile, 'utf8');
+				} catch {
+					return `--- ${p.name}: no log`;
+				}
+				const tail = text.trimEnd().split('\n').slice(-lines).join('\n');
+				return `--- last ${lines} lines of ${p.logFile}\n${tail}`;
+			})
+			.join('\n');
+	}
+
+	/** The whole log of one process (main: 'n8n', or 'worker'). */
+	log(name = 'n8n'): string {
+		const proc = this.procs.find((p) => p.name === name);
+		try {
+			return proc ? readFileSync(proc.logFile, 'utf8') : '';
+		} catch {
+			return '';
+		}
+	}
+
+	/** SIGTERM to each process by PID (worker first), SIGKILL after a grace period. */
+	async stop({ keepFolder = false } = {}): Promise<void> {
+		for (const proc of [...this.procs].reverse()) {
+			if (proc.child.exitCode !== null || proc.child.signalCode !== null) continue;
+			proc.child.kill('SIGTERM');
+			const timedOut = await Promise.race([
+				proc.exited.then(() => false),
+				new Promise<boolean>((r) => setTimeout(() => r(true), 20000)),
+			]);
+			if (timedOut) {
+				proc.child.kill('SIGKILL');
+				await proc.exited;
+			}
+		}
+		if (this.ownsFolder && !keepFolder) rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
