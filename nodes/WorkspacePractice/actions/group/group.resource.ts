@@ -1,0 +1,23 @@
+import type { ResourceModule } from '../types';
+import * as getAll from './getAll.operation';
+
+export const group: ResourceModule = {
+	option: { name: 'Group', value: 'group', description: 'Groups of workspace members, such as teams' },
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['group'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List workspace groups',
+				action: 'Get many groups',
+			},
+		],
+		default: 'getAll',
+	},
+	operations: { getAll },
+};

@@ -1,0 +1,21 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { QueryField } from './filter.fields';
+import { endDate, excludeSystemUsers, peopleFilters, properties, startDate } from './filter.fields';
+
+/** Filters both scenario analytics reports take: who, and when the sessions happened. */
+export const analyticsFilterFields: QueryField[] = [
+	...peopleFilters,
+	startDate('sessions'),
+	endDate('sessions'),
+	excludeSystemUsers,
+];
+
+export const analyticsFilters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: properties(analyticsFilterFields),
+};

@@ -1,0 +1,128 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { validator } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import { oneOf, ordered } from './checks';
+import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
+
+const RANKS = ['gold', 'silver', 'bronze'];
+const MAX_ATTEMPTS = 1_000_000;
+
+const fields: INodeProperties[] = [
+	scenarioLocator(false),
+	{
+		displayName: 'User Name or ID',
+		name: 'userEmail',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		default: '',
+		required: true,
+		description:
+			'The workspace member who gets the assignment, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Due Date',
+		name: 'dueDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'When the assignment is due (ISO 8601 date-time, UTC if no zone is given)',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Assigner Name or ID',
+				name: 'assigner_email',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+				default: '',
+				description:
+					'Who is handing out the assignment, named in the notification e-mail, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+
+			{
+				displayName: 'Custom Message',
+				name: 'custom_message',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'A note for the person, sent with the assignment notification',
+			},
+			{
+				displayName: 'Maximum Attempts',
+				name: 'attempt_max',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 5,
+				description: 'How many attempts the person may make at most; leave this field out for no maximum',
+			},
+			{
+				displayName: 'Minimum Attempts',
+				name: 'attempt_min',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				description: 'How many attempts the person must make',
+			},
+			{
+				displayName: 'Minimum Rank',
+				name: 'rank_min',
+				type: 'options',
+				options: [
+					{ name: 'Gold', value: 'gold' },
+					{ name: 'Silver', value: 'silver' },
+					{ name: 'Bronze', value: 'bronze' },
+				],
+				default: 'bronze',
+				description: 'The rank an attempt must reach for the assignment to count as completed',
+			},
+		],
+	},
+];
+
+export const description = forOperation('scenario', 'assign', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const v = validator(this, itemIndex);
+	const node = this.getNode();
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {
+		user_email: v.email('User', this.getNodeParameter('userEmail', itemIndex, '')),
+		due_date: v.dateTime('Due Date', this.getNodeParameter('dueDate', itemIndex, '')),
+	};
+	if (extra.assigner_email !== undefined && extra.assigner_email !== '') {
+		body.assigner_email = v.email('Assigner', extra.assigner_email);
+	}
+	if (extra.attempt_min !== undefined) body.attempt_min = v.intRange('Minimum Attempts', extra.attempt_min, 1, MAX_ATTEMPTS);
+	if (extra.attempt_max !== undefined) body.attempt_max = v.intRange('Maximum Attempts', extra.attempt_max, 1, MAX_ATTEMPTS);
+	ordered(
+		node,
+		itemIndex,
+		'Maximum Attempts',
+		body.attempt_min as number | undefined,
+		body.attempt_max as number | undefined,
+		'must not be less than Minimum Attempts',
+	);
+	if (extra.rank_min !== undefined && extra.rank_min !== '') {
+		body.rank_min = oneOf(node, itemIndex, 'Minimum Rank', String(extra.rank_min), RANKS);
+	}
+	if (typeof extra.custom_message === 'string' && extra.custom_message.trim() !== '') {
+		body.custom_message = extra.custom_message;
+	}
+	const scenarioId = await readScenarioId(this, itemIndex);
+	const { body: assignment } = await apiRequest<IDataObject>(this, {
+		method: 'POST',
+		path: scenarioPath(scenarioId, '/assignments'),
+		body,
+		itemIndex,
+		what: `scenario ${scenarioId}`,
+	});
+	return assignment;
+}

@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiList } from '../../transport';
+import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
+import type { OperationResult } from '../types';
+import type { QueryField } from './filter.fields';
+import { collectionIds, properties, skillIds, toQuery } from './filter.fields';
+
+const filterFields: QueryField[] = [
+	{
+		kind: 'email',
+		property: {
+			displayName: 'Owner Name or ID',
+			name: 'owner_email',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+			default: '',
+			description:
+				'Only scenarios owned by this person, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	},
+	{
+		kind: 'email',
+		property: {
+			displayName: 'Visible To Name or ID',
+			name: 'visible_to_email',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+			default: '',
+			description:
+				'Only scenarios this person can open (as owner, through a share with them or their group, or a workspace share), given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	},
+	{
+		kind: 'text',
+		property: {
+			displayName: 'Visibility',
+			name: 'visibility',
+			type: 'options',
+			options: [
+				{ name: 'Private', value: 'private', description: 'Only the owner and people it is shared with' },
+				{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace' },
+			],
+			default: 'workspace',
+			description: 'Only scenarios with this visibility',
+		},
+	},
+	{
+		kind: 'boolean',
+		property: {
+			displayName: 'Include Archived',
+			name: 'include_archived',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return archived scenarios as well (they are left out by default)',
+		},
+	},
+	skillIds,
+	collectionIds,
+];
+
+const fields: INodeProperties[] = [
+	...returnAllAndLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: properties(filterFields),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Skills',
+				name: 'includeSkills',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to add the list of skills each scenario evaluates',
+			},
+		],
+	},
+];
+
+export const description = forOperation('scenario', 'getAll', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs = toQuery(this, itemIndex, filters, filterFields);
+	if (options.includeSkills === true) qs.include = 'skills';
+	return await apiList<IDataObject>(this, '/scenarios', qs, readListOptions(this, itemIndex));
+}

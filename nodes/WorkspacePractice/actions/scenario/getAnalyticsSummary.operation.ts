@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
+import { toQuery } from './filter.fields';
+import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
+
+const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];
+
+export const description = forOperation('scenario', 'getAnalyticsSummary', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const { ref } = readScenarioRef(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = toQuery(this, itemIndex, filters, analyticsFilterFields);
+	const { body } = await apiRequest<IDataObject>(this, {
+		method: 'GET',
+		path: scenarioPath(ref, '/analytics/summary'),
+		qs,
+		itemIndex,
+		what: `scenario ${ref}`,
+	});
+	return body;
+}

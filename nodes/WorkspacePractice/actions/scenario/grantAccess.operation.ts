@@ -1,0 +1,61 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { validator } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import { oneOf } from './checks';
+import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
+
+const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
+
+const fields: INodeProperties[] = [
+	scenarioLocator(false),
+	{
+		displayName: 'User Name or ID',
+		name: 'userEmail',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		default: '',
+		required: true,
+		description:
+			'The workspace member to give access to, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Permission Level',
+		name: 'permissionLevel',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'View', value: 'view', description: 'Can open and practice the scenario' },
+			{ name: 'Share', value: 'share', description: 'Can view and share it with others' },
+			{ name: 'Monitor', value: 'monitor', description: "Can view it and see others' results on it" },
+			{ name: 'Edit', value: 'edit', description: 'Can view, share, monitor and change it' },
+		],
+		default: 'view',
+		description: 'What the person may do with the scenario',
+	},
+];
+
+export const description = forOperation('scenario', 'grantAccess', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const v = validator(this, itemIndex);
+	const userEmail = v.email('User', this.getNodeParameter('userEmail', itemIndex, ''));
+	const level = oneOf(
+		this.getNode(),
+		itemIndex,
+		'Permission Level',
+		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),
+		PERMISSION_LEVELS,
+	);
+	const scenarioId = await readScenarioId(this, itemIndex);
+	const { body } = await apiRequest<IDataObject>(this, {
+		method: 'POST',
+		path: scenarioPath(scenarioId, '/access'),
+		body: { user_email: userEmail, permission_level: level },
+		itemIndex,
+		what: `scenario ${scenarioId}`,
+	});
+	return body;
+}

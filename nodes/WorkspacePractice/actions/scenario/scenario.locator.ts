@@ -1,0 +1,101 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiListPage, MAX_PAGE_SIZE } from '../../transport';
+import { readLocator } from './locator';
+
+/** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
+export const SCENARIO_URL_REGEX = '^https?://[^/\\s]+/scenarios/([A-Za-z0-9][A-Za-z0-9_-]*)/?(?:[?#].*)?$';
+const SCENARIO_URL = new RegExp(SCENARIO_URL_REGEX);
+
+/**
+ * The Scenario picker. `acceptsSlug`: the endpoint takes a slug as well as an ID (the analytics ones),
+ * so By ID also accepts a slug and By URL passes the slug straight through.
+ */
+export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
+	return {
+		displayName: 'Scenario',
+		name: 'scenario',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: acceptsSlug
+			? 'The roleplay scenario: pick it from the list, or give its ID or slug, or the URL of its page'
+			: 'The roleplay scenario: pick it from the list, or give its ID, or the URL of its page',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchScenarios', searchable: true },
+			},
+			{
+				displayName: acceptsSlug ? 'By ID or Slug' : 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: acceptsSlug ? 'e.g. s1c2e3n4a5r6 or discovery-call-it-director' : 'e.g. s1c2e3n4a5r6',
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'e.g. https://acme-corp.app.exec.com/scenarios/discovery-call-it-director',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: SCENARIO_URL_REGEX, errorMessage: 'Not a scenario URL (…/scenarios/<slug>)' },
+					},
+				],
+				extractValue: { type: 'regex', regex: SCENARIO_URL_REGEX },
+			},
+		],
+	};
+}
+
+/** Slug from a scenario URL; a NodeOperationError naming the field when it is not one. */
+export function slugFromUrl(ctx: IExecuteFunctions, itemIndex: number, url: string): string {
+	const match = SCENARIO_URL.exec(url.trim());
+	if (!match) {
+		throw new NodeOperationError(ctx.getNode(), `Scenario: must be a scenario URL ending in /scenarios/<slug>, got "${url}"`, {
+			itemIndex,
+			description: `Item ${itemIndex + 1}: fix "Scenario" and run again. No request was sent.`,
+		});
+	}
+	return match[1];
+}
+
+/** The form value as the path segment: ID, or slug where the endpoint takes one. No request is made. */
+export function readScenarioRef(ctx: IExecuteFunctions, itemIndex: number): { ref: string; isSlug: boolean } {
+	const { mode, value } = readLocator(ctx, itemIndex, 'scenario', 'Scenario');
+	if (mode === 'url') return { ref: slugFromUrl(ctx, itemIndex, value), isSlug: true };
+	return { ref: value, isSlug: false };
+}
+
+/**
+ * The scenario's ID for endpoints that take only an ID. A URL gives a slug, which is looked up in the
+ * scenario list a page at a time, stopping at the match.
+ */
+export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const { ref, isSlug } = readScenarioRef(ctx, itemIndex);
+	if (!isSlug) return ref;
+	for (let page = 1; ; page++) {
+		const { data, pagination } = await apiListPage<IDataObject>(
+			ctx,
+			'/scenarios',
+			{ include_archived: true },
+			page,
+			MAX_PAGE_SIZE,
+			itemIndex,
+		);
+		const found = data.find((row) => row.slug === ref);
+		if (found) return String(found.id);
+		if (page >= pagination.total_pages || data.length === 0) break;
+	}
+	throw new NodeOperationError(ctx.getNode(), `Scenario: no scenario has the slug "${ref}" from the URL`, {
+		itemIndex,
+		description: `Item ${itemIndex + 1}: check the scenario URL, or pick the scenario from the list.`,
+	});
+}
+
+/** Path segment for a scenario reference; slugs and IDs are URL-safe but input may not be. */
+export const scenarioPath = (ref: string, rest = ''): string => `/scenarios/${encodeURIComponent(ref)}${rest}`;

@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import { readLocator } from '../scenario/locator';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Session',
+		name: 'session',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The roleplay practice session: pick it from the list (newest first) or give its ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchSessions', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0b7e6a52-3c1d-4f8e-9a2b-5d6c7e8f9012',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Evaluations',
+				name: 'includeEvaluations',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to add the rubric criteria with their grades and feedback',
+			},
+			{
+				displayName: 'Include Transcript',
+				name: 'includeTranscript',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to add the conversation, line by line with speaker and time',
+			},
+		],
+	},
+];
+
+export const description = forOperation('session', 'get', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session');
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const include = [
+		options.includeTranscript === true ? 'transcript' : undefined,
+		options.includeEvaluations === true ? 'evaluations' : undefined,
+	].filter((value): value is string => value !== undefined);
+	const { body } = await apiRequest<IDataObject>(this, {
+		method: 'GET',
+		path: `/sessions/${encodeURIComponent(sessionId)}`,
+		qs: include.length ? { include: include.join(',') } : undefined,
+		itemIndex,
+		what: `session ${sessionId}`,
+	});
+	return body;
+}

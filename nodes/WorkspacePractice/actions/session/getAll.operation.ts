@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiList } from '../../transport';
+import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
+import type { OperationResult } from '../types';
+import type { QueryField } from '../scenario/filter.fields';
+import {
+	collectionIds,
+	endDate,
+	excludeSystemUsers,
+	groupIds,
+	programIds,
+	properties,
+	scenarioIds,
+	skillIds,
+	startDate,
+	toQuery,
+	userEmails,
+	userIds,
+} from '../scenario/filter.fields';
+import { readSorting, sortFields } from '../scenario/sort.fields';
+
+const DEFAULT_SORT = 'created_at';
+
+const filterFields: QueryField[] = [
+	userIds,
+	userEmails,
+	groupIds,
+	scenarioIds,
+	collectionIds,
+	skillIds,
+	programIds,
+	{
+		kind: 'list',
+		property: {
+			displayName: 'Rank',
+			name: 'rank',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Gold', value: 'gold' },
+				{ name: 'Silver', value: 'silver' },
+				{ name: 'Bronze', value: 'bronze' },
+				{ name: 'Unranked', value: 'unranked' },
+			],
+			default: [],
+			description: 'Only sessions that reached any of these ranks',
+		},
+	},
+	startDate('sessions created'),
+	endDate('sessions created'),
+	excludeSystemUsers,
+];
+
+const fields: INodeProperties[] = [
+	...returnAllAndLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: properties(filterFields),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: sortFields(
+			[
+				{ name: 'Created At', value: 'created_at', description: 'When the session took place' },
+				{ name: 'Duration', value: 'duration', description: 'How long the session lasted' },
+				{ name: 'Score', value: 'score', description: 'The score the session earned' },
+			],
+			DEFAULT_SORT,
+		),
+	},
+];
+
+export const description = forOperation('session', 'getAll', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs = toQuery(this, itemIndex, filters, filterFields);
+	const sorting = readSorting(options, DEFAULT_SORT);
+	if (sorting) qs.sorting = sorting;
+	return await apiList<IDataObject>(this, '/sessions', qs, readListOptions(this, itemIndex));
+}

@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiList } from '../../transport';
+import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
+import type { OperationResult } from '../types';
+
+const fields: INodeProperties[] = [
+	...returnAllAndLimit,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Proficiency Summary',
+				name: 'includeProficiency',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to add workspace-wide proficiency figures per skill: people who practiced it, people with a score, share at proficient or better, and average score',
+			},
+		],
+	},
+];
+
+export const description = forOperation('skill', 'getAll', fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = options.includeProficiency === true ? { include: 'proficiency' } : {};
+	return await apiList<IDataObject>(this, '/skills', qs, readListOptions(this, itemIndex));
+}
