@@ -1,8 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
+import { resumeOnCallback, resumeWebhooks } from './actions/scenarioJob/callback.webhook';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkspacePractice implements INodeType {
@@ -20,6 +28,7 @@ export class WorkspacePractice implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'workspacePracticeApi', required: true }],
+		webhooks: resumeWebhooks,
 		properties,
 	};
 
@@ -27,5 +36,9 @@ export class WorkspacePractice implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback.call(this);
 	}
 }

@@ -13,7 +13,7 @@ export const properties: INodeProperties[] = [
 		noDataExpression: true,
 		// Alphabetical reads best in a long pick-list.
 		options: modules.map((module) => module.option).sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'workspace',
+		default: 'scenarioJob',
 	},
 	...modules.flatMap((module) => [
 		module.operation,

@@ -8,6 +8,7 @@ import { knowledgeHubPage } from './knowledgeHubPage/knowledgeHubPage.resource';
 import { knowledgeHubSource } from './knowledgeHubSource/knowledgeHubSource.resource';
 import { member } from './member/member.resource';
 import { scenario } from './scenario/scenario.resource';
+import { scenarioJob } from './scenarioJob/scenarioJob.resource';
 import { session } from './session/session.resource';
 import { skill } from './skill/skill.resource';
 import { studioSession } from './studioSession/studioSession.resource';
@@ -27,6 +28,7 @@ export const resources: Record<string, ResourceModule> = {
 	knowledgeHubSource,
 	member,
 	scenario,
+	scenarioJob,
 	session,
 	skill,
 	studioSession,

@@ -1,0 +1,230 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Longest prompt and context the service accepts (spec 4.1). */
+export const PROMPT_MAX = 10_000;
+export const CONTEXT_MAX = 50_000;
+export const DEFAULT_TIME_LIMIT_MINUTES = 15;
+export const DEFAULT_FIRST_POLL_SECONDS = 5;
+
+export const createFields: INodeProperties[] = [
+	{
+		displayName: 'User Name or ID',
+		name: 'userEmail',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		required: true,
+		default: '',
+		description:
+			'The workspace member the scenario is created for, identified by e-mail (an expression gives the e-mail address itself). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 5 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. A discovery call with a skeptical IT director worried about integration effort',
+		description: `Instructions for the AI agent: what scenario to create (or, when remixing, what to change). At most ${PROMPT_MAX.toLocaleString('en-US')} characters.`,
+	},
+	{
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Off',
+				value: 'off',
+				description: 'Output the job as created (status queued) and go on at once',
+			},
+			{
+				name: 'Until Callback',
+				value: 'callback',
+				description:
+					'Recommended when the service can reach this n8n: the execution pauses with no API calls until the service calls back, then reads the job once',
+			},
+			{
+				name: 'By Polling',
+				value: 'poll',
+				description:
+					'Works wherever n8n runs: reads the job status with growing pauses (5 s doubling up to 60 s) until it ends',
+			},
+		],
+		default: 'poll',
+		description:
+			'Whether and how to wait for the finished scenario. A job usually takes about 5 minutes.',
+		hint: 'Until Callback is best where the service can reach this n8n instance (it spends 2 API calls per job); it takes one input item per execution — put a Loop Over Items node (batch size 1) in front for several.',
+	},
+	{
+		displayName: 'Time Limit (Minutes)',
+		name: 'timeLimitMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0.01, numberPrecision: 2 },
+		default: DEFAULT_TIME_LIMIT_MINUTES,
+		description:
+			'How long to wait for the job to end. By Polling then fails with the job ID and its last status; Until Callback continues with an error item saying so.',
+		displayOptions: { show: { waitForCompletion: ['callback', 'poll'] } },
+	},
+	{
+		displayName: 'Cancel Job on Timeout',
+		name: 'cancelOnTimeout',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to cancel the job on the service when the time limit passes, before reporting the timeout',
+		displayOptions: { show: { waitForCompletion: ['poll'] } },
+	},
+	{
+		displayName: 'Request ID',
+		name: 'requestIdMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Derive From Execution and Item',
+				value: 'derived',
+				description: 'Running this step again in the same execution returns the first job instead of creating another',
+			},
+			{ name: 'Custom', value: 'custom', description: 'Your own idempotency key, e.g. a CRM record ID' },
+			{ name: 'None', value: 'none', description: 'Every run creates a new job' },
+		],
+		default: 'derived',
+		description:
+			'Idempotency key sent as request_id. When a job with the same key exists, the service returns that job ("is_new" false) instead of creating a second one.',
+	},
+	{
+		displayName: 'Custom Request ID',
+		name: 'requestId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. salesforce-opp-12345',
+		description: 'The idempotency key to send; the same key always returns the same job',
+		displayOptions: { show: { requestIdMode: ['custom'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Callback Headers',
+				name: 'callbackHeaders',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Header',
+				default: {},
+				description:
+					'Headers the service adds to its callback request, e.g. an Authorization header your receiver checks',
+				options: [
+					{
+						displayName: 'Header',
+						name: 'header',
+						values: [
+							{
+								displayName: 'Name',
+								name: 'name',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. X-Webhook-Secret',
+								description: 'Header name',
+							},
+							{
+								displayName: 'Value',
+								name: 'value',
+								type: 'string',
+								typeOptions: { password: true },
+								default: '',
+								description: 'Header value',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Callback URL',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://n8n.example.com/webhook/workspace-practice-job',
+				description:
+					'Where the service POSTs when the job ends, e.g. the production URL of a Workspace Practice Job Trigger. Not used with "Until Callback", which sets it to this execution.',
+			},
+			{
+				displayName: 'Context',
+				name: 'context',
+				type: 'string',
+				typeOptions: { rows: 5 },
+				default: '',
+				placeholder: 'e.g. ## Prospect\n- Company: TechCorp\n- Pain point: manual data entry',
+				description: `Background for the agent in Markdown (CRM data, meeting notes, product facts). At most ${CONTEXT_MAX.toLocaleString('en-US')} characters.`,
+			},
+			{
+				displayName: 'Remix From Scenario',
+				name: 'remixScenario',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'An existing scenario to start from; the prompt is then applied as changes to it (sent as its slug)',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'searchScenarioSlugs', searchable: true },
+					},
+					{
+						displayName: 'By Slug',
+						name: 'slug',
+						type: 'string',
+						placeholder: 'e.g. discovery-call-it-director',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[A-Za-z0-9][A-Za-z0-9_-]*$', errorMessage: 'A slug has letters, digits, - and _ only' },
+							},
+						],
+					},
+					{
+						displayName: 'By URL',
+						name: 'url',
+						type: 'string',
+						placeholder: 'e.g. https://acme.app.example.com/scenarios/discovery-call-it-director',
+						extractValue: { type: 'regex', regex: 'https?://[^\\s/]+/scenarios/([A-Za-z0-9_-]+)' },
+						validation: [
+							{
+								type: 'regex',
+								properties: {
+									regex: 'https?://[^\\s/]+/scenarios/[A-Za-z0-9_-]+.*',
+									errorMessage: 'Not a scenario URL (…/scenarios/<slug>)',
+								},
+							},
+						],
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { waitForCompletion: ['poll'] } },
+		options: [
+			{
+				displayName: 'First Poll After (Seconds)',
+				name: 'firstPollSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: DEFAULT_FIRST_POLL_SECONDS,
+				description:
+					'Pause before the first status read; each later pause doubles, up to 60 seconds. Larger values spend fewer API calls.',
+			},
+		],
+	},
+];

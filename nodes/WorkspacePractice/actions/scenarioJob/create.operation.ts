@@ -1,0 +1,187 @@
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, CREDENTIAL_TYPE } from '../../transport';
+import { cleanApiKey } from '../../transport/apiKey';
+import { validator } from '../../helpers/validate';
+import { executionSecret } from '../../helpers/secret';
+import { pollUntilFinal } from '../../helpers/waitPolling';
+import { forOperation } from '../common.fields';
+import type { OperationResult } from '../types';
+import {
+	CONTEXT_MAX,
+	createFields,
+	DEFAULT_FIRST_POLL_SECONDS,
+	DEFAULT_TIME_LIMIT_MINUTES,
+	PROMPT_MAX,
+} from './create.fields';
+import { isFinal, jobEndedError } from './job';
+
+export const description = forOperation('scenarioJob', 'create', createFields);
+
+/** Header carrying this execution's secret on callbacks to the resume URL. */
+export const CALLBACK_SECRET_HEADER = 'X-Workspace-Practice-Secret';
+
+type WaitMode = 'off' | 'callback' | 'poll';
+
+interface HeaderRow {
+	name?: string;
+	value?: string;
+}
+
+function readHeaders(additional: IDataObject): Record<string, string> {
+	const rows = ((additional.callbackHeaders as IDataObject | undefined)?.header ?? []) as HeaderRow[];
+	const headers: Record<string, string> = {};
+	for (const row of rows) {
+		const name = (row.name ?? '').trim();
+		if (name !== '') headers[name] = String(row.value ?? '');
+	}
+	return headers;
+}
+
+/** Same execution + node + item → same key, so a repeat of this step returns the first job. */
+function derivedRequestId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return `n8n-${ctx.getExecutionId()}-${ctx.getNode().id}-${itemIndex}`;
+}
+
+function readRequestId(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const mode = ctx.getNodeParameter('requestIdMode', itemIndex, 'derived') as string;
+	if (mode === 'none') return undefined;
+	if (mode === 'custom') {
+		return validator(ctx, itemIndex).required('Custom Request ID', ctx.getNodeParameter('requestId', itemIndex, ''));
+	}
+	return derivedRequestId(ctx, itemIndex);
+}
+
+function remixSlug(additional: IDataObject): string | undefined {
+	const locator = additional.remixScenario as INodeParameterResourceLocator | string | undefined;
+	const value = typeof locator === 'string' ? locator : locator?.value;
+	const slug = typeof value === 'string' ? value.trim() : '';
+	return slug === '' ? undefined : slug;
+}
+
+/** The request body, checked before anything is sent. */
+function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): { body: IDataObject; headers: Record<string, string> } {
+	const check = validator(ctx, itemIndex);
+	const userEmail = check.email('User', ctx.getNodeParameter('userEmail', itemIndex, ''));
+	const prompt = check.maxLength('Prompt', check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')), PROMPT_MAX);
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = { user_email: userEmail, prompt };
+	if (typeof additional.context === 'string' && additional.context.trim() !== '') {
+		body.context = check.maxLength('Context', additional.context, CONTEXT_MAX);
+	}
+	const slug = remixSlug(additional);
+	if (slug !== undefined) body.scenario_slug = slug;
+	const requestId = readRequestId(ctx, itemIndex);
+	if (requestId !== undefined) body.request_id = requestId;
+	const callbackUrl = typeof additional.callbackUrl === 'string' ? additional.callbackUrl.trim() : '';
+	if (callbackUrl !== '') {
+		if (mode === 'callback') {
+			throw new NodeOperationError(ctx.getNode(), 'Callback URL: leave it empty with "Until Callback"', {
+				itemIndex,
+				description: `Item ${itemIndex + 1}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
+			});
+		}
+		if (!/^https?:\/\/\S+$/i.test(callbackUrl)) {
+			throw new NodeOperationError(ctx.getNode(), `Callback URL: must be an http(s) URL, got "${callbackUrl}"`, {
+				itemIndex,
+				description: `Item ${itemIndex + 1}: fix "Callback URL" and run again. No request was sent.`,
+			});
+		}
+		body.callback_url = callbackUrl;
+	}
+	return { body, headers: readHeaders(additional) };
+}
+
+function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	const minutes = Number(ctx.getNodeParameter('timeLimitMinutes', itemIndex, DEFAULT_TIME_LIMIT_MINUTES));
+	if (!Number.isFinite(minutes) || minutes <= 0) {
+		throw new NodeOperationError(ctx.getNode(), `Time Limit (Minutes): must be a number above 0, got "${String(minutes)}"`, {
+			itemIndex,
+			description: `Item ${itemIndex + 1}: fix "Time Limit (Minutes)" and run again. No request was sent.`,
+		});
+	}
+	return minutes * 60_000;
+}
+
+/** A final job is the result, unless it failed or was cancelled: then it is an error naming it. */
+function settle(ctx: IExecuteFunctions, job: IDataObject, itemIndex: number): IDataObject {
+	const error = jobEndedError(ctx.getNode(), job, itemIndex);
+	if (error) throw error;
+	return job;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const mode = this.getNodeParameter('waitForCompletion', itemIndex, 'poll') as WaitMode;
+	if (mode === 'callback' && this.getInputData().length > 1) {
+		// n8n resumes a waiting execution once, so one execution can wait for one job's callback.
+		throw new NodeOperationError(this.getNode(), 'Until Callback waits for one job per execution', {
+			itemIndex,
+			description: `This node got ${this.getInputData().length} items. Put a Loop Over Items node (batch size 1) in front of it, or choose "By Polling". No request was sent.`,
+		});
+	}
+	const { body, headers } = buildBody(this, itemIndex, mode);
+	const limitMs = mode === 'off' ? 0 : timeLimitMs(this, itemIndex);
+
+	if (mode === 'callback') {
+		// The resume URL as n8n gives it, query string (the signature of newer n8n) intact.
+		body.callback_url = String(this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
+		headers[CALLBACK_SECRET_HEADER] = executionSecret(cleanApiKey(credentials.apiKey), this.getExecutionId(), this.getNode().id);
+	}
+	if (Object.keys(headers).length > 0) body.callback_headers = headers;
+
+	const { status, body: created } = await apiRequest<IDataObject>(this, {
+		method: 'POST',
+		path: '/scenario-studio/jobs',
+		body,
+		// With a request_id a repeated POST returns the same job, so it is safe to retry.
+		idempotent: body.request_id !== undefined,
+		itemIndex,
+	});
+	const job: IDataObject = { ...created, is_new: typeof created.is_new === 'boolean' ? created.is_new : status === 201 };
+
+	if (mode === 'off') return job;
+	// An existing job (same request_id) may already be over: nothing to wait for.
+	if (isFinal(job.status)) return settle(this, job, itemIndex);
+	if (mode === 'poll') {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const firstSeconds = typeof options.firstPollSeconds === 'number' ? options.firstPollSeconds : DEFAULT_FIRST_POLL_SECONDS;
+		const finalJob = await pollUntilFinal(this, job, {
+			firstDelayMs: firstSeconds * 1000,
+			timeLimitMs: limitMs,
+			cancelOnTimeout: this.getNodeParameter('cancelOnTimeout', itemIndex, false) as boolean,
+			itemIndex,
+		});
+		return settle(this, { ...finalJob, is_new: job.is_new }, itemIndex);
+	}
+
+	await waitForCallback(this, job, limitMs, itemIndex);
+	return job;
+}
+
+/**
+ * Pauses the execution until the callback reaches this node's webhook (see callback.webhook.ts).
+ * If the time limit passes first, n8n continues without running this node again and passes on the
+ * items standing in the node's input: so those are replaced by an error item naming the job and its
+ * last status.
+ */
+async function waitForCallback(ctx: IExecuteFunctions, job: IDataObject, limitMs: number, itemIndex: number): Promise<void> {
+	const minutes = Math.round((limitMs / 60_000) * 100) / 100;
+	const executeData = ctx.getExecuteData();
+	executeData.data = {
+		main: [
+			[
+				{
+					json: {
+						error: `Scenario job ${String(job.id)}: no callback within ${minutes} minute(s); its last status was "${String(job.status)}"`,
+						job_id: job.id,
+						status: job.status,
+					},
+					pairedItem: { item: itemIndex },
+				},
+			],
+		],
+	};
+	await ctx.putExecutionToWait(new Date(Date.now() + limitMs));
+}

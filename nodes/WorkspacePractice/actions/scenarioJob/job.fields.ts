@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { validator } from '../../helpers/validate';
+
+/** The job to read or cancel. By ID only: the API has no endpoint that lists jobs. */
+export const jobIdField: INodeProperties = {
+	displayName: 'Job',
+	name: 'jobId',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'id', value: '' },
+	description: 'The scenario job, by the ID that Create returned',
+	hint: 'The API has no endpoint that lists jobs, so give the ID, e.g. from the Create step: {{ $json.id }}',
+	modes: [
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. j1o2b3i4d5x6',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\S+$', errorMessage: 'A job ID has no spaces' },
+				},
+			],
+		},
+	],
+};
+
+export function readJobId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const value = ctx.getNodeParameter('jobId', itemIndex, '', { extractValue: true });
+	return validator(ctx, itemIndex).required('Job', value);
+}

@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Shared-secret helpers for callbacks. Comparisons run in constant time over equal-length buffers, so
+ * neither the content nor (beyond a length mismatch) the length of a secret leaks through timing.
+ */
+
+/** True when `given` equals `expected`; false for a missing, empty or different value. */
+export function secretsMatch(given: unknown, expected: string): boolean {
+	if (typeof given !== 'string' || given === '' || expected === '') return false;
+	const a = Buffer.from(given, 'utf8');
+	const b = Buffer.from(expected, 'utf8');
+	// timingSafeEqual throws on different lengths; the check itself reveals only that they differ.
+	if (a.length !== b.length) return false;
+	return timingSafeEqual(a, b);
+}
+
+/**
+ * A secret for one execution of one node, derived with HMAC-SHA256 from a key only n8n and the service
+ * hold. Deriving it (rather than storing a random one) lets the resumed webhook recompute it without
+ * keeping anything in memory or in the execution between the wait and the callback.
+ */
+export function executionSecret(key: string, executionId: string, nodeId: string): string {
+	return createHmac('sha256', key).update(`workspace-practice-callback:${executionId}:${nodeId}`).digest('hex');
+}
+
+/** First value of a header, whatever its case; Node gives arrays for repeated headers. */
+export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
+	const wanted = name.trim().toLowerCase();
+	for (const [key, value] of Object.entries(headers)) {
+		if (key.toLowerCase() !== wanted) continue;
+		if (Array.isArray(value)) return typeof value[0] === 'string' ? value[0] : undefined;
+		return typeof value === 'string' ? value : undefined;
+	}
+	return undefined;
+}
