@@ -1,0 +1,122 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { EVENTS } from './events';
+
+const UUID_REGEX = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+function locator(displayName: string, name: string, searchListMethod: string, what: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: `Only ${what}. Pick it from the list or paste its UUID.`,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
+				validation: [{ type: 'regex', properties: { regex: `^${UUID_REGEX}$`, errorMessage: 'Not a UUID' } }],
+			},
+		],
+	};
+}
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['pageCreated', 'pagePublished'],
+		description: 'Which Knowledge Hub changes start the workflow; each change becomes one item naming its event',
+		options: [
+			{
+				name: EVENTS.pageCreated,
+				value: 'pageCreated',
+				description: 'A new page was created',
+			},
+			{
+				name: EVENTS.pagePublished,
+				value: 'pagePublished',
+				description: 'A new version of a page was published (its version number changed)',
+			},
+			{
+				name: EVENTS.pageUpdated,
+				value: 'pageUpdated',
+				description:
+					'A page changed after its creation: title, draft content, folders, skills, sources or status (a publication counts too)',
+			},
+			{
+				name: EVENTS.sourceReady,
+				value: 'sourceReady',
+				description: 'A source finished text extraction and is ready to use',
+			},
+		],
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Only changes to pages (and sources, where the filter applies to them) matching all of these',
+		options: [
+			locator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
+			{
+				displayName: 'Owner Name or ID',
+				name: 'owner',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getMemberIds' },
+				default: '',
+				description:
+					'Only pages owned by this workspace member (pages only). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			locator('Skill', 'skill', 'searchSkills', 'pages linked to this skill (pages only)'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'published',
+				description: 'Only pages in this status (pages only); without this filter every page but archived ones counts',
+				options: [
+					{ name: 'Draft', value: 'draft', description: 'Pages not published yet, or moved back to draft' },
+					{ name: 'Published', value: 'published', description: 'Pages with a published version' },
+					{ name: 'Archived', value: 'archived', description: 'Archived pages (archiving counts as an update)' },
+				],
+			},
+			{
+				displayName: 'Title Contains',
+				name: 'titleContains',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. pricing',
+				description: 'Only pages and sources whose title contains this text (not case-sensitive)',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Fetch Full Record',
+				name: 'fetchFull',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
+			},
+		],
+	},
+];
