@@ -50,7 +50,7 @@ describe('Knowledge Hub Page → Get Many', () => {
 				folder_id: rl(folders.sales.id),
 				status: 'published',
 				owner_id: members[0].id,
-				skill_id: skills.objection.id,
+				skill_id: rl(skills.objection.id),
 				query: '  Pricing ',
 				updated_after: '2026-01-01T00:00:00',
 				updated_before: '2026-12-31T23:59:59Z',
@@ -92,7 +92,13 @@ describe('Knowledge Hub Page → Get Many', () => {
 		expect(bad.error?.message).toMatch(/Updated After: must be an ISO 8601 date-time/);
 		const badFolder = await run({ operation: 'getAll', filters: { folder_id: rl(NOT_A_UUID, 'id') } });
 		expect(badFolder.error?.message).toMatch(/Folder: must be a UUID/);
+		// An AI agent or an expression may hand a bare string instead of a locator object.
+		const badSkill = await run({ operation: 'getAll', filters: { skill_id: 'objection handling' } });
+		expect(badSkill.error?.message).toBe('Skill: must be a UUID (8-4-4-4-12 hex digits), got "objection handling"');
 		expect(apiRequests()).toHaveLength(0);
+		const bareId = await run({ operation: 'getAll', filters: { skill_id: skills.negotiation.id } });
+		expect(apiRequests()[0].query.skill_id).toBe(skills.negotiation.id);
+		expect(json(bareId.items).map((page) => page.title)).toEqual(['Negotiation playbook']);
 	});
 });
 

@@ -5,7 +5,7 @@ import { validator } from '../../helpers/validate';
 import { compact, forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
-import { locatorValue } from '../knowledgeHubFolder/uuidLocator';
+import { locatorValue, uuidLocator } from '../knowledgeHubFolder/uuidLocator';
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -38,15 +38,13 @@ const fields: INodeProperties[] = [
 				placeholder: 'e.g. pricing',
 				description: 'Only pages whose title contains this text (not case-sensitive)',
 			},
-			{
-				displayName: 'Skill Name or ID',
+			uuidLocator({
+				displayName: 'Skill',
 				name: 'skill_id',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getKnowledgeHubSkills' },
-				default: '',
-				description:
-					'Only pages linked to this skill. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+				noun: 'skill',
+				searchListMethod: 'searchSkills',
+				description: 'Only pages linked to this skill. Pick it from the list or give its UUID.',
+			}),
 			{
 				displayName: 'Sort By',
 				name: 'sort',
