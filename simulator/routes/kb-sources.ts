@@ -28,7 +28,7 @@ export function registerSources(router: Router, engine: Engine): void {
 		const folderId = query.folder_id;
 		const q = query.query?.toLowerCase();
 		const pageId = query.page_id;
-		const attached = pageId ? new Set(store.page(pageId)?.sourceIds ?? []) : undefined;
+		const attached = pageId !== undefined ? new Set(store.page(pageId)?.sourceIds ?? []) : undefined;
 		const rows = store.data.sources
 			.filter(
 				(s) =>

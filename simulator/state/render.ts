@@ -198,6 +198,11 @@ export function publishedVersion(p: PageRec): PageVersionRec | undefined {
 	return p.versions[p.versions.length - 1];
 }
 
+/** Archived sources drop out of the pages they were attached to. */
+function liveSourceIds(store: Store, p: PageRec): string[] {
+	return p.sourceIds.filter((id) => store.source(id)?.archived === false);
+}
+
 export function renderPage(store: Store, p: PageRec): Page {
 	const published = publishedVersion(p);
 	return {
@@ -211,7 +216,7 @@ export function renderPage(store: Store, p: PageRec): Page {
 			const sk = store.skill(id);
 			return sk ? [{ id: sk.id, name: sk.name }] : [];
 		}),
-		source_count: p.sourceIds.length,
+		source_count: liveSourceIds(store, p).length,
 		version: published ? published.version : null,
 		cover: p.cover,
 		published_at: isoOrNull(p.publishedAt),
@@ -232,7 +237,7 @@ export function renderPageDetail(store: Store, p: PageRec, withDraft: boolean): 
 	const out: PageDetail = {
 		...renderPage(store, p),
 		content: published ? published.content : null,
-		sources: p.sourceIds.flatMap((id) => {
+		sources: liveSourceIds(store, p).flatMap((id) => {
 			const s = store.source(id);
 			return s ? [renderSource(store, s)] : [];
 		}),
