@@ -1,0 +1,53 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
+import { PollHarness, type PollHarnessOptions } from '../engine/pollHarness';
+import { FaultProxy } from './faultProxy';
+
+export interface TriggerRig {
+	sim: RunningSimulator;
+	clock: ManualClock;
+	proxy: FaultProxy;
+	/** A trigger whose requests go through the proxy to the simulator. */
+	harness(parameters: INodeParameters, options?: Omit<PollHarnessOptions, 'parameters' | 'credentials'>): PollHarness;
+	/** Back to the seed, the clock at `SEED_NOW + offsetMs`, sources held until the test settles them. */
+	reset(offsetMs?: number): void;
+	close(): Promise<void>;
+}
+
+export async function startRig(): Promise<TriggerRig> {
+	const clock = new ManualClock(SEED_NOW);
+	const sim = await startSimulator({ clock, sourceTimings: { pendingMs: 0, processingMs: 0, hold: true } });
+	const proxy = await new FaultProxy(sim.baseUrl).start();
+	return {
+		sim,
+		clock,
+		proxy,
+		harness: (parameters, options = {}) =>
+			new PollHarness({ parameters, credentials: { baseUrl: proxy.baseUrl, apiKey: sim.apiKey }, ...options }),
+		reset(offsetMs = 60_000) {
+			sim.control.reset();
+			sim.control.setSourceTimings({ pendingMs: 0, processingMs: 0, hold: true });
+			sim.control.setTime(SEED_NOW + offsetMs);
+			proxy.onRequest(undefined);
+		},
+		async close() {
+			await proxy.close();
+			await sim.close();
+		},
+	};
+}
+
+export interface EmittedEvent {
+	event: string;
+	id: string;
+	record: Record<string, unknown>;
+}
+
+/** The items of a poll as (event, id) pairs, in emitted order. */
+export function eventsOf(items: INodeExecutionData[]): EmittedEvent[] {
+	return items.map(({ json }) => {
+		const record = (json.page ?? json.source) as Record<string, unknown>;
+		return { event: String(json.event), id: String(record.id), record };
+	});
+}
