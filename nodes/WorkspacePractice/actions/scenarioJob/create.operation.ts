@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, CREDENTIAL_TYPE } from '../../transport';
@@ -53,9 +53,10 @@ function readRequestId(ctx: IExecuteFunctions, itemIndex: number): string | unde
 	return derivedRequestId(ctx, itemIndex);
 }
 
-function remixSlug(additional: IDataObject): string | undefined {
-	const locator = additional.remixScenario as INodeParameterResourceLocator | string | undefined;
-	const value = typeof locator === 'string' ? locator : locator?.value;
+/** The remix scenario's slug; a URL picked "By URL" is reduced to its slug by the locator's regex. */
+function remixSlug(ctx: IExecuteFunctions, itemIndex: number, additional: IDataObject): string | undefined {
+	if (additional.remixScenario === undefined) return undefined;
+	const value = ctx.getNodeParameter('additionalFields.remixScenario', itemIndex, '', { extractValue: true });
 	const slug = typeof value === 'string' ? value.trim() : '';
 	return slug === '' ? undefined : slug;
 }
@@ -70,7 +71,7 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 	if (typeof additional.context === 'string' && additional.context.trim() !== '') {
 		body.context = check.maxLength('Context', additional.context, CONTEXT_MAX);
 	}
-	const slug = remixSlug(additional);
+	const slug = remixSlug(ctx, itemIndex, additional);
 	if (slug !== undefined) body.scenario_slug = slug;
 	const requestId = readRequestId(ctx, itemIndex);
 	if (requestId !== undefined) body.request_id = requestId;

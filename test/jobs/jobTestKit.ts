@@ -1,0 +1,52 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { ManualClock, startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
+import type { RecordedRequest } from '../../simulator';
+import { runNode, type RunNodeOptions } from '../engine/runNode';
+
+/** A simulator on a ManualClock: jobs move only when a test moves the clock or sets their state. */
+export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim: RunningSimulator; clock: ManualClock }> {
+	const clock = new ManualClock();
+	const sim = await startSimulator({ clock, jobTimings: { queuedMs: 1000, processingMs: 1000 }, ...options });
+	return { sim, clock };
+}
+
+export const MEMBER_EMAIL = (sim: RunningSimulator): string => sim.control.fixtures().members[0].email;
+
+/** Create's form with the fast settings tests use (the first poll after 20 ms). */
+export function createParams(sim: RunningSimulator, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'scenarioJob',
+		operation: 'create',
+		userEmail: MEMBER_EMAIL(sim),
+		prompt: 'A discovery call with a skeptical IT director',
+		options: { firstPollSeconds: 0.02 },
+		...extra,
+	};
+}
+
+export function runJobNode(sim: RunningSimulator, options: Omit<RunNodeOptions, 'credentials'>) {
+	return runNode({ ...options, credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
+}
+
+export function apiCalls(sim: RunningSimulator): RecordedRequest[] {
+	return sim.control.requests({ path: '/scenario-studio/*' });
+}
+
+/** Resolves once the simulator has recorded a request matching `test` (polls every 5 ms). */
+export async function requestSeen(sim: RunningSimulator, test: (r: RecordedRequest) => boolean, timeoutMs = 5000): Promise<RecordedRequest> {
+	const until = Date.now() + timeoutMs;
+	for (;;) {
+		const found = sim.control.requests().find(test);
+		if (found) return found;
+		if (Date.now() > until) throw new Error('request not seen in time');
+		await new Promise((r) => setTimeout(r, 5));
+	}
+}
+
+/** The ID of the newest job the simulator holds. */
+export function lastJobId(sim: RunningSimulator): string {
+	const jobs = [...sim.control.store.jobs.values()];
+	if (jobs.length === 0) throw new Error('no job created');
+	return jobs[jobs.length - 1].id;
+}
