@@ -19,8 +19,8 @@ export const TRIGGER_NODE_NAME = 'Workspace Practice Trigger';
  *   and is stored; when it returns nothing, the poll executor calls `__commitCursor`, which stores it;
  *   when it throws, the copy is thrown away.
  * - 'emit-only' (n8n 1.x, and 2.x before a node's cursor is migrated): the node mutates the workflow's
- *   live static data, which the server saves only when the poll emits. Anything else survives only
- *   until the next restart; this harness restarts before every poll (the strictest case).
+ *   live static data, which the server saves only when the poll emits. Other changes live in memory
+ *   until n8n restarts (`restart()` here), which brings back what was last saved.
  */
 export type Persistence = 'staged' | 'emit-only';
 
@@ -98,6 +98,13 @@ export class PollHarness {
 		this.node.parameters = parameters;
 	}
 
+	/** n8n restarts: the live static data becomes what was last saved. */
+	restart(): void {
+		const live = this.workflow.getStaticData('node', this.node);
+		for (const key of Object.keys(live)) delete live[key];
+		Object.assign(live, clone(this.persisted));
+	}
+
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
 		const persistence = this.options.persistence ?? 'staged';
 		const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, randomUUID());
@@ -142,9 +149,6 @@ export class PollHarness {
 				budget,
 			);
 		} else {
-			// A restart: the live static data is what was last saved.
-			for (const key of Object.keys(live)) delete live[key];
-			Object.assign(live, clone(this.persisted));
 			ctx = new PollContext(
 				this.workflow,
 				this.node,

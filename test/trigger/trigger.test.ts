@@ -1,0 +1,350 @@
+import { SEED_NOW } from '../../simulator';
+import type { PollHarness } from '../engine/pollHarness';
+import { eventsOf, startRig, type TriggerRig } from './setup';
+
+const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];
+const PAGE_LIST = '/knowledge-hub/pages';
+
+let rig: TriggerRig;
+beforeAll(async () => {
+	rig = await startRig();
+});
+afterAll(async () => rig.close());
+beforeEach(() => rig.reset());
+
+const control = () => rig.sim.control;
+const listRequests = () => control().requests({ method: 'GET', path: PAGE_LIST });
+
+/** A trigger that has taken its starting point. */
+async function activated(parameters: Record<string, unknown> = { events: ALL_EVENTS }, persistence?: 'staged' | 'emit-only'): Promise<PollHarness> {
+	const trigger = rig.harness(parameters as never, { persistence });
+	const first = await trigger.poll();
+	expect(first.error).toBeUndefined();
+	expect(first.items).toEqual([]);
+	control().clearRequests();
+	return trigger;
+}
+
+async function pollOk(trigger: PollHarness) {
+	const outcome = await trigger.poll();
+	expect(outcome.error).toBeUndefined();
+	return eventsOf(outcome.items);
+}
+
+describe('first activation', () => {
+	test('emits nothing from the past and starts from the service clock, not the host clock', async () => {
+		const trigger = rig.harness({ events: ALL_EVENTS });
+		const outcome = await trigger.poll();
+		expect(outcome).toMatchObject({ items: [], emitted: false });
+		const stored = trigger.stored as { pages: { cursor: string }; sources: { cursor: string } };
+		// The newest seeded page change and source extraction, in 2026 on the simulator's clock.
+		const newestPage = Math.max(...control().store.data.pages.filter((p) => p.status !== 'archived').map((p) => p.updatedAt));
+		expect(Date.parse(stored.pages.cursor)).toBe(newestPage);
+		expect(Date.parse(stored.sources.cursor)).toBeLessThan(SEED_NOW);
+		// Old pages and sources stay quiet on the next poll too.
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+
+	test('an empty result at activation still lets the first new page through', async () => {
+		for (const page of control().store.data.pages) control().archivePage(page.id);
+		const trigger = await activated({ events: ['pageCreated'] });
+		expect((trigger.stored as { pages: { cursor: unknown } }).pages.cursor).not.toBeUndefined();
+		control().advance(1000);
+		const page = control().createPage({ title: 'First page ever' });
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pageCreated', id: page.id })]);
+	});
+});
+
+describe('events', () => {
+	test('Page Created, Page Updated and Page Published, oldest first, one item each', async () => {
+		const trigger = await activated();
+		control().advance(1000);
+		const a = control().createPage({ title: 'Alpha' });
+		control().advance(1000);
+		const b = control().createPage({ title: 'Beta', status: 'published' });
+		expect(await pollOk(trigger)).toEqual([
+			expect.objectContaining({ event: 'pageCreated', id: a.id }),
+			expect.objectContaining({ event: 'pageCreated', id: b.id }),
+			expect.objectContaining({ event: 'pagePublished', id: b.id }),
+		]);
+		control().advance(1000);
+		control().updatePage(a.id, { content: 'New text' });
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pageUpdated', id: a.id })]);
+		control().advance(1000);
+		control().publishPage(a.id);
+		const events = await pollOk(trigger);
+		expect(events.map((e) => e.event)).toEqual(['pageUpdated', 'pagePublished']);
+		expect(events[1].record).toMatchObject({ id: a.id, version: 1, status: 'published' });
+	});
+
+	test('the item carries the event name and the page as the list returns it', async () => {
+		const trigger = await activated({ events: ['pageCreated'] });
+		control().advance(5);
+		const page = control().createPage({ title: 'Shape check' });
+		const outcome = await trigger.poll();
+		expect(outcome.items).toHaveLength(1);
+		const json = outcome.items[0].json as { event: string; page: Record<string, unknown> };
+		expect(json.event).toBe('pageCreated');
+		expect(json.page).toMatchObject({ id: page.id, title: 'Shape check', status: 'draft', version: null });
+		expect(json.page).not.toHaveProperty('content');
+	});
+
+	test('Page Published compares versions: a second publication in the same millisecond is still new', async () => {
+		const trigger = await activated({ events: ['pagePublished'] });
+		const { published } = control().fixtures().pages;
+		control().advance(1000);
+		control().updatePage(published.id, { content: 'v next', status: 'published' });
+		const first = await pollOk(trigger);
+		expect(first).toEqual([expect.objectContaining({ event: 'pagePublished', id: published.id })]);
+		const version = first[0].record.version as number;
+		// Same timestamp as the publication just seen: only the version tells them apart.
+		control().updatePage(published.id, { content: 'v next + 1', status: 'published' });
+		const second = await pollOk(trigger);
+		expect(second).toEqual([expect.objectContaining({ event: 'pagePublished', id: published.id })]);
+		expect(second[0].record.version).toBe(version + 1);
+	});
+
+	test('an edit after a publication is an update, not a new publication', async () => {
+		const trigger = await activated({ events: ['pagePublished', 'pageUpdated'] });
+		const { published } = control().fixtures().pages;
+		control().advance(1000);
+		control().updatePage(published.id, { title: 'Retitled draft' });
+		expect((await pollOk(trigger)).map((e) => e.event)).toEqual(['pageUpdated']);
+	});
+
+	test('Source Ready fires once when extraction finishes', async () => {
+		const trigger = await activated({ events: ['sourceReady'] });
+		control().advance(1000);
+		const source = control().createSource({ url: 'https://example.com/new-doc', title: 'New doc' });
+		expect(await pollOk(trigger)).toEqual([]);
+		control().advance(1000);
+		control().setSourceStatus(source.id, 'ready');
+		const { googleDriveProcessing } = control().fixtures().sources;
+		control().setSourceStatus(googleDriveProcessing.id, 'ready');
+		const events = await pollOk(trigger);
+		expect(events.map((e) => [e.event, e.id])).toEqual([
+			['sourceReady', source.id],
+			['sourceReady', googleDriveProcessing.id],
+		]);
+		expect(events[0].record).toMatchObject({ status: 'ready' });
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+
+	test('pages sharing one timestamp across polls: each emitted once', async () => {
+		const trigger = await activated({ events: ['pageCreated'] });
+		control().advance(1000);
+		const a = control().createPage({ title: 'Same instant A' });
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ id: a.id })]);
+		// The clock does not move: B has exactly A's timestamp, which is also the cursor.
+		const b = control().createPage({ title: 'Same instant B' });
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ id: b.id })]);
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+
+	test('a poll repeated with the same state emits nothing the second time', async () => {
+		const trigger = await activated();
+		control().advance(1000);
+		control().createPage({ title: 'Once', status: 'published' });
+		expect(await pollOk(trigger)).toHaveLength(2);
+		expect(await pollOk(trigger)).toEqual([]);
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+});
+
+describe('filters and options', () => {
+	test('filters go to the service under its parameter names and narrow the events', async () => {
+		const { folders, skills, apiUser } = control().fixtures();
+		const parameters = {
+			events: ['pageCreated', 'sourceReady'],
+			filters: {
+				folder: { __rl: true, mode: 'list', value: folders.sales.id },
+				skill: { __rl: true, mode: 'id', value: skills.objection.id },
+				owner: apiUser.id,
+				status: 'draft',
+				titleContains: 'Pricing',
+			},
+		};
+		const trigger = await activated(parameters);
+		control().advance(1000);
+		const match = control().createPage({ title: 'Pricing playbook', folderIds: [folders.sales.id], skillIds: [skills.objection.id] });
+		control().createPage({ title: 'Pricing elsewhere', folderIds: [folders.onboarding.id], skillIds: [skills.objection.id] });
+		control().createPage({ title: 'Unrelated', folderIds: [folders.sales.id], skillIds: [skills.objection.id] });
+		const source = control().createSource({ url: 'https://example.com/pricing-2', title: 'Pricing sheet', folderIds: [folders.sales.id] });
+		control().setSourceStatus(source.id, 'ready');
+		const other = control().createSource({ url: 'https://example.com/other', title: 'Pricing other', folderIds: [folders.onboarding.id] });
+		control().setSourceStatus(other.id, 'ready');
+		control().clearRequests();
+
+		const events = await pollOk(trigger);
+		expect(events.map((e) => [e.event, e.id])).toEqual([
+			['pageCreated', match.id],
+			['sourceReady', source.id],
+		]);
+		expect(listRequests()[0].query).toMatchObject({
+			folder_id: folders.sales.id,
+			skill_id: skills.objection.id,
+			owner_id: apiUser.id,
+			status: 'draft',
+			query: 'Pricing',
+			sort: 'updated_at',
+		});
+		const sourceQuery = control().requests({ path: '/knowledge-hub/sources' })[0].query;
+		expect(sourceQuery).toMatchObject({ folder_id: folders.sales.id, query: 'Pricing', status: 'ready' });
+		expect(sourceQuery).not.toHaveProperty('owner_id');
+	});
+
+	test('a malformed folder id is refused before any request', async () => {
+		const trigger = rig.harness({ events: ['pageCreated'], filters: { folder: { __rl: true, mode: 'id', value: 'not-a-uuid' } } });
+		const outcome = await trigger.poll();
+		expect(outcome.error?.message).toMatch(/Folder.*UUID/i);
+		expect(control().requests()).toHaveLength(0);
+	});
+
+	test('Fetch Full Record returns the page with its published content and the source with its text', async () => {
+		const trigger = await activated({ events: ['pagePublished', 'pageUpdated', 'sourceReady'], options: { fetchFull: true } });
+		control().advance(1000);
+		const page = control().createPage({ title: 'Full', content: '# Body text', status: 'published' });
+		const source = control().createSource({ url: 'https://example.com/full', title: 'Full source' });
+		control().setSourceStatus(source.id, 'ready');
+		control().clearRequests();
+		const events = await pollOk(trigger);
+		expect(events.map((e) => e.event)).toEqual(['pagePublished', 'sourceReady']);
+		expect(events[0].record).toMatchObject({ id: page.id, content: '# Body text', sources: [] });
+		expect(typeof events[1].record.content).toBe('string');
+		expect(control().requests({ path: `/knowledge-hub/pages/${page.id}` })).toHaveLength(1);
+		expect(control().requests({ path: `/knowledge-hub/sources/${source.id}` })[0].query).toEqual({ include: 'content' });
+	});
+});
+
+describe('manual test run', () => {
+	test('returns the most recent matching page and leaves the stored position alone', async () => {
+		const trigger = await activated({ events: ['pagePublished'] });
+		const before = trigger.stored;
+		control().advance(1000);
+		const draft = control().createPage({ title: 'Draft only' });
+		const outcome = await trigger.poll('manual');
+		expect(outcome.error).toBeUndefined();
+		const events = eventsOf(outcome.items);
+		expect(events).toHaveLength(1);
+		expect(events[0].event).toBe('pagePublished');
+		expect(events[0].id).not.toBe(draft.id);
+		expect(events[0].record.version).not.toBeNull();
+		expect(trigger.stored).toEqual(before);
+		// The next real poll still sees changes since the position, not since the test run.
+		control().advance(1000);
+		control().publishPage(draft.id);
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pagePublished', id: draft.id })]);
+	});
+
+	test('says clearly when nothing matches', async () => {
+		const trigger = rig.harness({ events: ['pageCreated'], filters: { titleContains: 'no page has this title' } });
+		const outcome = await trigger.poll('manual');
+		expect(outcome.error?.message).toBe('No Knowledge Hub page or source matches this trigger yet');
+	});
+});
+
+describe('errors and large bursts', () => {
+	test('a burst of 250 changes is read in exactly three list requests, oldest first, nothing lost', async () => {
+		const trigger = await activated({ events: ['pageCreated'] });
+		const ids: string[] = [];
+		for (let i = 0; i < 250; i++) {
+			if (i % 3 === 0) control().advance(1);
+			ids.push(control().createPage({ title: `Burst ${i}` }).id);
+		}
+		const events = await pollOk(trigger);
+		expect(events.map((e) => e.id)).toEqual(ids);
+		const pages = listRequests().map((r) => r.query.page);
+		expect(pages).toEqual(['1', '3', '2']);
+	});
+
+	test('a poll failing midway emits nothing and leaves the position; the next poll catches up exactly', async () => {
+		const trigger = await activated({ events: ['pageCreated', 'pageUpdated'] });
+		const before = trigger.stored;
+		const ids: string[] = [];
+		for (let i = 0; i < 180; i++) {
+			control().advance(1);
+			ids.push(control().createPage({ title: `Midway ${i}` }).id);
+		}
+		// The second list request of the poll fails for good (every retry answers 500).
+		rig.proxy.onRequest((count) => {
+			if (count === 2) control().failNext(4);
+		});
+		const failed = await trigger.poll();
+		expect(failed.error?.message).toMatch(/500/);
+		expect(failed.items).toEqual([]);
+		expect(trigger.stored).toEqual(before);
+		rig.proxy.onRequest(undefined);
+		const events = await pollOk(trigger);
+		expect(events.map((e) => e.id)).toEqual(ids);
+		expect(await pollOk(trigger)).toEqual([]);
+	}, 20_000);
+
+	test('a page changing between two list requests does not make the read skip a row', async () => {
+		const trigger = await activated({ events: ['pageCreated', 'pageUpdated'] });
+		const ids: string[] = [];
+		for (let i = 0; i < 150; i++) {
+			control().advance(1);
+			ids.push(control().createPage({ title: `Moving ${i}` }).id);
+		}
+		// Between page 1 and the next list request, an older page is archived and another edited at
+		// the newest timestamp: rows shift, the count changes, and the read must start again.
+		rig.proxy.onRequest((count) => {
+			if (count === 2) {
+				control().archivePage(ids[120]);
+				control().updatePage(ids[10], { title: 'Edited meanwhile' });
+			}
+		});
+		const events = await pollOk(trigger);
+		rig.proxy.onRequest(undefined);
+		const created = events.filter((e) => e.event === 'pageCreated').map((e) => e.id);
+		// The edited page reports its creation at its new place in time, after the others.
+		expect(created).toEqual([...ids.filter((id) => id !== ids[120] && id !== ids[10]), ids[10]]);
+		// Page 1, the page that saw the count change, then page 1 and 2 again.
+		expect(listRequests().map((r) => r.query.page)).toEqual(['1', '2', '1', '2']);
+		expect(events.filter((e) => e.event === 'pageUpdated').map((e) => e.id)).toEqual([ids[10]]);
+	});
+
+	test('with no time left the poll emits the oldest part and the next polls finish the rest', async () => {
+		const trigger = rig.harness({ events: ['pageCreated'] }, { pollBudgetMs: 0 });
+		await trigger.poll();
+		const ids: string[] = [];
+		for (let i = 0; i < 330; i++) ids.push(control().createPage({ title: `Slow ${i}` }).id);
+		const seen: string[] = [];
+		for (let round = 0; round < 6 && seen.length < ids.length; round++) seen.push(...(await pollOk(trigger)).map((e) => e.id));
+		expect(seen).toEqual(ids);
+	});
+
+	test('the stored state stays small however many changes pass', async () => {
+		const trigger = await activated({ events: ALL_EVENTS });
+		for (let round = 0; round < 8; round++) {
+			for (let i = 0; i < 150; i++) control().createPage({ title: `Load ${round}-${i}` });
+			await pollOk(trigger);
+			control().advance(10_000);
+		}
+		const size = JSON.stringify(trigger.stored).length;
+		expect(size).toBeLessThan(50_000);
+		const stored = trigger.stored as { pages: { seen: Record<string, unknown>; floor?: string } };
+		expect(Object.keys(stored.pages.seen).length).toBeLessThanOrEqual(500);
+		// Eight bursts inside the overlap window overflow the cap: the window narrows instead.
+		expect(stored.pages.floor).toBeDefined();
+	});
+
+	test('n8n 1.x persistence (saved only when the poll emits, restarts in between) gives the same events', async () => {
+		const trigger = await activated({ events: ['pageCreated', 'pagePublished'] }, 'emit-only');
+		control().advance(1000);
+		const a = control().createPage({ title: 'Legacy A' });
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ id: a.id })]);
+		const saved = trigger.stored;
+		control().updatePage(a.id, { title: 'Only an update' });
+		expect(await pollOk(trigger)).toEqual([]);
+		// Nothing was emitted, so nothing was saved: a restart goes back to the last emitting poll.
+		expect(trigger.stored).toEqual(saved);
+		trigger.restart();
+		expect(await pollOk(trigger)).toEqual([]);
+		control().publishPage(a.id);
+		trigger.restart();
+		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pagePublished', id: a.id })]);
+		trigger.restart();
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+});
