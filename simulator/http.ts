@@ -48,6 +48,7 @@ export type Handler = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
 interface Route {
 	method: string;
+	pattern: string;
 	parts: string[];
 	handler: Handler;
 }
@@ -56,7 +57,7 @@ export class Router {
 	private readonly routes: Route[] = [];
 
 	add(method: string, pattern: string, handler: Handler): this {
-		this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
+		this.routes.push({ method, pattern, parts: pattern.split('/').filter(Boolean), handler });
 		return this;
 	}
 
@@ -76,8 +77,13 @@ export class Router {
 		return this.add('DELETE', p, h);
 	}
 
+	/** "METHOD pattern" of every route, e.g. "GET /scenarios/:id/access". */
+	keys(): string[] {
+		return this.routes.map((r) => `${r.method} ${r.pattern}`);
+	}
+
 	/** Literal segments win over parameters, so /scenarios/assignments is not /scenarios/{id}. */
-	match(method: string, path: string): { handler: Handler; params: Record<string, string> } | 'method' | undefined {
+	match(method: string, path: string): { handler: Handler; params: Record<string, string>; key: string } | 'method' | undefined {
 		const segs = path.split('/').filter(Boolean);
 		let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
 		let pathMatched = false;
@@ -97,7 +103,7 @@ export class Router {
 			if (route.method !== method) continue;
 			if (!best || literals > best.literals) best = { route, params, literals };
 		}
-		if (best) return { handler: best.route.handler, params: best.params };
+		if (best) return { handler: best.route.handler, params: best.params, key: `${method} ${best.route.pattern}` };
 		return pathMatched ? 'method' : undefined;
 	}
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from './engine';
 import { iso } from './clock';
 import { ApiError, lowerHeaders, parseJsonBody, queryRecord, readBody, Router, type ApiResponse } from './http';
+import { RESPONSE_SCHEMAS } from './routes/response-schemas';
+import { errorEnvelopeSchema } from './schemas';
 
 export const API_PREFIX = '/rest/v1';
 export const CONTROL_PREFIX = '/__control';
@@ -109,5 +111,19 @@ async function pipeline(
 
 	const body = parseJsonBody(rawBody);
 	engine.tick(); // time-driven state is evaluated lazily on every request
-	return match.handler({ method, path, params: match.params, query, body, headers });
+	const response = await match.handler({ method, path, params: match.params, query, body, headers });
+	return checked(match.key, response);
+}
+
+/**
+ * A simulator bug must not pass for service behaviour: an answer that breaks its own
+ * schema becomes a 500 naming the broken fields.
+ */
+function checked(key: string, response: ApiResponse): ApiResponse {
+	const schema = response.status < 300 ? RESPONSE_SCHEMAS[key] : errorEnvelopeSchema;
+	if (!schema) throw new Error(`simulator: no response schema for ${key}`);
+	const result = schema.safeParse(response.body);
+	if (result.success) return response;
+	const issues = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+	return { status: 500, body: { error: { type: 'simulator_error', message: `Response of ${key} breaks its schema: ${issues}` } } };
 }
