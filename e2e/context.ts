@@ -1,0 +1,35 @@
+/** What every step of one suite run shares: the n8n under test, its API, the simulator, the report. */
+import type { N8nApi } from '../scripts/n8n/api';
+import type { N8nServer } from '../scripts/n8n/server';
+import type { Fixtures, RunningSimulator } from '../simulator';
+import type { Report } from './harness';
+import type { CredentialRef } from './workflows';
+
+export interface SuiteContext {
+	n8n: N8nServer;
+	api: N8nApi;
+	sim: RunningSimulator;
+	fx: Fixtures;
+	report: Report;
+	/** The staged package folder (its dist/ is what n8n loaded). */
+	packageDir: string;
+	/** Node type names the packed package declares. */
+	packageNodeTypes: string[];
+	/** Set by the credential step; later steps need it. */
+	credential?: CredentialRef;
+	/** 1 or 2: a few n8n behaviours differ between majors (signed resume URLs). */
+	major: 1 | 2;
+	queueMode: boolean;
+}
+
+export function requireCredential(ctx: SuiteContext): CredentialRef {
+	if (!ctx.credential) throw new Error('no credential: the credential step failed');
+	return ctx.credential;
+}
+
+/** A unique webhook path per run, so a reused n8n never answers with an older workflow. */
+let counter = 0;
+export function uniquePath(prefix: string): string {
+	counter += 1;
+	return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}

@@ -1,0 +1,152 @@
+/**
+ * `npm run test:e2e`: the package in a real n8n. Packs the package, installs it into a fresh n8n user
+ * folder as a community package, starts the pinned n8n 2.x on 127.0.0.1 against the simulator (in this
+ * process), and checks credential, every operation, both triggers, the waiting execution and the tool
+ * listing. Then the same in queue mode (main + worker + Redis) and, with --v1, on the last n8n 1.x.
+ *
+ * Flags: --no-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
+ * credential, listing, operations, job-trigger, wait, polling).
+ * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { N8nApi } from '../scripts/n8n/api';
+import { installIntoUserFolder, packPackage } from '../scripts/n8n/pack';
+import { ensureInstalled, REPO_ROOT, VERSIONS, type N8nMajor } from '../scripts/n8n/paths';
+import { ensureRedis, type RedisHandle } from '../scripts/n8n/redis';
+import { N8nServer } from '../scripts/n8n/server';
+import { startSimulator, type RunningSimulator } from '../simulator';
+import type { SuiteContext } from './context';
+import { Report, type StepOutcome } from './harness';
+import { packageNodeTypes } from './packageInfo';
+import { credentialSteps } from './steps/credential';
+import { jobTriggerSteps } from './steps/jobTrigger';
+import { operationSteps } from './steps/operations';
+import { pollingSteps } from './steps/polling';
+import { listingSteps } from './steps/tool';
+import { untilCallbackSteps } from './steps/untilCallback';
+
+interface Mode {
+	major: N8nMajor;
+	queue: boolean;
+}
+
+const args = process.argv.slice(2);
+const flag = (name: string): boolean => args.includes(`--${name}`);
+const stepsArg = args.find((a) => a.startsWith('--steps='))?.slice('--steps='.length);
+const wanted = stepsArg ? new Set(stepsArg.split(',')) : undefined;
+const runs = (group: string): boolean => !wanted || wanted.has(group);
+
+function modes(): Mode[] {
+	if (flag('only-v1')) return [{ major: 1, queue: false }];
+	const list: Mode[] = [{ major: 2, queue: false }];
+	if (!flag('no-queue')) list.push({ major: 2, queue: true });
+	if (flag('v1')) list.push({ major: 1, queue: false });
+	return list;
+}
+
+async function runMode(mode: Mode, tarball: string, packageDir: string, nodeTypes: string[], redis: () => Promise<RedisHandle>): Promise<StepOutcome[]> {
+	const label = `[n8n ${VERSIONS[mode.major]}${mode.queue ? ' queue' : ''}]`;
+	let n8n: N8nServer | undefined;
+	const report = new Report(label, () => n8n?.logTail() ?? '(n8n is not running)');
+	let sim: RunningSimulator | undefined;
+	try {
+		let ready = await report.step(`setup: n8n ${VERSIONS[mode.major]} installed (cached outside the repository)`, async () => {
+			const install = ensureInstalled(mode.major);
+			return install.dir;
+		});
+		let redisHandle: RedisHandle | undefined;
+		if (ready && mode.queue) {
+			ready = await report.step('setup: Redis for queue mode', async () => {
+				redisHandle = await redis();
+				return `${redisHandle.host}:${redisHandle.port}${redisHandle.started ? ' (started by the suite)' : ''}`;
+			});
+		}
+		if (ready) {
+			ready = await report.step('setup: package installed into the user folder, n8n started on 127.0.0.1', async () => {
+				// A short job so waiting steps finish in seconds; callbacks fire as in the real service.
+				sim = await startSimulator({ jobTimings: { queuedMs: 300, processingMs: 1500 } });
+				const userFolder = mkdtempSync(join(tmpdir(), 'wsp-e2e-n8n-'));
+				installIntoUserFolder(tarball, userFolder);
+				n8n = await N8nServer.start({
+					install: ensureInstalled(mode.major),
+					userFolder,
+					queue: redisHandle ? { redisHost: redisHandle.host, redisPort: redisHandle.port } : undefined,
+				});
+				return `${n8n.baseUrl}${mode.queue ? ' (main + worker)' : ''}, folder ${userFolder}`;
+			});
+		}
+		let api: N8nApi | undefined;
+		if (ready && n8n) {
+			const server = n8n;
+			ready = await report.step('setup: owner, login and public API key', async () => {
+				api = new N8nApi(server.baseUrl);
+				await api.bootstrap();
+				return OWNER_NOTE;
+			});
+		}
+		if (!ready || !n8n || !api || !sim) return report.outcomes;
+
+		const ctx: SuiteContext = {
+			n8n,
+			api,
+			sim,
+			fx: sim.control.fixtures(),
+			report,
+			packageDir,
+			packageNodeTypes: nodeTypes,
+			major: mode.major,
+			queueMode: mode.queue,
+		};
+		await credentialSteps(ctx);
+		// The polling trigger needs two of n8n's minute ticks: it runs alongside the other steps.
+		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
+		if (runs('listing')) await listingSteps(ctx);
+		if (runs('operations')) await operationSteps(ctx);
+		if (runs('job-trigger')) await jobTriggerSteps(ctx);
+		if (runs('wait')) await untilCallbackSteps(ctx);
+		await polling;
+		return report.outcomes;
+	} finally {
+		const keep = flag('keep') || report.failed > 0;
+		if (n8n) {
+			await n8n.stop({ keepFolder: keep });
+			if (keep) console.log(`${label} n8n folder and logs kept in ${n8n.userFolder}`);
+		}
+		await sim?.close();
+	}
+}
+
+const OWNER_NOTE = 'owner set up, API key made';
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	console.log(`e2e: packing ${REPO_ROOT}`);
+	const tarball = packPackage();
+	const packageDir = join(REPO_ROOT, '.e2e', 'package');
+	const nodeTypes = await packageNodeTypes(packageDir);
+	console.log(`e2e: ${tarball} (${nodeTypes.join(', ')})`);
+	let redis: Promise<RedisHandle> | undefined;
+	const getRedis = (): Promise<RedisHandle> => (redis ??= ensureRedis());
+	const outcomes: StepOutcome[] = [];
+	for (const mode of modes()) outcomes.push(...(await runMode(mode, tarball, packageDir, nodeTypes, getRedis)));
+	if (redis) await (await redis).stop();
+	const failed = outcomes.filter((o) => !o.ok);
+	const passed = outcomes.filter((o) => o.ok && !o.skipped).length;
+	const skipped = outcomes.filter((o) => o.skipped).length;
+	if (failed.length) {
+		console.log('\nFailed steps:');
+		for (const f of failed) console.log(`  - ${f.name}: ${(f.detail ?? '').split('\n')[0]}`);
+	}
+	const seconds = Math.round((Date.now() - started) / 1000);
+	console.log(`\n${passed} passed, ${failed.length} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`);
+	process.exit(failed.length ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+	console.log('\n0 passed, 1 failed');
+	process.exit(1);
+});

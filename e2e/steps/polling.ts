@@ -1,0 +1,111 @@
+/**
+ * The Knowledge Hub polling trigger in a real n8n: activated, it emits nothing from the past; each
+ * change made in the simulator afterwards starts exactly one execution, at n8n's own poll times.
+ *
+ * n8n polls at most once a minute, so this runs alongside the other steps. Poll times are read from
+ * n8n's debug log ("Poll trigger initiated"), so each check waits for a poll that really happened.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { Execution } from '../../scripts/n8n/api';
+import { requireCredential, type SuiteContext } from '../context';
+import { expect, expectEqual, waitFor } from '../harness';
+import { POLL_TRIGGER_TYPE } from '../workflows';
+
+const POLL_MS = 75_000;
+
+function pollCount(ctx: SuiteContext, workflowName: string): number {
+	const log = ctx.n8n.log('n8n');
+	const marker = `Poll trigger initiated for workflow "${workflowName}"`;
+	return log.split(marker).length - 1;
+}
+
+function items(execution: Execution): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData ?? {};
+	const first = Object.values(runs)[0]?.[0];
+	return (first?.data?.main?.[0] ?? []).map((i) => i.json);
+}
+
+export async function pollingSteps(ctx: SuiteContext): Promise<void> {
+	const { api, sim, report } = ctx;
+	if (!ctx.packageNodeTypes.includes(POLL_TRIGGER_TYPE)) {
+		report.skip('polling trigger', `${POLL_TRIGGER_TYPE} is not in the package yet`);
+		return;
+	}
+	const name = `e2e Knowledge Hub watcher ${randomUUID().slice(0, 8)}`;
+	let workflowId = '';
+	const waitForPoll = async (after: number): Promise<number> =>
+		await waitFor(`n8n's poll #${after + 1}`, async () => (pollCount(ctx, name) > after ? pollCount(ctx, name) : undefined), {
+			timeoutMs: POLL_MS,
+			intervalMs: 500,
+		});
+	// The poll has started when the log says so; give it a moment to finish and save its execution.
+	const settle = async (): Promise<void> => {
+		await new Promise((r) => setTimeout(r, 3000));
+	};
+
+	const activated = await report.step('polling: activated, first polls emit nothing from the past', async () => {
+		const credential = requireCredential(ctx);
+		const workflow = await api.createWorkflow({
+			name,
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'Knowledge Hub Trigger',
+					type: POLL_TRIGGER_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						events: ['pageCreated', 'pagePublished'],
+					},
+					credentials: { workspacePracticeApi: credential },
+				},
+			],
+			connections: {},
+		});
+		workflowId = workflow.id;
+		await api.activate(workflowId);
+		// Activation polls once; n8n keeps static data only from scheduled polls, so wait for one.
+		const count = await waitForPoll(pollCount(ctx, name) >= 1 ? 1 : 0);
+		await settle();
+		const executions = await api.executions(workflowId);
+		expectEqual(executions.length, 0, 'executions before any change');
+		return `${count} polls, no execution`;
+	});
+	if (!activated) return;
+
+	let created = '';
+	const createdOk = await report.step('polling: a new page starts one execution', async () => {
+		const before = pollCount(ctx, name);
+		const page = sim.control.createPage({ title: `E2E watcher page ${randomUUID().slice(0, 6)}`, content: 'first draft' });
+		created = page.id;
+		await waitForPoll(before);
+		const [execution] = await waitFor('an execution for the new page', async () => {
+			const list = await api.executions(workflowId);
+			return list.length ? list : undefined;
+		});
+		await settle();
+		const all = await api.executions(workflowId);
+		expectEqual(all.length, 1, 'executions after one change');
+		const out = items(await api.execution(execution.id));
+		expect(out.some((i) => JSON.stringify(i).includes(created)), `the execution does not carry page ${created}: ${JSON.stringify(out).slice(0, 300)}`);
+		return `1 execution, ${out.length} item(s), page ${created}`;
+	});
+	if (!createdOk) return;
+
+	await report.step('polling: publishing it starts one more, and a quiet poll none', async () => {
+		const before = pollCount(ctx, name);
+		sim.control.publishPage(created);
+		await waitForPoll(before);
+		await waitFor('an execution for the publication', async () => ((await api.executions(workflowId)).length >= 2 ? true : undefined));
+		await settle();
+		expectEqual((await api.executions(workflowId)).length, 2, 'executions after two changes');
+		// One more poll with nothing new: still two.
+		await waitForPoll(pollCount(ctx, name));
+		await settle();
+		expectEqual((await api.executions(workflowId)).length, 2, 'executions after a quiet poll');
+		return '2 executions for 2 changes, none for a quiet poll';
+	});
+	await api.deactivate(workflowId).catch(() => undefined);
+}
