@@ -82,6 +82,14 @@ export function dateParam(query: Record<string, string>, name: string): number |
 	return parseDate(raw, name);
 }
 
+/** An optional query parameter that must be a UUID when present. */
+export function uuidParam(query: Record<string, string>, name: string): string | undefined {
+	const raw = query[name];
+	if (raw === undefined || raw === '') return undefined;
+	if (!isUuid(raw)) throw invalidValue(`${name} must be a UUID, got "${raw}"`);
+	return raw;
+}
+
 /** `include` values; unknown ones are rejected so typos surface in tests. */
 export function includes(query: Record<string, string>, allowed: readonly string[]): Set<string> {
 	return new Set(csvEnum(query, 'include', allowed) ?? []);

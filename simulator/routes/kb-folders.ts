@@ -1,7 +1,7 @@
 /** Knowledge Hub folders: list (parent_id, query) and get. */
 import type { Engine } from '../engine';
 import { notFound, type Router } from '../http';
-import { pageParams, paginate } from '../query';
+import { pageParams, paginate, uuidParam } from '../query';
 import { renderFolder } from '../state/render';
 
 export function registerFolders(router: Router, engine: Engine): void {
@@ -9,7 +9,7 @@ export function registerFolders(router: Router, engine: Engine): void {
 
 	router.get('/knowledge-hub/folders', ({ query }) => {
 		const p = pageParams(query);
-		const parent = query.parent_id;
+		const parent = uuidParam(query, 'parent_id');
 		const q = query.query?.toLowerCase();
 		const rows = store.data.folders
 			.filter((f) => (!parent || f.parentId === parent) && (!q || f.name.toLowerCase().includes(q)))

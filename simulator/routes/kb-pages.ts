@@ -1,7 +1,7 @@
 /** Knowledge Hub pages (spec 3.3, 4.6): list, create, get, update (PATCH/PUT), archive, versions. */
 import type { Engine } from '../engine';
 import { invalidValue, notFound, type Handler, type Router } from '../http';
-import { csvEnum, dateParam, includes, objectBody, optEnum, optString, pageParams, paginate, reqString, sortParam } from '../query';
+import { csvEnum, dateParam, includes, objectBody, optEnum, optString, pageParams, paginate, reqString, sortParam, uuidParam } from '../query';
 import { renderPage, renderPageDetail, renderPageVersion } from '../state/render';
 import { archivePage, createPage, updatePage } from '../state/pages';
 import type { Store } from '../state/store';
@@ -41,13 +41,15 @@ export function registerPages(router: Router, engine: Engine): void {
 		const before = dateParam(query, 'updated_before');
 		const { field, desc } = sortParam(query.sort, 'sort', SORT_KEYS, 'updated_at');
 		const q = query.query?.toLowerCase();
+		const folderId = uuidParam(query, 'folder_id');
+		const skillId = uuidParam(query, 'skill_id');
 		const rows = store.data.pages
 			.filter(
 				(pg) =>
 					(statuses ? statuses.includes(pg.status) : pg.status !== 'archived') &&
-					(!query.folder_id || pg.folderIds.includes(query.folder_id)) &&
+					(!folderId || pg.folderIds.includes(folderId)) &&
 					(!query.owner_id || pg.ownerId === query.owner_id) &&
-					(!query.skill_id || pg.skillIds.includes(query.skill_id)) &&
+					(!skillId || pg.skillIds.includes(skillId)) &&
 					(!q || pg.title.toLowerCase().includes(q)) &&
 					(after === undefined || pg.updatedAt >= after) &&
 					(before === undefined || pg.updatedAt <= before),

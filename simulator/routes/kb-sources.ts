@@ -1,7 +1,7 @@
 /** Knowledge Hub sources (spec 3.2, 4.5): URL ingest with de-duplication, list, get, archive. */
 import type { Engine } from '../engine';
 import { invalidValue, missingField, notFound, type Router } from '../http';
-import { csvEnum, includes, isHttpUrl, objectBody, optString, pageParams, paginate, reqString } from '../query';
+import { csvEnum, includes, isHttpUrl, objectBody, optString, pageParams, paginate, reqString, uuidParam } from '../query';
 import { renderSource } from '../state/render';
 import { createSource, findByUrl } from '../state/sources';
 import type { Store } from '../state/store';
@@ -25,9 +25,9 @@ export function registerSources(router: Router, engine: Engine): void {
 		const p = pageParams(query);
 		const types = csvEnum(query, 'type', TYPES);
 		const statuses = csvEnum(query, 'status', STATUSES);
-		const folderId = query.folder_id;
+		const folderId = uuidParam(query, 'folder_id');
 		const q = query.query?.toLowerCase();
-		const pageId = query.page_id;
+		const pageId = uuidParam(query, 'page_id');
 		const attached = pageId !== undefined ? new Set(store.page(pageId)?.sourceIds ?? []) : undefined;
 		const rows = store.data.sources
 			.filter(

@@ -132,3 +132,15 @@ describe('archived sources and pages', () => {
 		expect(page.data.sources.map((s: { id: string }) => s.id)).toEqual([SEED.sources.urlReady.id]);
 	});
 });
+
+describe('UUID filters', () => {
+	it.each([
+		['/knowledge-hub/pages', 'folder_id'],
+		['/knowledge-hub/pages', 'skill_id'],
+		['/knowledge-hub/sources', 'folder_id'],
+		['/knowledge-hub/sources', 'page_id'],
+		['/knowledge-hub/folders', 'parent_id'],
+	])('%s rejects a %s that is not a UUID', async (path, name) => {
+		expectError(await t.api.get(path, { params: { [name]: 'sales' } }), 400, 'invalid_request', 'invalid_value', name);
+	});
+});
