@@ -28,7 +28,7 @@ const fields: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'When the assignment is due (ISO 8601 date-time, UTC if no zone is given)',
+		description: 'When the assignment is due (ISO 8601 date-time; include a zone such as Z to be exact)',
 	},
 	{
 		displayName: 'Additional Fields',

@@ -169,7 +169,7 @@ export function startDate(what: string): QueryField {
 			name: 'start_date',
 			type: 'dateTime',
 			default: '',
-			description: `Only ${what} on or after this date and time (ISO 8601, UTC if no zone is given)`,
+			description: `Only ${what} on or after this date and time (ISO 8601; include a zone such as Z to be exact)`,
 		},
 	};
 }
@@ -182,7 +182,7 @@ export function endDate(what: string): QueryField {
 			name: 'end_date',
 			type: 'dateTime',
 			default: '',
-			description: `Only ${what} on or before this date and time (ISO 8601, UTC if no zone is given)`,
+			description: `Only ${what} on or before this date and time (ISO 8601; include a zone such as Z to be exact)`,
 		},
 	};
 }
