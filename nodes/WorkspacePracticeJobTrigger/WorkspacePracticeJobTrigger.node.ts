@@ -1,0 +1,172 @@
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+
+import { headerValue, secretsMatch } from '../WorkspacePractice/helpers/secret';
+import { isFinal, jobPath } from '../WorkspacePractice/actions/scenarioJob/job';
+import { apiRequest } from '../WorkspacePractice/transport';
+import { jobFromBody, seenRecently, type DedupeState } from './delivery';
+
+const SECRET_CREDENTIAL = 'workspacePracticeWebhookSecretApi';
+
+/**
+ * One POST endpoint whose URL the user copies into the job's callback_url. The service has no API to
+ * register webhooks, so there is nothing to create or delete on its side.
+ */
+const jobWebhooks: IWebhookDescription[] = [
+	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'workspace-practice-job' },
+];
+
+function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	ctx.getResponseObject().status(status).json(body);
+	return { noWebhookResponse: true };
+}
+
+export class WorkspacePracticeJobTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Practice Job Trigger',
+		name: 'workspacePracticeJobTrigger',
+		icon: { light: 'file:workspacePracticeJobTrigger.svg', dark: 'file:workspacePracticeJobTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "On job " + $parameter["statuses"].join(", ") }}',
+		description: 'Starts the workflow when a scenario job ends and the service calls back',
+		defaults: { name: 'Workspace Practice Job Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'workspacePracticeApi', required: true, displayOptions: { show: { confirmWithApi: [true] } } },
+			{
+				name: 'workspacePracticeWebhookSecretApi',
+				required: true,
+				testedBy: 'checkWebhookSecret',
+				displayOptions: { show: { authentication: ['headerSecret'] } },
+			},
+		],
+		webhooks: jobWebhooks,
+		properties: [
+			{
+				displayName:
+					'Copy this node\'s Production URL into Scenario Job → Create → Additional Fields → Callback URL, then activate the workflow. The service calls it when the job ends.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'None', value: 'none', description: 'Accept every delivery' },
+					{
+						name: 'Header Secret',
+						value: 'headerSecret',
+						description: 'Refuse (401) deliveries without the secret header set in Create → Callback Headers',
+					},
+				],
+				default: 'none',
+				description: 'Whether deliveries must carry a shared secret in a header',
+			},
+			{
+				displayName: 'Confirm With API',
+				name: 'confirmWithApi',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to read the job from the API (one call) and output that instead of the request body, so a forged delivery cannot inject data',
+			},
+			{
+				displayName: 'Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Cancelled', value: 'cancelled' },
+					{ name: 'Completed', value: 'completed' },
+					{ name: 'Failed', value: 'failed' },
+				],
+				default: ['completed', 'failed', 'cancelled'],
+				description: 'Final job statuses that start the workflow; other deliveries are acknowledged and ignored',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Duplicate Window (Minutes)',
+						name: 'duplicateWindowMinutes',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 60,
+						description:
+							'Repeated deliveries of the same job and status within this time start one execution only. 0 turns the check off.',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		credentialTest: {
+			/** Nothing to call: the secret is checked locally for a usable header name and enough length. */
+			async checkWebhookSecret(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+				const name = String(credential.data?.headerName ?? '').trim();
+				const secret = String(credential.data?.secret ?? '');
+				if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+					return { status: 'Error', message: `"${name}" is not a valid HTTP header name` };
+				}
+				if (secret.length < 16) return { status: 'Error', message: 'Use a secret of at least 16 characters' };
+				return { status: 'OK', message: 'The header name and secret are usable' };
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		if (this.getNodeParameter('authentication', 'none') === 'headerSecret') {
+			const credentials = await this.getCredentials(SECRET_CREDENTIAL);
+			const given = headerValue(this.getHeaderData() as Record<string, unknown>, String(credentials.headerName ?? ''));
+			if (!secretsMatch(given, String(credentials.secret ?? ''))) {
+				return answer(this, 401, { error: 'The webhook secret is missing or wrong' });
+			}
+		}
+
+		const claimed = jobFromBody(this.getBodyData());
+		if (claimed === undefined) return answer(this, 400, { error: 'Expected a JSON body naming a job ID' });
+
+		let job = claimed;
+		if (this.getNodeParameter('confirmWithApi', true) as boolean) {
+			try {
+				job = (await apiRequest<IDataObject>(this, { method: 'GET', path: jobPath(String(claimed.id)), what: `job ${String(claimed.id)}` })).body;
+			} catch (error) {
+				const status = error instanceof NodeApiError && error.httpCode === '404' ? 404 : 502;
+				return answer(this, status, { error: `Could not confirm job ${String(claimed.id)} with the API` });
+			}
+		}
+
+		const statuses = this.getNodeParameter('statuses', ['completed', 'failed', 'cancelled']) as string[];
+		if (!isFinal(job.status) || !statuses.includes(job.status)) {
+			return answer(this, 200, { received: true, started: false, reason: `status ${String(job.status)} is not watched` });
+		}
+
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const windowMinutes = typeof options.duplicateWindowMinutes === 'number' ? options.duplicateWindowMinutes : 60;
+		const state = this.getWorkflowStaticData('node') as DedupeState;
+		if (windowMinutes > 0 && seenRecently(state, `${String(job.id)}:${job.status}`, Date.now(), windowMinutes * 60_000)) {
+			return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
+		}
+
+		return { webhookResponse: { received: true, started: true }, workflowData: [this.helpers.returnJsonArray(job)] };
+	}
+}
