@@ -58,7 +58,10 @@ export class InputValidator {
 		if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
 			this.fail(field, `must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got "${text}"`);
 		}
-		return new Date(text).toISOString();
+		// A date-time without a zone is read as UTC (the API's zone), never as the n8n host's local time.
+		const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
+		const withZone = text.length === 10 ? `${text}T00:00:00Z` : hasZone ? text : `${text.replace(' ', 'T')}Z`;
+		return new Date(withZone).toISOString();
 	}
 
 	maxLength(field: string, value: string, max: number): string {
