@@ -11,6 +11,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node';
 import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node';
+import { WorkspacePracticeJobTrigger } from '../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node';
 import { PROBE_NODE_TYPE, TransportProbe } from './transportProbe';
 
 export const START_NODE_TYPE = 'test.start';
@@ -43,6 +44,7 @@ class TestStart implements INodeType {
 export const registry: Record<string, INodeType | IVersionedNodeType> = {
 	[START_NODE_TYPE]: new TestStart(),
 	'n8n-nodes-workspace-practice.workspacePractice': new WorkspacePractice(),
+	'n8n-nodes-workspace-practice.workspacePracticeJobTrigger': new WorkspacePracticeJobTrigger(),
 	'n8n-nodes-workspace-practice.workspacePracticeTrigger': new WorkspacePracticeTrigger(),
 	[PROBE_NODE_TYPE]: new TransportProbe(),
 };

@@ -1,0 +1,104 @@
+import type { ICredentialDataDecryptedObject, INode, INodeExecutionData, INodeParameters, IRun, IWorkflowBase } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import { WorkflowExecute } from 'n8n-core';
+import { randomUUID } from 'node:crypto';
+
+import { makeAdditionalData } from './additionalData';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { nodeTypes } from './nodeTypes';
+import { invokeWebhook } from './webhookCall';
+import type { WebhookServer } from './webhookServer';
+
+export interface TriggerEndpointOptions {
+	nodeType: string;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}
+
+/**
+ * An active workflow whose only node is a webhook trigger, served at /webhook/<path> on the test's
+ * WebhookServer as n8n serves production webhooks: the node's webhook() runs through WebhookContext;
+ * when it returns workflowData a new execution starts from the trigger with that data. The Workflow
+ * object lives as long as the endpoint, so its static data persists between deliveries as n8n keeps it.
+ */
+export class TriggerEndpoint {
+	readonly started: IRun[] = [];
+	readonly node: INode;
+	readonly workflow: Workflow;
+	private readonly credentialsHelper: TestCredentialsHelper;
+	private readonly workflowData: IWorkflowBase;
+
+	constructor(
+		private readonly server: WebhookServer,
+		options: TriggerEndpointOptions,
+	) {
+		this.node = {
+			id: randomUUID(),
+			name: 'Job Trigger',
+			type: options.nodeType,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters,
+			webhookId: randomUUID(),
+			credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: type, name: type }])),
+		};
+		this.workflowData = {
+			id: 'trigger-workflow',
+			name: 'Trigger test',
+			active: true,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			nodes: [this.node],
+			connections: {},
+			settings: {},
+			activeVersionId: null,
+		};
+		this.workflow = new Workflow({
+			id: this.workflowData.id,
+			name: this.workflowData.name,
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			settings: {},
+			staticData: {},
+		});
+		this.credentialsHelper = new TestCredentialsHelper(options.credentials);
+		const description = nodeTypes.getByNameAndVersion(options.nodeType, 1).description.webhooks?.[0];
+		if (!description) throw new Error(`${options.nodeType} has no webhook`);
+		const path = String(description.path);
+		server.route(new RegExp(`^/webhook/${path}$`), async (request) => {
+			const executionId = randomUUID();
+			const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, executionId);
+			const { answer, result } = await invokeWebhook({
+				workflow: this.workflow,
+				node: this.node,
+				additionalData,
+				mode: 'webhook',
+				description,
+				request,
+			});
+			if (result.workflowData) await this.start(executionId, result.workflowData);
+			return answer;
+		});
+	}
+
+	get url(): string {
+		return `${this.server.baseUrl}/webhook/workspace-practice-job`;
+	}
+
+	private async start(executionId: string, data: INodeExecutionData[][]): Promise<void> {
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }] },
+		});
+		const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, executionId);
+		const run = await new WorkflowExecute(additionalData, 'webhook', runExecutionData).processRunExecutionData(this.workflow);
+		this.started.push(run);
+	}
+
+	/** The trigger's output items of each started execution. */
+	outputs(): INodeExecutionData[][] {
+		return this.started.map((run) => run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? []);
+	}
+}

@@ -1,0 +1,150 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RunningSimulator } from '../../simulator';
+import { TriggerEndpoint } from '../engine/webhookTrigger';
+import { WebhookServer } from '../engine/webhookServer';
+import { bootJobSim, createParams, runJobNode } from './jobTestKit';
+
+const SECRET = 's3cret-value-for-tests-0123456789';
+const TRIGGER_TYPE = 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger';
+
+let sim: RunningSimulator;
+let server: WebhookServer;
+
+beforeEach(async () => {
+	({ sim } = await bootJobSim());
+	server = new WebhookServer();
+	await server.start();
+});
+afterEach(async () => {
+	await sim.close();
+	await server.close();
+});
+
+function endpoint(parameters: IDataObject = {}): TriggerEndpoint {
+	return new TriggerEndpoint(server, {
+		nodeType: TRIGGER_TYPE,
+		parameters: { authentication: 'headerSecret', confirmWithApi: true, ...parameters },
+		credentials: {
+			workspacePracticeApi: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+			workspacePracticeWebhookSecretApi: { headerName: 'X-Webhook-Secret', secret: SECRET },
+		},
+	});
+}
+
+/** Creates a job (no waiting) whose callback goes to the trigger with the given secret header. */
+async function jobCallingBack(trigger: TriggerEndpoint, secret: string | undefined, prompt = 'A cold call'): Promise<string> {
+	const { items, error } = await runJobNode(sim, {
+		parameters: createParams(sim, {
+			waitForCompletion: 'off',
+			prompt,
+			additionalFields: {
+				callbackUrl: trigger.url,
+				...(secret === undefined ? {} : { callbackHeaders: { header: [{ name: 'X-Webhook-Secret', value: secret }] } }),
+			},
+		}),
+	});
+	expect(error).toBeUndefined();
+	return String(items[0].json.id);
+}
+
+const jobReads = () => sim.control.requests({ method: 'GET', path: '/scenario-studio/jobs/*' });
+
+async function post(url: string, body: string, headers: Record<string, string> = {}) {
+	const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+	return { status: res.status, body: (await res.json()) as IDataObject };
+}
+
+describe('Workspace Practice Job Trigger', () => {
+	it('starts one execution with the confirmed job and its scenario on a callback with the right secret', async () => {
+		const trigger = endpoint();
+		const jobId = await jobCallingBack(trigger, SECRET);
+		sim.control.advance(5_000);
+		await sim.control.waitForCallbacks();
+		expect(sim.control.callbacks().map((d) => d.status)).toEqual([200]);
+		const [[item]] = trigger.outputs();
+		expect(item.json).toMatchObject({ id: jobId, status: 'completed' });
+		expect(Object.keys(item.json.scenario as IDataObject).sort()).toEqual(['id', 'name', 'slug', 'url']);
+		expect(jobReads()).toHaveLength(1);
+	});
+
+	it('answers 401 and starts nothing for a wrong or missing secret', async () => {
+		const trigger = endpoint();
+		await jobCallingBack(trigger, 'not-the-secret');
+		await jobCallingBack(trigger, undefined);
+		sim.control.advance(5_000);
+		await sim.control.waitForCallbacks();
+		expect(sim.control.callbacks().map((d) => d.status)).toEqual([401, 401]);
+		expect(trigger.started).toHaveLength(0);
+		expect(jobReads()).toHaveLength(0);
+	});
+
+	it('answers 400 to a non-JSON or id-less body', async () => {
+		const trigger = endpoint();
+		const text = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'text/plain', 'X-Webhook-Secret': SECRET }, body: 'done' });
+		const idless = await post(trigger.url, JSON.stringify({ status: 'completed' }), { 'X-Webhook-Secret': SECRET });
+		const broken = await post(trigger.url, '{"id": ', { 'X-Webhook-Secret': SECRET });
+		expect([text.status, idless.status, broken.status]).toEqual([400, 400, 400]);
+		expect(trigger.started).toHaveLength(0);
+	});
+
+	it('under Confirm With API outputs the service record, not a forged body', async () => {
+		const trigger = endpoint();
+		const jobId = await jobCallingBack(trigger, SECRET);
+		// Claims completion while the job is still queued: the API says otherwise, nothing starts.
+		const early = await post(trigger.url, JSON.stringify({ id: jobId, status: 'completed', scenario: { name: 'Injected' } }), {
+			'X-Webhook-Secret': SECRET,
+		});
+		expect(early).toEqual({ status: 200, body: { received: true, started: false, reason: 'status queued is not watched' } });
+		const unknown = await post(trigger.url, JSON.stringify({ id: 'no-such-job', status: 'completed' }), { 'X-Webhook-Secret': SECRET });
+		expect(unknown.status).toBe(404);
+		sim.control.finishJob(jobId);
+		const forged = await post(trigger.url, JSON.stringify({ id: jobId, status: 'completed', scenario: { name: 'Injected' } }), {
+			'X-Webhook-Secret': SECRET,
+		});
+		expect(forged.status).toBe(200);
+		const [[item]] = trigger.outputs();
+		expect((item.json.scenario as IDataObject).name).not.toBe('Injected');
+		expect(item.json).toEqual(sim.control.getJob(jobId));
+	});
+
+	it('without Confirm With API outputs the body and makes no API call', async () => {
+		const trigger = endpoint({ confirmWithApi: false, authentication: 'none' });
+		const res = await post(trigger.url, JSON.stringify({ job: { id: 'j-1', status: 'failed', error: { code: 'X', message: 'm' } } }));
+		expect(res.status).toBe(200);
+		expect(trigger.outputs()[0][0].json).toEqual({ id: 'j-1', status: 'failed', error: { code: 'X', message: 'm' } });
+		expect(jobReads()).toHaveLength(0);
+	});
+
+	it('starts one execution for repeated deliveries of the same job and status', async () => {
+		const trigger = endpoint();
+		const jobId = await jobCallingBack(trigger, SECRET);
+		sim.control.advance(5_000);
+		await sim.control.waitForCallbacks();
+		const again = await sim.control.redeliverCallback(jobId);
+		expect(again.status).toBe(200);
+		expect(server.received.map((r) => (r.answer.body as IDataObject).started)).toEqual([true, false]);
+		expect((server.received[1].answer.body as IDataObject).reason).toBe('duplicate delivery');
+		expect(trigger.started).toHaveLength(1);
+	});
+
+	it('ignores statuses outside the filter', async () => {
+		const trigger = endpoint({ statuses: ['completed'] });
+		await jobCallingBack(trigger, SECRET, 'Nope [fail:GENERATION_ERROR]');
+		const okId = await jobCallingBack(trigger, SECRET);
+		sim.control.advance(5_000);
+		await sim.control.waitForCallbacks();
+		expect(trigger.started).toHaveLength(1);
+		expect(trigger.outputs()[0][0].json).toMatchObject({ id: okId, status: 'completed' });
+		expect(server.received.map((r) => (r.answer.body as IDataObject).started).sort()).toEqual([false, true]);
+	});
+
+	it('checks the secret credential locally', async () => {
+		const node = new (await import('../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node')).WorkspacePracticeJobTrigger();
+		const test = node.methods.credentialTest.checkWebhookSecret;
+		const call = (data: IDataObject) => test.call({} as never, { id: 'c', name: 'c', type: 't', data } as never);
+		expect((await call({ headerName: 'X-Webhook-Secret', secret: SECRET })).status).toBe('OK');
+		expect((await call({ headerName: 'Bad Header', secret: SECRET })).status).toBe('Error');
+		expect((await call({ headerName: 'X-Webhook-Secret', secret: 'short' })).status).toBe('Error');
+	});
+});
