@@ -10,6 +10,7 @@ import { JOB_TRIGGER_TYPE } from '../workflows';
 
 const SECRET_HEADER = 'x-e2e-secret';
 const SECRET = `e2e-${randomUUID()}`;
+const WEBHOOK_PATH = 'workspace-practice-job';
 
 export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 	const { api, sim, report, fx } = ctx;
@@ -42,9 +43,9 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 
 	const ready = await report.step('job trigger: activated with a secret', async () => {
 		const credential = requireCredential(ctx);
-		const secret = await api.createCredential('Job callback secret (e2e)', 'workspacePracticeCallbackSecretApi', {
-			name: SECRET_HEADER,
-			value: SECRET,
+		const secret = await api.createCredential('Job callback secret (e2e)', 'workspacePracticeWebhookSecretApi', {
+			headerName: SECRET_HEADER,
+			secret: SECRET,
 		});
 		const webhookId = randomUUID();
 		const workflow = await api.createWorkflow({
@@ -57,10 +58,10 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 					typeVersion: 1,
 					position: [0, 0],
 					webhookId,
-					parameters: {},
+					parameters: { authentication: 'headerSecret', confirmWithApi: true },
 					credentials: {
 						workspacePracticeApi: credential,
-						workspacePracticeCallbackSecretApi: { id: secret.id, name: secret.name },
+						workspacePracticeWebhookSecretApi: { id: secret.id, name: secret.name },
 					},
 				},
 			],
@@ -68,7 +69,8 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		});
 		workflowId = workflow.id;
 		await api.activate(workflowId);
-		url = `${ctx.n8n.baseUrl}/webhook/${webhookId}/callback`;
+		// n8n serves a trigger's webhook at /webhook/<webhookId>/<the description's path>.
+		url = `${ctx.n8n.baseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 3_600_000 });
 		return url;
 	});
