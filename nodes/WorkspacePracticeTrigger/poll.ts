@@ -5,13 +5,12 @@ import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../W
 import { compact } from '../WorkspacePractice/actions/common.fields';
 import { validator } from '../WorkspacePractice/helpers/validate';
 import type { PageSeen, SourceSeen, Stream, TriggerState } from './cursor';
-import { inWindow, lowerBound, pruneStream, readState, STATE_VERSION, windowOf, writeState } from './cursor';
+import { inWindow, lowerBound, OVERLAP_MS, pruneStream, readState, STATE_VERSION, windowOf, writeState } from './cursor';
 import type { FoundEvent, TriggerEvent } from './events';
 import { EVENTS, PAGE_EVENTS, pageChanges, pageStamps, readyStamp, sourceIsNew } from './events';
 import { Budget, PAGES_PATH, readPageChanges, readReadySources, SOURCES_PATH } from './read';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
-import { OVERLAP_MS } from './cursor';
 
 interface Settings {
 	events: Set<TriggerEvent>;
