@@ -105,7 +105,7 @@ describe('loadOptions pick-lists', () => {
 		const sources = await load('getKnowledgeHubSources');
 		expect(sources).toContainEqual({ name: SEED.sources.guruPending.name, value: SEED.sources.guruPending.id, description: 'guru, pending' });
 		expect(sources.map((o) => o.value)).not.toContain(SEED.sources.archivedUrl.id);
-		const skills = await load('getKnowledgeHubSkills');
+		const skills = await load('getSkills');
 		expect(skills.map((o) => o.value).sort()).toEqual(Object.values(SEED.skills).map((s) => s.id).sort());
 		expect(sim.control.requests().map((r) => r.path)).toEqual(['/knowledge-hub/folders', '/knowledge-hub/sources', '/skills']);
 	});

@@ -79,6 +79,27 @@ export class InputValidator {
 		return number;
 	}
 
+	/** One of a fixed set of values (expressions can produce anything). */
+	oneOf(field: string, value: string, allowed: readonly string[]): string {
+		if (!allowed.includes(value)) this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
+		return value;
+	}
+
+	/** A lower bound that must not exceed its upper bound (dates as ISO strings, or numbers); skipped when either is missing. */
+	ordered(field: string, low: string | number | undefined, high: string | number | undefined, rule: string): void {
+		if (low === undefined || high === undefined) return;
+		const a = typeof low === 'number' ? low : Date.parse(low);
+		const b = typeof high === 'number' ? high : Date.parse(high);
+		if (a > b) this.fail(field, rule);
+	}
+
+	/** Text that `pattern` matches, returning the match; `rule` says what was expected. */
+	matches(field: string, value: string, pattern: RegExp, rule: string): RegExpExecArray {
+		const match = pattern.exec(value);
+		if (!match) this.fail(field, rule);
+		return match;
+	}
+
 	/** Each entry of a list of UUIDs (multi-select values or a comma-separated string). */
 	uuidList(field: string, value: unknown): string[] {
 		return toList(value).map((entry) => this.uuid(field, entry));

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
-import type { QueryField } from '../scenario/filter.fields';
-import { programIds, properties, scenarioIds, toQuery, userEmails, userIds } from '../scenario/filter.fields';
+import type { QueryField } from '../shared/filter.fields';
+import { programIds, properties, scenarioIds, toQuery, userEmails, userIds } from '../shared/filter.fields';
 
 const filterFields: QueryField[] = [
 	userIds,

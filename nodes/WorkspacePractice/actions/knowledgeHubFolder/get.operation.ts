@@ -4,7 +4,7 @@ import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
 import { folderLocator } from './folder.locator';
-import { readUuidLocator } from './uuidLocator';
+import { readUuidLocator } from '../shared/locator';
 
 const fields: INodeProperties[] = [folderLocator({ description: 'The folder to get. Pick it from the list or give its UUID.' })];
 

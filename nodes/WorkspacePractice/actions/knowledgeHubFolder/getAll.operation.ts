@@ -5,7 +5,7 @@ import { validator } from '../../helpers/validate';
 import { compact, forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import { folderLocator } from './folder.locator';
-import { locatorValue } from './uuidLocator';
+import { optionalUuid } from '../shared/locator';
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -40,9 +40,8 @@ export const description = forOperation('knowledgeHubFolder', 'getAll', fields);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const check = validator(this, itemIndex);
-	const parent = locatorValue(filters.parent_id);
 	const qs = compact({
-		parent_id: parent ? check.uuid('Parent Folder', parent) : undefined,
+		parent_id: optionalUuid(check, 'Parent Folder', filters.parent_id),
 		query: typeof filters.query === 'string' ? filters.query.trim() : undefined,
 	});
 	return await apiList<IDataObject>(this, '/knowledge-hub/folders', qs, readListOptions(this, itemIndex));

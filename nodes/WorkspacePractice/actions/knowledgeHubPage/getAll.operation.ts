@@ -5,7 +5,8 @@ import { validator } from '../../helpers/validate';
 import { compact, forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
-import { locatorValue, uuidLocator } from '../knowledgeHubFolder/uuidLocator';
+import { optionalUuid } from '../shared/locator';
+import { skillLocator } from '../skill/skill.locator';
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -38,11 +39,9 @@ const fields: INodeProperties[] = [
 				placeholder: 'e.g. pricing',
 				description: 'Only pages whose title contains this text (not case-sensitive)',
 			},
-			uuidLocator({
-				displayName: 'Skill',
+			skillLocator({
 				name: 'skill_id',
-				noun: 'skill',
-				searchListMethod: 'searchSkills',
+				required: false,
 				description: 'Only pages linked to this skill. Pick it from the list or give its UUID.',
 			}),
 			{
@@ -92,18 +91,14 @@ export const description = forOperation('knowledgeHubPage', 'getAll', fields);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const check = validator(this, itemIndex);
-	const uuidOrSkip = (label: string, value: unknown) => {
-		const text = locatorValue(value);
-		return text ? check.uuid(label, text) : undefined;
-	};
 	const dateOrSkip = (label: string, value: unknown) =>
 		value === undefined || value === '' || value === null ? undefined : check.dateTime(label, value);
 	const qs = compact({
-		folder_id: uuidOrSkip('Folder', filters.folder_id),
+		folder_id: optionalUuid(check, 'Folder', filters.folder_id),
 		status: filters.status,
 		// User IDs are plain strings (only Knowledge Hub and skill IDs are UUIDs).
 		owner_id: typeof filters.owner_id === 'string' ? filters.owner_id.trim() : undefined,
-		skill_id: uuidOrSkip('Skill', filters.skill_id),
+		skill_id: optionalUuid(check, 'Skill', filters.skill_id),
 		query: typeof filters.query === 'string' ? filters.query.trim() : undefined,
 		updated_after: dateOrSkip('Updated After', filters.updated_after),
 		updated_before: dateOrSkip('Updated Before', filters.updated_before),

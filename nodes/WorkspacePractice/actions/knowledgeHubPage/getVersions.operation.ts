@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
-import { readUuidLocator } from '../knowledgeHubFolder/uuidLocator';
+import { readUuidLocator } from '../shared/locator';
 import { pageLocator } from './page.locator';
 
 const fields: INodeProperties[] = [

@@ -6,7 +6,7 @@ import type { InputValidator } from '../../helpers/validate';
 export const PAGE_LIST_FIELDS = [
 	{ name: 'folder_ids', label: 'Folders', method: 'getKnowledgeHubFolders', noun: 'folders' },
 	{ name: 'source_ids', label: 'Sources', method: 'getKnowledgeHubSources', noun: 'attached sources' },
-	{ name: 'skill_ids', label: 'Skills', method: 'getKnowledgeHubSkills', noun: 'linked skills' },
+	{ name: 'skill_ids', label: 'Skills', method: 'getSkills', noun: 'linked skills' },
 ] as const;
 
 // n8n's standard sentence for dynamic multi-selects; an expression may give a list or comma-separated UUIDs.

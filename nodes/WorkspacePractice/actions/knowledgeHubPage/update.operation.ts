@@ -5,7 +5,7 @@ import { apiRequest } from '../../transport';
 import { validator } from '../../helpers/validate';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
-import { readUuidLocator } from '../knowledgeHubFolder/uuidLocator';
+import { readUuidLocator } from '../shared/locator';
 import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
 import { pageLocator } from './page.locator';
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
-import { readUuidLocator } from '../knowledgeHubFolder/uuidLocator';
+import { readUuidLocator } from '../shared/locator';
 import { sourceLocator } from './source.locator';
 
 const fields: INodeProperties[] = [

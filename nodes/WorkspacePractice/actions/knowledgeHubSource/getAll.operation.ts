@@ -5,7 +5,7 @@ import { validator } from '../../helpers/validate';
 import { compact, forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
-import { locatorValue } from '../knowledgeHubFolder/uuidLocator';
+import { optionalUuid } from '../shared/locator';
 import { pageLocator } from '../knowledgeHubPage/page.locator';
 
 const fields: INodeProperties[] = [
@@ -74,15 +74,11 @@ export const description = forOperation('knowledgeHubSource', 'getAll', fields);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const check = validator(this, itemIndex);
-	const uuidOrSkip = (label: string, value: unknown) => {
-		const text = locatorValue(value);
-		return text ? check.uuid(label, text) : undefined;
-	};
 	const qs = compact({
 		type: filters.type,
 		status: filters.status,
-		folder_id: uuidOrSkip('Folder', filters.folder_id),
-		page_id: uuidOrSkip('Attached to Page', filters.page_id),
+		folder_id: optionalUuid(check, 'Folder', filters.folder_id),
+		page_id: optionalUuid(check, 'Attached to Page', filters.page_id),
 		query: typeof filters.query === 'string' ? filters.query.trim() : undefined,
 	});
 	return await apiList<IDataObject>(this, '/knowledge-hub/sources', qs, readListOptions(this, itemIndex));

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { QueryField } from './filter.fields';
-import { endDate, excludeSystemUsers, peopleFilters, properties, startDate } from './filter.fields';
+import type { QueryField } from '../shared/filter.fields';
+import { endDate, excludeSystemUsers, peopleFilters, properties, startDate } from '../shared/filter.fields';
 
 /** Filters both scenario analytics reports take: who, and when the sessions happened. */
 export const analyticsFilterFields: QueryField[] = [

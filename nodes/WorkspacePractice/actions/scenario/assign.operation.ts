@@ -4,7 +4,6 @@ import { validator } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
-import { oneOf, ordered } from './checks';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const RANKS = ['gold', 'silver', 'bronze'];
@@ -91,7 +90,6 @@ export const description = forOperation('scenario', 'assign', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
-	const node = this.getNode();
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
 		user_email: v.email('User', this.getNodeParameter('userEmail', itemIndex, '')),
@@ -102,16 +100,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (extra.attempt_min !== undefined) body.attempt_min = v.intRange('Minimum Attempts', extra.attempt_min, 1, MAX_ATTEMPTS);
 	if (extra.attempt_max !== undefined) body.attempt_max = v.intRange('Maximum Attempts', extra.attempt_max, 1, MAX_ATTEMPTS);
-	ordered(
-		node,
-		itemIndex,
+	v.ordered(
 		'Maximum Attempts',
 		body.attempt_min as number | undefined,
 		body.attempt_max as number | undefined,
 		'must not be less than Minimum Attempts',
 	);
 	if (extra.rank_min !== undefined && extra.rank_min !== '') {
-		body.rank_min = oneOf(node, itemIndex, 'Minimum Rank', String(extra.rank_min), RANKS);
+		body.rank_min = v.oneOf('Minimum Rank', String(extra.rank_min), RANKS);
 	}
 	if (typeof extra.custom_message === 'string' && extra.custom_message.trim() !== '') {
 		body.custom_message = extra.custom_message;

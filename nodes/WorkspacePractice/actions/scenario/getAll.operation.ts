@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
-import type { QueryField } from './filter.fields';
-import { collectionIds, properties, skillIds, toQuery } from './filter.fields';
+import type { QueryField } from '../shared/filter.fields';
+import { collectionIds, properties, skillIds, toQuery } from '../shared/filter.fields';
 
 const filterFields: QueryField[] = [
 	{

@@ -4,7 +4,7 @@ import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
 import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { toQuery } from './filter.fields';
+import { toQuery } from '../shared/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];

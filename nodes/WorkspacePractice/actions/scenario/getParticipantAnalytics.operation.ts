@@ -4,9 +4,9 @@ import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { toQuery } from './filter.fields';
+import { toQuery } from '../shared/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
-import { readSorting, sortFields } from './sort.fields';
+import { readSorting, sortFields } from '../shared/sort.fields';
 
 const DEFAULT_SORT = 'best_score';
 

@@ -4,7 +4,6 @@ import { validator } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
-import { oneOf } from './checks';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
@@ -42,9 +41,7 @@ export const description = forOperation('scenario', 'grantAccess', fields);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
 	const userEmail = v.email('User', this.getNodeParameter('userEmail', itemIndex, ''));
-	const level = oneOf(
-		this.getNode(),
-		itemIndex,
+	const level = v.oneOf(
 		'Permission Level',
 		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),
 		PERMISSION_LEVELS,

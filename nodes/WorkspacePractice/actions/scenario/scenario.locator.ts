@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, MAX_PAGE_SIZE } from '../../transport';
-import { readLocator } from './locator';
+import { validator } from '../../helpers/validate';
+import { locatorField, readLocator } from '../shared/locator';
 
 /** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
 export const SCENARIO_URL_REGEX = '^https?://[^/\\s]+/scenarios/([A-Za-z0-9][A-Za-z0-9_-]*)/?(?:[?#].*)?$';
@@ -13,22 +14,15 @@ const SCENARIO_URL = new RegExp(SCENARIO_URL_REGEX);
  * so By ID also accepts a slug and By URL passes the slug straight through.
  */
 export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
-	return {
+	return locatorField({
 		displayName: 'Scenario',
 		name: 'scenario',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
 		required: true,
 		description: acceptsSlug
 			? 'The roleplay scenario: pick it from the list, or give its ID or slug, or the URL of its page'
 			: 'The roleplay scenario: pick it from the list, or give its ID, or the URL of its page',
+		searchListMethod: 'searchScenarios',
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchScenarios', searchable: true },
-			},
 			{
 				displayName: acceptsSlug ? 'By ID or Slug' : 'By ID',
 				name: 'id',
@@ -49,19 +43,13 @@ export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
 				extractValue: { type: 'regex', regex: SCENARIO_URL_REGEX },
 			},
 		],
-	};
+	});
 }
 
 /** Slug from a scenario URL; a NodeOperationError naming the field when it is not one. */
 export function slugFromUrl(ctx: IExecuteFunctions, itemIndex: number, url: string): string {
-	const match = SCENARIO_URL.exec(url.trim());
-	if (!match) {
-		throw new NodeOperationError(ctx.getNode(), `Scenario: must be a scenario URL ending in /scenarios/<slug>, got "${url}"`, {
-			itemIndex,
-			description: `Item ${itemIndex + 1}: fix "Scenario" and run again. No request was sent.`,
-		});
-	}
-	return match[1];
+	const rule = `must be a scenario URL ending in /scenarios/<slug>, got "${url}"`;
+	return validator(ctx, itemIndex).matches('Scenario', url.trim(), SCENARIO_URL, rule)[1];
 }
 
 /** The form value as the path segment: ID, or slug where the endpoint takes one. No request is made. */

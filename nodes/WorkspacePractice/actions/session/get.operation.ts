@@ -3,23 +3,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
-import { readLocator } from '../scenario/locator';
+import { locatorField, readLocator } from '../shared/locator';
 
 const fields: INodeProperties[] = [
-	{
+	locatorField({
 		displayName: 'Session',
 		name: 'session',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The roleplay practice session: pick it from the list (newest first) or give its ID',
+		searchListMethod: 'searchSessions',
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchSessions', searchable: true },
-			},
 			{
 				displayName: 'By ID',
 				name: 'id',
@@ -27,7 +20,7 @@ const fields: INodeProperties[] = [
 				placeholder: 'e.g. 0b7e6a52-3c1d-4f8e-9a2b-5d6c7e8f9012',
 			},
 		],
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',

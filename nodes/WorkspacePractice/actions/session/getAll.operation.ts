@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
-import type { QueryField } from '../scenario/filter.fields';
+import type { QueryField } from '../shared/filter.fields';
 import {
 	collectionIds,
 	endDate,
@@ -17,8 +17,8 @@ import {
 	toQuery,
 	userEmails,
 	userIds,
-} from '../scenario/filter.fields';
-import { readSorting, sortFields } from '../scenario/sort.fields';
+} from '../shared/filter.fields';
+import { readSorting, sortFields } from '../shared/sort.fields';
 
 const DEFAULT_SORT = 'created_at';
 

@@ -1,7 +1,6 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { toList, validator } from '../../helpers/validate';
-import { ordered } from './checks';
 
 /**
  * Query filters shared by the scenario, session, assignment and skill lists: each field carries how
@@ -66,7 +65,7 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 		}
 		if (wire !== '' && wire !== undefined) qs[property.name] = wire;
 	}
-	ordered(ctx.getNode(), itemIndex, 'Start Date', qs.start_date as string, qs.end_date as string, 'must not be after the End Date');
+	v.ordered('Start Date', qs.start_date as string, qs.end_date as string, 'must not be after the End Date');
 	return qs;
 }
 
@@ -130,7 +129,7 @@ export const skillIds: QueryField = {
 		displayName: 'Skill Names or IDs',
 		name: 'skill_ids',
 		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getKnowledgeHubSkills' },
+		typeOptions: { loadOptionsMethod: 'getSkills' },
 		default: [],
 		description:
 			'Only what involves any of these skills (skill IDs are UUIDs). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
