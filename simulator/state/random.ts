@@ -37,13 +37,17 @@ export class Rng {
 		return out;
 	}
 
-	/** A version-4 shaped UUID. */
+	private word(): string {
+		return Math.floor(this.next() * 4294967296)
+			.toString(16)
+			.padStart(8, '0');
+	}
+
+	/** A version-4 shaped UUID (four random 32-bit words, version and variant bits set). */
 	uuid(): string {
-		const h = this.hex(32).split('');
-		h[12] = '4';
-		h[16] = '89ab'[parseInt(h[16], 16) % 4];
-		const s = h.join('');
-		return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+		const s = this.word() + this.word() + this.word() + this.word();
+		const variant = '89ab'[parseInt(s[16], 16) % 4];
+		return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20)}`;
 	}
 
 	/** Short opaque id like the service's non-UUID identifiers (12 characters). */
