@@ -64,6 +64,13 @@ export class InputValidator {
 		return new Date(withZone).toISOString();
 	}
 
+	/** An http(s) web address, returned trimmed. */
+	webUrl(field: string, value: unknown): string {
+		const text = this.required(field, value);
+		if (!isWebUrl(text)) this.fail(field, `must be a web address starting with http:// or https://, got "${text}"`);
+		return text;
+	}
+
 	maxLength(field: string, value: string, max: number): string {
 		if (value.length > max) {
 			this.fail(field, `must be at most ${max.toLocaleString('en-US')} characters, got ${value.length.toLocaleString('en-US')}`);
@@ -107,6 +114,15 @@ export class InputValidator {
 
 	emailList(field: string, value: unknown): string[] {
 		return toList(value).map((entry) => this.email(field, entry));
+	}
+}
+
+function isWebUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return url.protocol === 'http:' || url.protocol === 'https:';
+	} catch {
+		return false;
 	}
 }
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { validator } from '../../helpers/validate';
@@ -62,24 +61,9 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubSource', 'createFromUrl', fields);
 
-function isWebUrl(text: string): boolean {
-	try {
-		const url = new URL(text);
-		return url.protocol === 'http:' || url.protocol === 'https:';
-	} catch {
-		return false;
-	}
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
-	const url = check.required('URL', this.getNodeParameter('url', itemIndex, ''));
-	if (!isWebUrl(url)) {
-		throw new NodeOperationError(this.getNode(), `URL: must be a web address starting with http:// or https://, got "${url}"`, {
-			itemIndex,
-			description: `Item ${itemIndex + 1}: fix "URL" and run again. No request was sent.`,
-		});
-	}
+	const url = check.webUrl('URL', this.getNodeParameter('url', itemIndex, ''));
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { type: 'url', title, url };
