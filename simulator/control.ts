@@ -173,8 +173,8 @@ export class Control {
 		const job = this.jobRec(jobId);
 		const now = this.engine.now();
 		job.timings.hold = true; // a forced state stays put
-		if (status === 'queued') Object.assign(job, { status, startedAt: null, completedAt: null, error: null, scenarioId: null });
-		else if (status === 'processing') Object.assign(job, { status, startedAt: job.startedAt ?? now, completedAt: null, error: null, scenarioId: null });
+		if (status === 'queued') Object.assign(job, { status, anchor: now, startedAt: null, completedAt: null, error: null, scenarioId: null });
+		else if (status === 'processing') Object.assign(job, { status, startedAt: job.startedAt ?? now, anchor: now, completedAt: null, error: null, scenarioId: null });
 		else if (status === 'cancelled') cancelJob(job, now);
 		else finishJob(this.engine.store, job, now, status === 'failed' ? failureFor(failCode) : null);
 		if (isTerminal(job)) void this.engine.sendCallback(job);
@@ -185,8 +185,7 @@ export class Control {
 	releaseJob(jobId: string): void {
 		const job = this.jobRec(jobId);
 		job.timings.hold = false;
-		const now = this.engine.now();
-		if (job.status === 'queued') job.createdAt = Math.min(job.createdAt, now - job.timings.queuedMs);
+		job.anchor = this.engine.now();
 		this.engine.tick();
 	}
 

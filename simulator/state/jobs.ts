@@ -35,6 +35,7 @@ export function createJob(store: Store, input: NewJob, now: number, timings: Job
 		status: 'queued',
 		...input,
 		createdAt: now,
+		anchor: now,
 		startedAt: null,
 		completedAt: null,
 		scenarioId: null,
@@ -56,13 +57,14 @@ export const isTerminal = (j: JobRec): boolean => j.status === 'completed' || j.
 export function advanceJob(store: Store, job: JobRec, now: number): boolean {
 	if (job.timings.hold || isTerminal(job)) return false;
 	if (job.status === 'queued') {
-		const startAt = job.createdAt + job.timings.queuedMs;
+		const startAt = job.anchor + job.timings.queuedMs;
 		if (now < startAt) return false;
 		job.status = 'processing';
 		job.startedAt = startAt;
+		job.anchor = startAt;
 	}
-	if (job.status === 'processing' && job.startedAt !== null) {
-		const endAt = job.startedAt + job.timings.processingMs;
+	if (job.status === 'processing') {
+		const endAt = job.anchor + job.timings.processingMs;
 		if (now < endAt) return false;
 		finishJob(store, job, endAt, job.plannedFailure);
 		return true;

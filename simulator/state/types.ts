@@ -199,6 +199,8 @@ export interface JobRec {
 	scenarioId: string | null;
 	error: { code: string; message: string } | null;
 	timings: Required<JobTimings>;
+	/** When the current state's timer started (created_at, then started_at; moved by releaseJob). */
+	anchor: number;
 	/** Failure planned from a prompt marker, applied when processing ends. */
 	plannedFailure: { code: string; message: string } | null;
 }

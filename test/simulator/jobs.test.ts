@@ -351,3 +351,23 @@ describe('POST /scenario-studio: interactive sessions', () => {
 		expectError(await t.api.post('/scenario-studio', { user_email: 'ghost@acme.com', prompt: 'x' }), 400, 'invalid_request', 'user_not_found');
 	});
 });
+
+describe('control: releaseJob', () => {
+	it('a held job follows its timings again, counted from the release', async () => {
+		const t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 2000, hold: true } });
+		try {
+			const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+			t.clock.advance(10_000);
+			t.control.releaseJob(created.id);
+			expect((await getJob(t, created.id)).status).toBe('queued');
+			t.clock.advance(1000);
+			const processing = await getJob(t, created.id);
+			expect(processing.status).toBe('processing');
+			expect(processing.created_at).toBe(created.created_at);
+			t.clock.advance(2000);
+			expect((await getJob(t, created.id)).status).toBe('completed');
+		} finally {
+			await t.close();
+		}
+	});
+});
