@@ -25,6 +25,15 @@ describe('429: waits as the service asks, then retries', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
 	});
 
+	test('retry_after inside the error envelope is honoured', async () => {
+		failFirst(1, { status: 429, body: { error: { type: 'rate_limited', message: 'slow down', retry_after: 1 } } });
+		const started = Date.now();
+		const { error } = await probe(server.baseUrl, {});
+		expect(error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+	});
+
 	test('the Retry-After header is honoured when the body has no retry_after', async () => {
 		failFirst(1, { status: 429, headers: { 'Retry-After': '1' }, body: { error: { type: 'rate_limited', message: 'slow down' } } });
 		const started = Date.now();
