@@ -1,0 +1,129 @@
+/**
+ * The bench proper (run through `npm run bench`, see run.ts): items 1 to 5 of the benchmark issue,
+ * each against its baseline in the same run, then results.json, results.md and a table on stdout.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import { config } from './config';
+import { consoleTable, markdownReport } from './report';
+import type { BenchResults, JobWaitFigures } from './results';
+import { benchJobWait } from './scenarios/jobWait';
+import { benchPackage } from './scenarios/pkg';
+import { benchPerItem } from './scenarios/perItem';
+import { benchRateLimited } from './scenarios/rateLimited';
+import { benchReturnAll } from './scenarios/returnAll';
+import { round } from './stats';
+import { listTarget } from './target';
+
+/** The repository root, whether this runs from the sources or from bench/.tmp/build. */
+function repoRoot(): string {
+	let dir = __dirname;
+	while (!dir.endsWith('.tmp') && dir !== resolve(dir, '..')) dir = resolve(dir, '..');
+	return dir.endsWith('.tmp') ? resolve(dir, '..', '..') : resolve(__dirname, '..');
+}
+
+function step(text: string): void {
+	console.log(`… ${text}`);
+}
+
+/** Runs item 1 once in a child process (async: the simulator in this process must keep answering). */
+function peakMemory(
+	endpoint: { baseUrl: string; apiKey: string },
+	resource: string,
+	operation: string,
+): Promise<{ peakRssMb: number; engineRssMb: number }> {
+	const args = [join(__dirname, 'memoryProbe.js'), endpoint.baseUrl, endpoint.apiKey, resource, operation];
+	return new Promise((resolvePeak, reject) => {
+		execFile(process.execPath, args, { env: process.env, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
+			if (error) {
+				reject(new Error(`Memory probe failed: ${stderr.trim() || error.message}`));
+				return;
+			}
+			const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rssBeforeMb: number; peakRssMb: number };
+			resolvePeak({ peakRssMb: round(out.peakRssMb, 1), engineRssMb: round(out.rssBeforeMb, 1) });
+		});
+	});
+}
+
+export async function main(): Promise<void> {
+	const started = performance.now();
+	const root = repoRoot();
+	const target = listTarget();
+	const notes: string[] = [];
+	console.log(`Benchmarks: ${config.runs} runs per figure, rows are ${target.label} (${target.resource} → Get Many).`);
+
+	step(`1. Return All and Limit ${config.limit} over ${config.rows} ${target.label}, ${config.latencyMs} ms latency`);
+	const list = await benchReturnAll(target);
+	step(`   ${list.returnAll.requests} requests, ratio ${list.returnAll.ratioVsSequential}; Limit: ${list.limit120.requests} requests`);
+	step('5. Peak memory of item 1 (separate process)');
+	let memory: { peakRssMb: number; engineRssMb: number };
+	try {
+		memory = await peakMemory(list.endpoint, target.resource, target.operation);
+	} finally {
+		await list.close();
+	}
+
+	step(`2. Return All with ${config.rateLimitPerMinute} requests a minute (time × ${config.rateLimitTimeScale})`);
+	const rateLimited = await benchRateLimited(target);
+	step(`   completed ${rateLimited.completedRuns}/${rateLimited.runs}, ratio ${rateLimited.ratioVsBound}, ${rateLimited.rateLimitedAnswers} × 429`);
+
+	step(`3. Job wait (time × ${config.jobTimeScale})`);
+	const jobWait: JobWaitFigures = await benchJobWait();
+
+	step(`4. ${config.perItemCount} items through one operation, ${config.perItemLatencyMs} ms latency`);
+	const perItem = await benchPerItem();
+	step(`   ratio ${perItem.ratioVsBareClient} (${perItem.nodeMs} ms vs ${perItem.bareClientMs} ms)`);
+
+	step('5. Package size, dependencies, load time');
+	const pkg = benchPackage(root);
+
+	notes.push(
+		`Item 1 runs on a real clock with ${config.latencyMs} ms injected before every answer; the page walk is the HTTP Request node's pagination (page = previous + 1, page_size ${config.baselinePageSize}, stop at total_pages). The floor ${list.returnAll.floorRatio} is 1 + ceil(99 / 4) round trips against ${list.returnAll.baselineRequests}.`,
+		`Item 2 is scaled in time: the simulator's clock runs ${config.rateLimitTimeScale}× faster than real time, so its one-minute window lasts ${60 / config.rateLimitTimeScale} s; latency (${config.latencyMs} ms) and every Retry-After are divided by the same factor (a proxy rewrites the 429 answers). Times are shown in the service's seconds. Bound: floor((admitted requests − 1) / ${config.rateLimitPerMinute}) minutes plus one round trip.`,
+		`Item 4 injects ${config.perItemLatencyMs} ms per request on both sides; the lower the latency, the more the engine's own per-item work shows in the ratio.`,
+		'Item 5: load time is `require` of each built module in a fresh node process with n8n-workflow already loaded (as inside n8n); cold load including n8n-workflow is in results.json. Peak memory is the maximum RSS of a separate node process that loads the engine and runs item 1 once.',
+	);
+	if (jobWait.note) notes.push(`Item 3: ${jobWait.note}`);
+
+	const results: BenchResults = {
+		date: new Date().toISOString(),
+		nodeVersion: process.version,
+		n8nCoreVersion: (JSON.parse(readFileSync(join(root, 'node_modules', 'n8n-core', 'package.json'), 'utf8')) as { version: string }).version,
+		machine: {
+			cpus: os.cpus().length,
+			cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+			memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+			platform: os.platform(),
+			arch: os.arch(),
+			loadAverage: os.loadavg().map((l) => round(l, 2)),
+		},
+		runs: config.runs,
+		target: target.label,
+		returnAll: list.returnAll,
+		limit120: list.limit120,
+		rateLimited,
+		jobWait,
+		perItem,
+		package: { ...pkg, ...memory },
+		notes,
+		durationSeconds: round((performance.now() - started) / 1000, 1),
+	};
+	writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
+	console.log('');
+	console.log(consoleTable(results));
+	console.log('');
+	for (const note of notes) console.log(`* ${note}`);
+	console.log(`\nWrote bench/results.json and bench/results.md in ${results.durationSeconds} s.`);
+}
+
+if (require.main === module) {
+	main().catch((error: unknown) => {
+		console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+		process.exitCode = 1;
+	});
+}

@@ -1,0 +1,135 @@
+/** results.json, the console table and the Markdown table the README quotes. */
+import type { BenchResults } from './results';
+
+interface Row {
+	figure: string;
+	goal: string;
+	measured: string;
+	baseline: string;
+	met: boolean | undefined;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+function rows(r: BenchResults): Row[] {
+	const out: Row[] = [];
+	const ra = r.returnAll;
+	out.push({
+		figure: `1. Return All, ${ra.rows.toLocaleString('en')} ${r.target}, ${ra.latencyMs} ms latency: requests`,
+		goal: 'exactly 100',
+		measured: `${ra.requests}${ra.requestsStable ? '' : ' (varied)'}`,
+		baseline: `${ra.baselineRequests} (page walk, page_size 50)`,
+		met: ra.requests === 100 && ra.requestsStable,
+	});
+	out.push({
+		figure: '1. Return All: wall time vs sequential page walk',
+		goal: `ratio ≤ 0.2 (floor ~${ra.floorRatio})`,
+		measured: `${seconds(ra.nodeMs)} → ratio ${ra.ratioVsSequential}`,
+		baseline: seconds(ra.sequentialMs),
+		met: ra.ratioVsSequential <= 0.2,
+	});
+	const l = r.limit120;
+	out.push({
+		figure: '1. Limit 120: requests',
+		goal: '2',
+		measured: `${l.requests} (${seconds(l.nodeMs)}, ratio ${l.ratioVsSequential})`,
+		baseline: `${l.baselineRequests} (${seconds(l.sequentialMs)})`,
+		met: l.requests === 2,
+	});
+	const rl = r.rateLimited;
+	out.push({
+		figure: `2. Return All with ${rl.limitPerMinute} requests/min: completes`,
+		goal: 'yes',
+		measured: `${rl.completed ? 'yes' : 'no'} (${rl.completedRuns}/${rl.runs} runs)${rl.error ? `: ${rl.error}` : ''}`,
+		baseline: '-',
+		met: rl.completed,
+	});
+	out.push({
+		figure: '2. Rate limited: wall time vs the bound the limit sets',
+		goal: '≤ 1.1×',
+		measured: `${rl.wallSimSeconds} s → ${rl.ratioVsBound}×`,
+		baseline: `bound ${rl.boundSimSeconds} s`,
+		met: rl.ratioVsBound <= 1.1,
+	});
+	out.push({
+		figure: '2. Rate limited: 429 answers received',
+		goal: 'shown',
+		measured: `${rl.rateLimitedAnswers} of ${rl.requests} requests`,
+		baseline: '-',
+		met: undefined,
+	});
+	const jw = r.jobWait;
+	if (jw.measured) {
+		out.push({
+			figure: `3. Job of ${jw.jobMinutes} min: API calls, Until Callback`,
+			goal: '≤ 2',
+			measured: String(jw.callbackCalls ?? 'not measured'),
+			baseline: `${jw.naiveCalls} (poll every 5 s)`,
+			met: jw.callbackCalls === null ? undefined : jw.callbackCalls <= 2,
+		});
+		out.push({
+			figure: `3. Job of ${jw.jobMinutes} min: API calls, By Polling`,
+			goal: '≤ 15',
+			measured: String(jw.pollingCalls ?? 'not measured'),
+			baseline: `${jw.naiveCalls} (poll every 5 s)`,
+			met: jw.pollingCalls === null ? undefined : jw.pollingCalls <= 15,
+		});
+	} else {
+		out.push({ figure: '3. Job wait', goal: '≤ 2 / ≤ 15', measured: `not measured: ${jw.note}`, baseline: '-', met: undefined });
+	}
+	const p = r.perItem;
+	out.push({
+		figure: `4. ${p.items.toLocaleString('en')} items through ${p.operation}, ${p.latencyMs} ms latency`,
+		goal: 'ratio ≤ 1.2',
+		measured: `${seconds(p.nodeMs)} → ratio ${p.ratioVsBareClient}`,
+		baseline: `${seconds(p.bareClientMs)} (axios, one after another)`,
+		met: p.ratioVsBareClient <= 1.2,
+	});
+	const k = r.package;
+	out.push({ figure: '5. Packed size (npm pack)', goal: '≤ 150 kB', measured: `${k.packedKb} kB (${k.files} files)`, baseline: '-', met: k.packedKb <= 150 });
+	out.push({ figure: '5. Runtime dependencies', goal: '0', measured: String(k.runtimeDependencies), baseline: '-', met: k.runtimeDependencies === 0 });
+	out.push({
+		figure: '5. Load time per module (slowest)',
+		goal: '≤ 50 ms',
+		measured: `${k.maxLoadMs} ms`,
+		baseline: k.modules.map((m) => `${m.module.split('/').pop()}: ${m.loadMs} ms`).join('; '),
+		met: k.maxLoadMs <= 50,
+	});
+	out.push({
+		figure: '5. Peak memory of item 1 (own process)',
+		goal: 'shown',
+		measured: `${k.peakRssMb} MB RSS`,
+		baseline: `${k.engineRssMb} MB with the engine loaded, before the run`,
+		met: undefined,
+	});
+	return out;
+}
+
+const verdict = (met: boolean | undefined): string => (met === undefined ? '' : met ? 'met' : 'MISSED');
+
+export function markdownTable(r: BenchResults): string {
+	const lines = ['| Figure | Goal | Measured | Baseline / detail | |', '|---|---|---|---|---|'];
+	for (const row of rows(r)) {
+		lines.push(`| ${row.figure} | ${row.goal} | ${row.measured} | ${row.baseline} | ${verdict(row.met)} |`);
+	}
+	return lines.join('\n');
+}
+
+export function consoleTable(r: BenchResults): string {
+	const table = rows(r).map((row) => [row.figure, row.goal, row.measured, row.baseline, verdict(row.met)]);
+	const header = ['Figure', 'Goal', 'Measured', 'Baseline / detail', ''];
+	const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
+	const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+	return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(line)].join('\n');
+}
+
+export function markdownReport(r: BenchResults): string {
+	return [
+		`Benchmarks of ${r.date.slice(0, 10)} on ${r.machine.cpus} × ${r.machine.cpuModel}, node ${r.nodeVersion}, n8n-core ${r.n8nCoreVersion}; every figure is the median of ${r.runs} runs, ratios taken pair by pair.`,
+		'',
+		markdownTable(r),
+		'',
+		...r.notes.map((n) => `- ${n}`),
+		'',
+	].join('\n');
+}
