@@ -1,0 +1,137 @@
+/**
+ * `npm run screenshots`: pictures of the node's forms in a real n8n editor, for the README. Starts the
+ * ready instance (n8n + package + simulator credential + examples), drives the machine's Chromium
+ * headless with playwright-core, and saves PNGs to docs/images/.
+ *
+ * Needs Debian's chromium (`apt-get install -y chromium`; installed here when missing) or
+ * CHROMIUM_PATH pointing at another Chromium.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Page } from 'playwright-core';
+
+import { OWNER } from './n8n/api';
+import { startReadyInstance, type ReadyInstance } from './n8n/instance';
+import { REPO_ROOT } from './n8n/paths';
+
+const OUT = join(REPO_ROOT, 'docs', 'images');
+const ACTION = 'n8n-nodes-workspace-practice.workspacePractice';
+
+function chromiumPath(): string {
+	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => !!p);
+	const found = candidates.find((p) => existsSync(p));
+	if (found) return found;
+	const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+	const run = (cmd: string[]): void => {
+		const [bin, ...rest] = [...asRoot, ...cmd];
+		execFileSync(bin, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	};
+	run(['apt-get', 'update']);
+	run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
+	if (!existsSync('/usr/bin/chromium')) throw new Error('chromium did not install');
+	return '/usr/bin/chromium';
+}
+
+/** One extra workflow whose node shows a Get Many form with Filters filled in. */
+async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
+	const credential = { id: instance.credentialId, name: 'Workspace Practice (simulator)' };
+	const fx = instance.sim.control.fixtures();
+	const created = await instance.api.createWorkflow({
+		name: 'Knowledge Hub pages (Get Many with filters)',
+		nodes: [
+			{
+				id: 'a1b2c3d4-0000-4000-8000-000000000001',
+				name: 'Recently published pages',
+				type: ACTION,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					resource: 'knowledgeHubPage',
+					operation: 'getAll',
+					returnAll: false,
+					limit: 20,
+					filters: {
+						status: 'published',
+						folder_id: { __rl: true, mode: 'list', value: fx.folders.sales.id, cachedResultName: fx.folders.sales.name },
+						owner_id: fx.apiUser.id,
+						updated_after: '2026-01-01T00:00:00',
+						sort: 'updated_at',
+					},
+				},
+				credentials: { workspacePracticeApi: credential },
+			},
+		],
+		connections: {},
+	});
+	return created.id;
+}
+
+async function dismissPopups(page: Page): Promise<void> {
+	for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+}
+
+async function login(page: Page, baseUrl: string): Promise<void> {
+	await page.goto(`${baseUrl}/signin`);
+	await page.locator('input[type=email], input[name=emailOrLdapLoginId]').first().fill(OWNER.email);
+	await page.locator('input[type=password]').first().fill(OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30000 });
+}
+
+/** Opens a workflow, double-clicks a node to open its form, and saves the form. */
+async function shootNode(page: Page, baseUrl: string, workflowId: string, nodeName: string, file: string): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/${workflowId}`);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+	await node.waitFor({ timeout: 30000 });
+	await dismissPopups(page);
+	await node.dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]').first();
+	await ndv.waitFor({ timeout: 15000 });
+	// Let pick-lists load their options from the simulator before the picture.
+	await page.waitForTimeout(2500);
+	await page.mouse.move(0, 0);
+	await page.screenshot({ path: join(OUT, file) });
+	console.log(`saved docs/images/${file}`);
+}
+
+async function shootCanvas(page: Page, baseUrl: string, workflowId: string, file: string): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/${workflowId}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30000 });
+	await dismissPopups(page);
+	await page.waitForTimeout(1500);
+	await page.screenshot({ path: join(OUT, file) });
+	console.log(`saved docs/images/${file}`);
+}
+
+async function main(): Promise<void> {
+	mkdirSync(OUT, { recursive: true });
+	const executablePath = chromiumPath();
+	const instance = await startReadyInstance((line) => console.log(line));
+	const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
+		const base = instance.n8n.baseUrl;
+		await login(page, base);
+		const deals = instance.workflows['scenarios-from-deals.json'];
+		const callbacks = instance.workflows['job-callbacks-to-team.json'];
+		const watcher = instance.workflows['knowledge-hub-watcher.json'];
+		await shootCanvas(page, base, deals, 'workflow-scenarios-from-deals.png');
+		await shootNode(page, base, deals, 'Create scenario and wait', 'scenario-job-create.png');
+		await shootNode(page, base, await addGetManyWorkflow(instance), 'Recently published pages', 'knowledge-hub-pages-get-many.png');
+		await shootNode(page, base, callbacks, 'Job Trigger', 'job-trigger.png');
+		await shootNode(page, base, watcher, 'Knowledge Hub Trigger', 'knowledge-hub-trigger.png');
+	} catch (error) {
+		console.error(instance.n8n.logTail(20));
+		throw error;
+	} finally {
+		await browser.close();
+		await instance.stop();
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
