@@ -17,7 +17,8 @@ export class InputValidator {
 		private readonly itemIndex: number,
 	) {}
 
-	private fail(field: string, rule: string): never {
+	/** Fails with the shared format for a rule no other method covers. */
+	fail(field: string, rule: string): never {
 		throw new NodeOperationError(this.node, `${field}: ${rule}`, {
 			itemIndex: this.itemIndex,
 			description: `Item ${this.itemIndex + 1}: fix "${field}" and run again. No request was sent.`,

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { SCENARIO_URL_REGEX } from '../scenario/scenario.locator';
 
 /** Longest prompt and context the service accepts (spec 4.1). */
 export const PROMPT_MAX = 10_000;
@@ -193,14 +194,11 @@ export const createFields: INodeProperties[] = [
 						name: 'url',
 						type: 'string',
 						placeholder: 'e.g. https://acme.app.example.com/scenarios/discovery-call-it-director',
-						extractValue: { type: 'regex', regex: 'https?://[^\\s/]+/scenarios/([A-Za-z0-9_-]+)' },
+						extractValue: { type: 'regex', regex: SCENARIO_URL_REGEX },
 						validation: [
 							{
 								type: 'regex',
-								properties: {
-									regex: 'https?://[^\\s/]+/scenarios/[A-Za-z0-9_-]+.*',
-									errorMessage: 'Not a scenario URL (…/scenarios/<slug>)',
-								},
+								properties: { regex: SCENARIO_URL_REGEX, errorMessage: 'Not a scenario URL (…/scenarios/<slug>)' },
 							},
 						],
 					},

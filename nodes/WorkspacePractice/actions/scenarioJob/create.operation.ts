@@ -83,13 +83,7 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 				description: `Item ${itemIndex + 1}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
 			});
 		}
-		if (!/^https?:\/\/\S+$/i.test(callbackUrl)) {
-			throw new NodeOperationError(ctx.getNode(), `Callback URL: must be an http(s) URL, got "${callbackUrl}"`, {
-				itemIndex,
-				description: `Item ${itemIndex + 1}: fix "Callback URL" and run again. No request was sent.`,
-			});
-		}
-		body.callback_url = callbackUrl;
+		body.callback_url = check.webUrl('Callback URL', callbackUrl);
 	}
 	return { body, headers: readHeaders(additional) };
 }
@@ -97,10 +91,7 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
 	const minutes = Number(ctx.getNodeParameter('timeLimitMinutes', itemIndex, DEFAULT_TIME_LIMIT_MINUTES));
 	if (!Number.isFinite(minutes) || minutes <= 0) {
-		throw new NodeOperationError(ctx.getNode(), `Time Limit (Minutes): must be a number above 0, got "${String(minutes)}"`, {
-			itemIndex,
-			description: `Item ${itemIndex + 1}: fix "Time Limit (Minutes)" and run again. No request was sent.`,
-		});
+		validator(ctx, itemIndex).fail('Time Limit (Minutes)', `must be a number above 0, got "${String(minutes)}"`);
 	}
 	return minutes * 60_000;
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { validator } from '../../helpers/validate';
+import { readLocator } from '../shared/locator';
 
 /** The job to read or cancel. By ID only: the API has no endpoint that lists jobs. */
 export const jobIdField: INodeProperties = {
@@ -28,6 +28,5 @@ export const jobIdField: INodeProperties = {
 };
 
 export function readJobId(ctx: IExecuteFunctions, itemIndex: number): string {
-	const value = ctx.getNodeParameter('jobId', itemIndex, '', { extractValue: true });
-	return validator(ctx, itemIndex).required('Job', value);
+	return readLocator(ctx, itemIndex, 'jobId', 'Job').value;
 }
