@@ -73,6 +73,7 @@ export async function main(): Promise<void> {
 
 	step(`3. Job wait (time × ${config.jobTimeScale})`);
 	const jobWait: JobWaitFigures = await benchJobWait();
+	step(`   calls: Until Callback ${jobWait.callbackCalls}, By Polling ${jobWait.pollingCalls}, every 5 s ${jobWait.naiveCalls}`);
 
 	step(`4. ${config.perItemCount} items through one operation, ${config.perItemLatencyMs} ms latency`);
 	const perItem = await benchPerItem();
@@ -82,10 +83,12 @@ export async function main(): Promise<void> {
 	const pkg = benchPackage(root);
 
 	notes.push(
-		`Item 1 runs on a real clock with ${config.latencyMs} ms injected before every answer; the page walk is the HTTP Request node's pagination (page = previous + 1, page_size ${config.baselinePageSize}, stop at total_pages). The floor ${list.returnAll.floorRatio} is 1 + ceil(99 / 4) round trips against ${list.returnAll.baselineRequests}.`,
-		`Item 2 is scaled in time: the simulator's clock runs ${config.rateLimitTimeScale}× faster than real time, so its one-minute window lasts ${60 / config.rateLimitTimeScale} s; latency (${config.latencyMs} ms) and every Retry-After are divided by the same factor (a proxy rewrites the 429 answers). Times are shown in the service's seconds. Bound: floor((admitted requests − 1) / ${config.rateLimitPerMinute}) minutes plus one round trip.`,
-		`Item 4 injects ${config.perItemLatencyMs} ms per request on both sides; the lower the latency, the more the engine's own per-item work shows in the ratio.`,
-		'Item 5: load time is `require` of each built module in a fresh node process with n8n-workflow already loaded (as inside n8n); cold load including n8n-workflow is in results.json. Peak memory is the maximum RSS of a separate node process that loads the engine and runs item 1 once.',
+		'The simulator runs in a process of its own (as the service runs on another machine); the node runs in n8n-core\'s WorkflowExecute in the bench process, the baselines use axios from the same process.',
+		`Item 1 runs on a real clock with ${config.latencyMs} ms injected before every answer. The page walk is the HTTP Request node's pagination: page = previous + 1, page_size ${config.baselinePageSize}, stop at total_pages. The floor ${list.returnAll.floorRatio} is 1 + ceil(99 / 4) round trips against ${list.returnAll.baselineRequests}.`,
+		`Item 2 is scaled in time: the simulator's clock runs ${config.rateLimitTimeScale}× faster than real time, so its one-minute window lasts ${60 / config.rateLimitTimeScale} s of real time; latency (${config.latencyMs} ms) and every Retry-After are divided by the same factor (a proxy rewrites the 429 answers). Times are in the service's seconds. Bound: floor((pages − 1) / ${config.rateLimitPerMinute}) minutes, plus the share of an unlimited run of the same node (measured just before, pair by pair) that the requests after the last full window need. The node's own work is not scaled, so it weighs ${config.rateLimitTimeScale}× more in these seconds than it would at real speed.`,
+		`Item 3 is scaled in time: a ${config.jobDurationMs / 60_000}-minute job (15 s queued) on a simulator clock ${config.jobTimeScale}× faster than real time; every timer of 1 s or more in the bench process (the node's poll pauses, the 5 s loop) is divided by the same factor. Calls include the create; the three modes run side by side.`,
+		`Item 4 injects ${config.perItemLatencyMs} ms per request on both sides (short, so 1,000 items × ${config.runs} runs × 2 sides fit in the run time); the lower the latency, the more the engine's own per-item work shows in the ratio.`,
+		'Item 5: load time is `require` of each built module in a fresh node process with n8n-workflow already loaded (as inside n8n); the cold figure including n8n-workflow is in results.json. Peak memory is the maximum RSS of a separate node process that loads the engine and runs item 1 once.',
 	);
 	if (jobWait.note) notes.push(`Item 3: ${jobWait.note}`);
 

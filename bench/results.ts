@@ -12,6 +12,8 @@ export interface JobWaitFigures {
 	callbackCalls: number | null;
 	pollingCalls: number | null;
 	naiveCalls: number | null;
+	/** Calls of every run, by mode. */
+	runsDetail?: Array<{ callback: number; polling: number; naive: number }>;
 	note?: string;
 }
 

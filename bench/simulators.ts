@@ -1,8 +1,9 @@
-/** Starting simulators for the bench: a list of exactly N rows, with latency, limits or a scaled clock. */
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/index';
+/** Starting simulators for the bench: a list of exactly N rows, with latency or a scaled clock. */
+import { startRemoteSimulator, type BenchSimulator } from './remoteSim';
+import type { SimProcessOptions } from './simProcess';
 import type { ListTarget } from './target';
 
-async function totalCount(sim: RunningSimulator, path: string): Promise<number> {
+async function totalCount(sim: BenchSimulator, path: string): Promise<number> {
 	const answer = await fetch(`${sim.baseUrl}${path}?page_size=1`, {
 		headers: { Authorization: `Bearer ${sim.apiKey}` },
 	});
@@ -22,17 +23,15 @@ const calibrated = new Map<string, number>();
 export async function startWithRows(
 	target: ListTarget,
 	rows: number,
-	options: SimulatorOptions = {},
-): Promise<RunningSimulator> {
+	options: SimProcessOptions = {},
+): Promise<BenchSimulator> {
 	let extra = calibrated.get(target.path) ?? rows;
 	for (let attempt = 0; attempt < 8; attempt++) {
-		const sim = await startSimulator({ ...options, latencyMs: 0, rateLimits: false, dataSize: { [target.dataKey]: extra } });
+		const sim = await startRemoteSimulator({ ...options, dataSize: { [target.dataKey]: extra } });
 		const total = await totalCount(sim, target.path);
 		if (total === rows) {
 			calibrated.set(target.path, extra);
-			sim.control.clearRequests();
-			sim.control.setLatency(options.latencyMs ?? 0);
-			if (options.rateLimits) sim.control.setRateLimits(options.rateLimits);
+			await sim.clearRequests();
 			return sim;
 		}
 		await sim.close();

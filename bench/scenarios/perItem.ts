@@ -7,7 +7,7 @@ import { config } from '../config';
 import { bareLoop, client } from '../baselines';
 import { runOperation } from '../engine';
 import { median, round, timed } from '../stats';
-import { startSimulator } from '../../simulator/index';
+import { startRemoteSimulator } from '../remoteSim';
 
 export interface PerItemFigures {
 	items: number;
@@ -23,7 +23,7 @@ export interface PerItemFigures {
 }
 
 export async function benchPerItem(): Promise<PerItemFigures> {
-	const sim = await startSimulator({ latencyMs: config.perItemLatencyMs });
+	const sim = await startRemoteSimulator({ latencyMs: config.perItemLatencyMs });
 	try {
 		const http = client(sim.baseUrl, sim.apiKey);
 		const parameters = { resource: 'workspace', operation: 'get' };
@@ -37,10 +37,10 @@ export async function benchPerItem(): Promise<PerItemFigures> {
 		const ratios: number[] = [];
 		for (let run = 0; run < config.runs; run++) {
 			const node = async () => {
-				sim.control.clearRequests();
+				await sim.clearRequests();
 				const { result: items, ms } = await timed(() => runOperation(sim, parameters, input));
 				if (items.length !== input.length) throw new Error(`Node returned ${items.length} items, expected ${input.length}`);
-				nodeRuns.push({ ms, requests: sim.control.requests().length });
+				nodeRuns.push({ ms, requests: (await sim.requests()).length });
 				return ms;
 			};
 			const bare = async () => {

@@ -8,7 +8,7 @@ import { runOperation } from '../engine';
 import { startWithRows } from '../simulators';
 import { median, round, timed } from '../stats';
 import type { ListTarget } from '../target';
-import type { RunningSimulator } from '../../simulator/index';
+import type { BenchSimulator } from '../remoteSim';
 
 export interface ListFigures {
 	rows: number;
@@ -23,8 +23,8 @@ export interface ListFigures {
 }
 
 /** The node's query without paging, so the baseline asks for exactly the same rows. */
-function listQuery(sim: RunningSimulator, path: string): Record<string, string> {
-	const first = sim.control.requests({ method: 'GET', path })[0];
+async function listQuery(sim: BenchSimulator, path: string): Promise<Record<string, string>> {
+	const first = (await sim.requests({ method: 'GET', path }))[0];
 	const query = { ...(first?.query ?? {}) };
 	delete query.page;
 	delete query.page_size;
@@ -32,7 +32,7 @@ function listQuery(sim: RunningSimulator, path: string): Record<string, string> 
 }
 
 async function measure(
-	sim: RunningSimulator,
+	sim: BenchSimulator,
 	target: ListTarget,
 	query: Record<string, string>,
 	returnAll: boolean,
@@ -47,14 +47,14 @@ async function measure(
 	const ratios: number[] = [];
 	for (let run = 0; run < runs; run++) {
 		const runNodeOnce = async () => {
-			sim.control.clearRequests();
+			await sim.clearRequests();
 			const { result: items, ms } = await timed(() => runOperation(sim, parameters));
 			if (items.length !== expected) throw new Error(`Node returned ${items.length} ${target.label}, expected ${expected}`);
-			node.push({ ms, requests: sim.control.requests().length });
+			node.push({ ms, requests: (await sim.requests()).length });
 			return ms;
 		};
 		const runWalkOnce = async () => {
-			sim.control.clearRequests();
+			await sim.clearRequests();
 			const { result, ms } = await timed(() =>
 				sequentialPageWalk(http, target.path, query, config.baselinePageSize, returnAll ? Infinity : limit),
 			);
@@ -96,9 +96,9 @@ export async function benchReturnAll(target: ListTarget): Promise<{
 	const sim = await startWithRows(target, config.rows, { latencyMs: config.latencyMs });
 	// Warm-up: loads n8n-core's code paths and opens connections; not counted. It also shows which
 	// query the node sends, so the baseline asks for the same rows.
-	sim.control.clearRequests();
+	await sim.clearRequests();
 	await runOperation(sim, { resource: target.resource, operation: target.operation, returnAll: false, limit: 1 });
-	const query = listQuery(sim, target.path);
+	const query = await listQuery(sim, target.path);
 	await client(sim.baseUrl, sim.apiKey).get(target.path, { params: { ...query, page_size: 1 } });
 
 	const returnAll = await measure(sim, target, query, true, 0, config.runs);
