@@ -25,6 +25,7 @@ import { credentialSteps } from './steps/credential';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
+import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/tool';
 import { untilCallbackSteps } from './steps/untilCallback';
 
@@ -108,6 +109,7 @@ async function runMode(mode: Mode, tarball: string, packageDir: string, nodeType
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
 		await polling;
+		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {
 		const keep = flag('keep') || report.failed > 0;

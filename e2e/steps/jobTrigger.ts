@@ -71,8 +71,12 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		await api.activate(workflowId);
 		// n8n serves a trigger's webhook at /webhook/<webhookId>/<the description's path>.
 		url = `${ctx.n8n.baseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
+		// n8n registers webhooks after activation returns: a delivery without the secret both waits
+		// for the registration (404 until then) and shows a missing secret is refused.
+		const probe = await api.callWebhook(`${webhookId}/${WEBHOOK_PATH}`, { json: { id: 'no-such-job' } });
+		expectEqual(probe.status, 401, 'answer to a delivery without the secret');
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 3_600_000 });
-		return url;
+		return `${url} (no secret → 401)`;
 	});
 	if (!ready) return;
 
