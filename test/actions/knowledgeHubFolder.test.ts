@@ -1,30 +1,10 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-
-import { ManualClock, SEED, startSimulator } from '../../simulator';
-import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
-import type { RunNodeOptions } from '../engine/runNode';
+import { SEED } from '../../simulator';
+import { json, rl, useSimulator } from './support';
 
 const { folders } = SEED;
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-	sim = await startSimulator({ clock: new ManualClock() });
-});
-afterAll(async () => await sim.close());
-beforeEach(() => sim.control.reset());
-
-const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
-
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) {
-	return await runNode({
-		parameters: { resource: 'knowledgeHubFolder', ...parameters },
-		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-		...options,
-	});
-}
-
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
+const sim = useSimulator('knowledgeHubFolder');
+const { run } = sim;
 const apiRequests = () => sim.control.requests({ path: '/knowledge-hub/*' });
 
 describe('Knowledge Hub Folder → Get Many', () => {

@@ -1,32 +1,12 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-
-import { INSTANT_JOB_TIMINGS, ManualClock, SEED, startSimulator } from '../../simulator';
-import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
-import type { RunNodeOptions } from '../engine/runNode';
+import { INSTANT_JOB_TIMINGS, SEED } from '../../simulator';
+import { json, rl, useSimulator } from './support';
 
 const { pages, folders, skills, sources, members } = SEED;
 const NOT_A_UUID = 'not-a-uuid';
 const UNKNOWN_PAGE = '00000000-0000-4000-8000-000000000000';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-	sim = await startSimulator({ clock: new ManualClock(), jobTimings: INSTANT_JOB_TIMINGS });
-});
-afterAll(async () => await sim.close());
-beforeEach(() => sim.control.reset());
-
-const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
-
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) {
-	return await runNode({
-		parameters: { resource: 'knowledgeHubPage', ...parameters },
-		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-		...options,
-	});
-}
-
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
+const sim = useSimulator('knowledgeHubPage', { jobTimings: INSTANT_JOB_TIMINGS });
+const { run } = sim;
 const apiRequests = () => sim.control.requests({ path: '/knowledge-hub/*' });
 
 describe('Knowledge Hub Page → Get Many', () => {
@@ -103,17 +83,10 @@ describe('Knowledge Hub Page → Get Many', () => {
 });
 
 describe('Knowledge Hub Page → Get Many with Return All across API pages', () => {
-	let big: RunningSimulator;
-	beforeAll(async () => {
-		big = await startSimulator({ clock: new ManualClock(), dataSize: { pages: 230 } });
-	});
-	afterAll(async () => await big.close());
+	const big = useSimulator('knowledgeHubPage', { dataSize: { pages: 230 } });
 
 	test('Return All reads every page of 100 and splits the rows into items', async () => {
-		const { items, error } = await runNode({
-			parameters: { resource: 'knowledgeHubPage', operation: 'getAll', returnAll: true },
-			credentials: { baseUrl: big.baseUrl, apiKey: big.apiKey },
-		});
+		const { items, error } = await big.run({ operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
 		const requested = big.control.requests({ path: '/knowledge-hub/pages' }).map((r) => r.query.page);
 		expect(requested.sort()).toEqual(['1', '2', '3']);

@@ -1,30 +1,12 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { INSTANT_JOB_TIMINGS, ManualClock, SEED, startSimulator } from '../../simulator';
-import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
-import type { RunNodeOptions } from '../engine/runNode';
+import { INSTANT_JOB_TIMINGS, SEED } from '../../simulator';
+import { json, rl, useSimulator } from './support';
 
 const { pages, folders, sources } = SEED;
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-	sim = await startSimulator({ clock: new ManualClock(), jobTimings: INSTANT_JOB_TIMINGS });
-});
-afterAll(async () => await sim.close());
-beforeEach(() => sim.control.reset());
-
-const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
-
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) {
-	return await runNode({
-		parameters: { resource: 'knowledgeHubSource', ...parameters },
-		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-		...options,
-	});
-}
-
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
+const sim = useSimulator('knowledgeHubSource', { jobTimings: INSTANT_JOB_TIMINGS });
+const { run } = sim;
 const apiRequests = () => sim.control.requests({ path: '/knowledge-hub/*' });
 
 describe('Knowledge Hub Source → Create From URL', () => {

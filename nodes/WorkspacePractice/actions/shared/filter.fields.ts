@@ -1,10 +1,12 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { toList, validator } from '../../helpers/validate';
+import { optionalUuid } from './locator';
 
 /**
- * Query filters shared by the scenario, session, assignment and skill lists: each field carries how
- * its value goes on the wire, so one reader validates and encodes every Filters collection.
+ * Query filters shared by every list (scenarios, sessions, assignments, skills, members, Knowledge Hub
+ * folders, pages and sources): each field carries how its value goes on the wire, so one reader
+ * validates and encodes every Filters collection.
  */
 
 /** How a form value becomes a query parameter. */
@@ -16,7 +18,13 @@ export type WireKind =
 	| 'email'
 	| 'dateTime'
 	| 'boolean'
-	| 'text';
+	| 'text'
+	/** Typed text, trimmed; a value that is not a string (e.g. a number from an expression) is left out. */
+	| 'trimmedString'
+	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
+	| 'uuidLocator'
+	/** The value of an options field, sent as chosen. */
+	| 'option';
 
 export interface QueryField {
 	kind: WireKind;
@@ -39,7 +47,7 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 		const value = values[property.name];
 		if (value === undefined || value === null || value === '') continue;
 		const field = label(property);
-		let wire: string | boolean | undefined;
+		let wire: IDataObject[string];
 		switch (kind) {
 			case 'list':
 				wire = toList(value).join(',');
@@ -62,8 +70,18 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 			case 'text':
 				wire = String(value).trim();
 				break;
+			case 'trimmedString':
+				wire = typeof value === 'string' ? value.trim() : undefined;
+				break;
+			case 'uuidLocator':
+				wire = optionalUuid(v, field, value);
+				break;
+			case 'option':
+				wire = value;
+				break;
 		}
-		if (wire !== '' && wire !== undefined) qs[property.name] = wire;
+		if (wire === '' || wire === undefined || (Array.isArray(wire) && wire.length === 0)) continue;
+		qs[property.name] = wire;
 	}
 	v.ordered('Start Date', qs.start_date as string, qs.end_date as string, 'must not be after the End Date');
 	return qs;

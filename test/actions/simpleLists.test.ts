@@ -1,31 +1,26 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ManualClock, SEED, startSimulator } from '../../simulator';
-import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
+import { SEED } from '../../simulator';
+import { useSimulator } from './support';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-	sim = await startSimulator({ clock: new ManualClock() });
-});
-afterAll(async () => await sim.close());
-beforeEach(() => sim.control.reset());
+/** Lists with no filters: the same Get Many contract for each. */
+const lists: Array<{ title: string; resource: string; noun: string; path: string; seeded: Array<{ id: string }> }> = [
+	{ title: 'Collection', resource: 'collection', noun: 'collection', path: '/collections', seeded: Object.values(SEED.collections) },
+	{ title: 'Group', resource: 'group', noun: 'group', path: '/workspace/groups', seeded: Object.values(SEED.groups) },
+	{ title: 'Context', resource: 'context', noun: 'context', path: '/contexts', seeded: SEED.contexts },
+];
 
-const run = async (parameters: INodeParameters, input?: IDataObject[]) =>
-	await runNode({
-		parameters: { resource: 'collection', operation: 'getAll', ...parameters },
-		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-		input,
-	});
+const sim = useSimulator();
 
-const seeded = Object.values(SEED.collections);
+describe.each(lists)('$title → Get Many', ({ resource, noun, path, seeded }) => {
+	const run = async (parameters: INodeParameters, input?: IDataObject[]) =>
+		await sim.run({ resource, operation: 'getAll', ...parameters }, { input });
 
-describe('Collection → Get Many', () => {
-	test('default form: one page of 50, one item per collection', async () => {
+	test(`default form: one page of 50, one item per ${noun}`, async () => {
 		const { items, error } = await run({});
 		expect(error).toBeUndefined();
 		expect(sim.control.requests().map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', '/collections', { page: '1', page_size: '50' }],
+			['GET', path, { page: '1', page_size: '50' }],
 		]);
 		expect(items.map((item) => item.json.id).sort()).toEqual(seeded.map((row) => row.id).sort());
 		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
