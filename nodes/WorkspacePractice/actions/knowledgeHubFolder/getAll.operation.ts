@@ -19,7 +19,7 @@ const filterFields: QueryField[] = [
 		}),
 	},
 	{
-		kind: 'trimmedString',
+		kind: 'text',
 		property: {
 			displayName: 'Search',
 			name: 'query',

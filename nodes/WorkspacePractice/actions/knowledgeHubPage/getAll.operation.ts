@@ -19,7 +19,7 @@ const filterFields: QueryField[] = [
 	},
 	{
 		// User IDs are plain strings (only Knowledge Hub and skill IDs are UUIDs).
-		kind: 'trimmedString',
+		kind: 'text',
 		property: {
 			displayName: 'Owner Name or ID',
 			name: 'owner_id',
@@ -31,7 +31,7 @@ const filterFields: QueryField[] = [
 		},
 	},
 	{
-		kind: 'trimmedString',
+		kind: 'text',
 		property: {
 			displayName: 'Search',
 			name: 'query',

@@ -43,7 +43,7 @@ const filterFields: QueryField[] = [
 		}),
 	},
 	{
-		kind: 'trimmedString',
+		kind: 'text',
 		property: {
 			displayName: 'Search',
 			name: 'query',

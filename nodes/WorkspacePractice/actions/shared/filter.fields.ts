@@ -19,8 +19,6 @@ export type WireKind =
 	| 'dateTime'
 	| 'boolean'
 	| 'text'
-	/** Typed text, trimmed; a value that is not a string (e.g. a number from an expression) is left out. */
-	| 'trimmedString'
 	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
 	| 'uuidLocator'
 	/** The value of an options field, sent as chosen. */
@@ -69,9 +67,6 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 				break;
 			case 'text':
 				wire = String(value).trim();
-				break;
-			case 'trimmedString':
-				wire = typeof value === 'string' ? value.trim() : undefined;
 				break;
 			case 'uuidLocator':
 				wire = optionalUuid(v, field, value);
