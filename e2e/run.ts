@@ -4,7 +4,7 @@
  * process), and checks credential, every operation, both triggers, the waiting execution and the tool
  * listing. Then the same in queue mode (main + worker + Redis) and, with --v1, on the last n8n 1.x.
  *
- * Flags: --no-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
+ * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, job-trigger, wait, polling).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
@@ -42,6 +42,7 @@ const runs = (group: string): boolean => !wanted || wanted.has(group);
 
 function modes(): Mode[] {
 	if (flag('only-v1')) return [{ major: 1, queue: false }];
+	if (flag('only-queue')) return [{ major: 2, queue: true }];
 	const list: Mode[] = [{ major: 2, queue: false }];
 	if (!flag('no-queue')) list.push({ major: 2, queue: true });
 	if (flag('v1')) list.push({ major: 1, queue: false });
@@ -83,7 +84,7 @@ async function runMode(mode: Mode, tarball: string, packageDir: string, nodeType
 		if (ready && n8n) {
 			const server = n8n;
 			ready = await report.step('setup: owner, login and public API key', async () => {
-				api = new N8nApi(server.baseUrl);
+				api = new N8nApi(server.baseUrl, mode.major);
 				await api.bootstrap();
 				return OWNER_NOTE;
 			});

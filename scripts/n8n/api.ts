@@ -49,7 +49,11 @@ export class N8nApi {
 	/** n8n ties the auth cookie to a browser id header. */
 	private readonly browserId = 'wsp-e2e-browser';
 
-	constructor(readonly baseUrl: string) {}
+	/** `major`: n8n 1.x's public API wants an extra field in credential data. */
+	constructor(
+		readonly baseUrl: string,
+		readonly major: 1 | 2 = 2,
+	) {}
 
 	private async call(path: string, init: RequestInit & { json?: unknown }): Promise<{ status: number; body: unknown; headers: Headers }> {
 		const headers: Record<string, string> = { 'browser-id': this.browserId, ...(init.headers as Record<string, string>) };
@@ -122,7 +126,9 @@ export class N8nApi {
 	// ---------- credentials ----------
 
 	async createCredential(name: string, type: string, data: Json): Promise<{ id: string; name: string }> {
-		return await this.ok('/api/v1/credentials', { method: 'POST', json: { name, type, data } }, `create credential ${name}`);
+		// n8n 1.123's credential schema for the public API requires this field (a quirk of that release).
+		const body = this.major === 1 ? { allowedHttpRequestDomains: 'all', ...data } : data;
+		return await this.ok('/api/v1/credentials', { method: 'POST', json: { name, type, data: body } }, `create credential ${name}`);
 	}
 
 	/** Runs the credential type's `test` request in n8n (internal REST, as the editor's "Test" button). */
