@@ -16,9 +16,9 @@ const POLL_MS = 75_000;
 const TITLE = 'E2E watcher page';
 
 function pollCount(ctx: SuiteContext, workflowName: string): number {
+	// n8n 2.x logs "Poll trigger initiated…", 1.x "Polling trigger initiated…".
 	const log = ctx.n8n.log('n8n');
-	const marker = `Poll trigger initiated for workflow "${workflowName}"`;
-	return log.split(marker).length - 1;
+	return log.split(`Poll trigger initiated for workflow "${workflowName}"`).length - 1 + (log.split(`Polling trigger initiated for workflow "${workflowName}"`).length - 1);
 }
 
 function items(execution: Execution): Array<Record<string, unknown>> {

@@ -13,6 +13,9 @@ import type { N8nInstall } from './paths';
 /** Fixed so the user folder's credentials stay readable between restarts of one run. */
 const ENCRYPTION_KEY = 'workspace-practice-e2e-not-a-secret';
 
+/** n8n colours its console log; the log file keeps the escapes, failure reports should not. */
+const stripAnsi = (text: string): string => text.replace(/\x1b\[[0-9;]*m/g, '');
+
 export async function freePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
 		const server = createServer();
@@ -184,7 +187,7 @@ export class N8nServer {
 				} catch {
 					return `--- ${p.name}: no log`;
 				}
-				const tail = text.trimEnd().split('\n').slice(-lines).join('\n');
+				const tail = stripAnsi(text).trimEnd().split('\n').slice(-lines).join('\n');
 				return `--- last ${lines} lines of ${p.logFile}\n${tail}`;
 			})
 			.join('\n');
