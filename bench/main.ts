@@ -91,6 +91,17 @@ export async function main(): Promise<void> {
 		'Item 5: load time is `require` of each built module in a fresh node process with n8n-workflow already loaded (as inside n8n); the cold figure including n8n-workflow is in results.json. Peak memory is the maximum RSS of a separate node process that loads the engine and runs item 1 once.',
 	);
 	if (jobWait.note) notes.push(`Item 3: ${jobWait.note}`);
+	// What limits the figures that depend on the node's own CPU work, measured in this run.
+	const perItemOverhead = round(perItem.nodeMsPerItem - perItem.bareMsPerItem, 2);
+	notes.push(
+		`Item 4: the engine and the node add ${perItemOverhead} ms per item over the bare loop (n8n-core's request helper, the credential and its authenticate expression resolved for every request); at ${perItem.latencyMs} ms latency that is the whole difference, at 50 ms it would weigh a tenth as much.`,
+	);
+	const slowest = [...pkg.modules].sort((a, b) => b.loadMs - a.loadMs)[0];
+	if (slowest) {
+		notes.push(
+			`Item 5: ${slowest.module} loads ${slowest.filesLoaded} compiled files of the package (every operation's form and code); its load time moves with the machine's load from run to run.`,
+		);
+	}
 
 	const results: BenchResults = {
 		date: new Date().toISOString(),

@@ -16,6 +16,8 @@ export interface ModuleLoad {
 	loadMs: number;
 	/** From a cold process: n8n-workflow included, for reference. */
 	coldLoadMs: number;
+	/** Files of the package the module loads (itself included). */
+	filesLoaded: number;
 }
 
 export interface PackageFigures {
@@ -38,15 +40,18 @@ interface PackageJson {
 const LOAD_SCRIPT = `
 const { performance } = require('node:perf_hooks');
 if (process.argv[2] === 'warm') require('n8n-workflow');
+const before = new Set(Object.keys(require.cache));
 const start = performance.now();
 require(process.argv[1]);
-console.log(performance.now() - start);
+const ms = performance.now() - start;
+const files = Object.keys(require.cache).filter((f) => !before.has(f) && !f.includes('node_modules')).length;
+console.log(JSON.stringify({ ms, files }));
 `;
 
-function loadTimeMs(root: string, file: string, mode: 'warm' | 'cold'): number {
+function loadTime(root: string, file: string, mode: 'warm' | 'cold'): { ms: number; files: number } {
 	const out = spawnSync(process.execPath, ['-e', LOAD_SCRIPT, join(root, file), mode], { cwd: root, encoding: 'utf8' });
 	if (out.status !== 0) throw new Error(`Loading ${file} failed: ${out.stderr.trim().split('\n')[0]}`);
-	return Number(out.stdout.trim());
+	return JSON.parse(out.stdout.trim()) as { ms: number; files: number };
 }
 
 export function benchPackage(root: string): PackageFigures {
@@ -59,11 +64,14 @@ export function benchPackage(root: string): PackageFigures {
 	const modules = files.map((file) => {
 		const warm: number[] = [];
 		const cold: number[] = [];
+		let filesLoaded = 0;
 		for (let run = 0; run < config.loadRuns; run++) {
-			warm.push(loadTimeMs(root, file, 'warm'));
-			cold.push(loadTimeMs(root, file, 'cold'));
+			const load = loadTime(root, file, 'warm');
+			warm.push(load.ms);
+			filesLoaded = load.files;
+			cold.push(loadTime(root, file, 'cold').ms);
 		}
-		return { module: file, loadMs: round(median(warm), 1), coldLoadMs: round(median(cold), 1) };
+		return { module: file, loadMs: round(median(warm), 1), coldLoadMs: round(median(cold), 1), filesLoaded };
 	});
 	return {
 		packedKb: round(packed.size / 1024, 1),
