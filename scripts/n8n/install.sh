@@ -14,6 +14,9 @@ NODE24_VERSION="${NODE24_VERSION:-24.21.0}"
 # The registry here lacks some dependencies newer than the n8n release; pin the dependency tree in time.
 N8N_BEFORE="${N8N_BEFORE:-2026-09-27T00:00:00Z}"
 CACHE_ROOT="${WSP_N8N_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-workspace-practice}"
+# Written into each finished install's marker; bump it when the recipe below changes, so cached
+# installs made the old way are redone.
+RECIPE="recipe-2"
 
 major=2
 if [[ "${1:-}" == "--v1" ]]; then major=1; fi
@@ -35,7 +38,7 @@ install_node24() {
 install_n8n() {
 	local version="$1" nodehome="$2"
 	local dir="$CACHE_ROOT/n8n-$version"
-	if [[ -f "$dir/.installed" ]]; then echo "$dir"; return; fi
+	if [[ "$(cat "$dir/.installed" 2>/dev/null)" == "$RECIPE" ]]; then echo "$dir"; return; fi
 	log "installing n8n@$version into $dir (several minutes on a cold cache)"
 	rm -rf "$dir" && mkdir -p "$dir"
 	if [[ "$major" == 1 ]]; then
@@ -46,8 +49,8 @@ install_n8n() {
 	fi
 	local started=$SECONDS
 	# --ignore-scripts: the Kafka client's build script downloads sources from the internet.
-	(cd "$dir" && PATH="$nodehome/bin:$PATH" npm install --no-save --ignore-scripts --no-audit --no-fund \
-		--legacy-peer-deps --before="$N8N_BEFORE" "n8n@$version" >&2)
+	(cd "$dir" && PATH="$nodehome/bin:$PATH" npm install --ignore-scripts --no-audit --no-fund \
+		--before="$N8N_BEFORE" "n8n@$version" >&2)
 	log "npm install took $((SECONDS - started)) s; building native modules"
 	started=$SECONDS
 	local rebuild=(sqlite3 isolated-vm)
@@ -56,7 +59,7 @@ install_n8n() {
 	# headers from npm_config_nodedir.
 	(cd "$dir" && PATH="$nodehome/bin:$PATH" npm_config_nodedir="$nodehome" npm rebuild --foreground-scripts "${rebuild[@]}" >&2)
 	log "rebuild took $((SECONDS - started)) s"
-	touch "$dir/.installed"
+	echo "$RECIPE" >"$dir/.installed"
 	echo "$dir"
 }
 

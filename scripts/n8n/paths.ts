@@ -51,7 +51,7 @@ export function isInstalled(install: N8nInstall): boolean {
  */
 export function ensureInstalled(major: N8nMajor): N8nInstall {
 	const install = installFor(major);
-	if (isInstalled(install)) return install;
+	// The script checks its own marker (and the recipe it was made with) and returns at once when done.
 	execFileSync('bash', [join(REPO_ROOT, 'scripts', 'n8n', 'install.sh'), ...(major === 1 ? ['--v1'] : [])], {
 		stdio: ['ignore', 'ignore', 'inherit'],
 		env: { ...process.env, N8N_V2_VERSION: VERSIONS[2], N8N_V1_VERSION: VERSIONS[1], NODE24_VERSION },

@@ -73,8 +73,10 @@ export class N8nServer {
 			await server.spawnMain();
 			if (options.queue) await server.spawnWorker();
 		} catch (error) {
+			// The caller never gets this server: hand over what its log says, then clean up.
+			const message = `${error instanceof Error ? error.message : String(error)}\n${server.logTail()}`;
 			await server.stop();
-			throw error;
+			throw new Error(message);
 		}
 		return server;
 	}
@@ -110,7 +112,11 @@ export class N8nServer {
 		};
 		// The machine's own npm settings (nodedir=/usr) must not reach n8n's package installer.
 		delete env.npm_config_nodedir;
-		if (install.major === 1) env.N8N_EXPRESSION_ENGINE = 'legacy';
+		if (install.major === 1) {
+			// isolated-vm does not build for Node 20; 1.x has no mcp-registry module to disable.
+			env.N8N_EXPRESSION_ENGINE = 'legacy';
+			delete env.N8N_DISABLED_MODULES;
+		}
 		if (queue) {
 			Object.assign(env, {
 				EXECUTIONS_MODE: 'queue',
