@@ -18,6 +18,7 @@ import { PollHarness } from '../test/engine/pollHarness';
 import { readWorkflowFile, runWorkflow, toWorkflow, type WorkflowFile } from '../test/engine/runWorkflow';
 import { invokeWebhook } from '../test/engine/webhookCall';
 import { WebhookServer } from '../test/engine/webhookServer';
+import { EVENTS } from '../nodes/WorkspacePracticeTrigger/events';
 import { startSimulator, type RunningSimulator } from '../simulator';
 
 const EXAMPLES = join(__dirname, '..', 'examples');
@@ -170,14 +171,15 @@ async function knowledgeHubWatcher(sim: RunningSimulator): Promise<void> {
 	if (second.error) fail('the second poll failed', second.error.message);
 	const events = second.items.map((i) => i.json);
 	say(`   next poll → ${events.length} events:`);
-	for (const e of events) say(`     ${String(e.event)}: "${String((e.page as IDataObject | undefined)?.title)}"`);
+	const eventName = (key: unknown): string => EVENTS[key as keyof typeof EVENTS] ?? String(key);
+	for (const e of events) say(`     ${eventName(e.event)}: "${String((e.page as IDataObject | undefined)?.title)}"`);
 	if (events.length < 2) fail(`expected at least 2 events, got ${events.length}`);
 
 	const run = await runWorkflow({ file, credentials, startNode: trigger.name, triggerItems: events });
 	if (run.error) fail('the watcher workflow failed', run.error);
 	say('   the workflow read each page and made a message:');
 	for (const m of run.output('Message')) {
-		say(`     ${String(m.event)} · "${String(m.title)}" · ${String(m.status)} v${String(m.version ?? '-')} · owner ${String(m.owner)} · ${String(m.sources)} sources`);
+		say(`     ${eventName(m.event)} · "${String(m.title)}" · ${String(m.status)} v${String(m.version ?? '-')} · owner ${String(m.owner)} · ${String(m.sources)} sources`);
 	}
 	const third = await poller.poll();
 	say(`   a poll with nothing new → ${third.items.length} events`);
