@@ -74,7 +74,7 @@ export class InputValidator {
 
 	maxLength(field: string, value: string, max: number): string {
 		if (value.length > max) {
-			this.fail(field, `must be at most ${max.toLocaleString('en-US')} characters, got ${value.length.toLocaleString('en-US')}`);
+			this.fail(field, `must be at most ${thousands(max)} characters, got ${thousands(value.length)}`);
 		}
 		return value;
 	}
@@ -125,6 +125,11 @@ function isWebUrl(text: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** 10000 → "10,000" without loading locale data (this module loads with the node). */
+function thousands(value: number): string {
+	return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Multi-select arrays and comma-separated text both become a clean list. */
