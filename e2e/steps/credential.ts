@@ -31,6 +31,12 @@ export async function credentialSteps(ctx: SuiteContext): Promise<void> {
 		const created = await api.createCredential('Workspace Practice (wrong key)', TYPE, wrong);
 		const result = await api.testCredential(created.id, 'Workspace Practice (wrong key)', TYPE, wrong);
 		expect(result.status === 'Error', `expected an error, n8n says ${JSON.stringify(result)}`);
+		if (ctx.major === 1) {
+			// n8n 1.123's credential tester does not see the HTTP status of a failed test request, so
+			// the credential's 401 rule never applies there: it shows its own generic message.
+			expect(/authori[sz]ation|credential|401/i.test(result.message), `unexpected message: "${result.message}"`);
+			return `"${result.message}" (n8n 1.x's own message; 2.x shows the credential's)`;
+		}
 		expect(/invalid or inactive/i.test(result.message), `message does not explain the key: "${result.message}"`);
 		return `"${result.message}"`;
 	});

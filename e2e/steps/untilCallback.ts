@@ -44,18 +44,21 @@ export async function untilCallbackSteps(ctx: SuiteContext): Promise<void> {
 		const res = await api.callWebhook(path);
 		expectEqual(res.status, 200, 'webhook answer');
 
-		const waiting = await waitFor('a waiting execution', async () => {
-			const list = await api.executions(workflowId, 'waiting');
-			return list[0];
-		});
-		executionId = waiting.id;
-		const [sent] = sim.control.requests({ method: 'POST', path: '/scenario-studio/jobs' });
-		expect(sent, 'the simulator received no job creation');
+		// The job's callback URL names the execution; n8n must hold that execution as waiting.
+		const sent = await waitFor('the job creation at the simulator', async () => sim.control.requests({ method: 'POST', path: '/scenario-studio/jobs' })[0]);
 		const body = sent.body as { callback_url?: string; callback_headers?: Record<string, string> };
 		const callbackUrl = body.callback_url ?? '';
-		expect(callbackUrl.includes(`/webhook-waiting/${executionId}`), `callback_url ${callbackUrl} is not this execution's resume URL`);
+		const match = /\/webhook-waiting\/([^/?]+)/.exec(callbackUrl);
+		expect(match, `callback_url ${callbackUrl} is not a resume URL of this n8n`);
+		expect(callbackUrl.startsWith(ctx.n8n.baseUrl), `callback_url ${callbackUrl} does not point at this n8n`);
+		executionId = match[1];
 		if (ctx.major === 2) expect(/[?&]signature=/.test(callbackUrl), `n8n 2.x signs resume URLs; ${callbackUrl} lost its query string`);
 		expect(body.callback_headers && Object.keys(body.callback_headers).length > 0, 'callback_headers carry a secret');
+		const waiting = await waitFor(`execution ${executionId} to be waiting`, async () => {
+			const execution = await api.execution(executionId);
+			return execution.status === 'waiting' ? execution : undefined;
+		});
+		expectEqual(String(waiting.workflowId), workflowId, 'workflow of the waiting execution');
 		const jobs = [...sim.control.store.jobs.keys()];
 		jobId = jobs[jobs.length - 1];
 		return `execution ${executionId} waiting; callback_url ${callbackUrl.replace(/signature=[^&]+/, 'signature=…')}`;
