@@ -28,6 +28,7 @@ import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/tool';
 import { untilCallbackSteps } from './steps/untilCallback';
+import { recordTotals } from '../test/support/totals';
 
 interface Mode {
 	major: N8nMajor;
@@ -144,12 +145,13 @@ async function main(): Promise<void> {
 		for (const f of failed) console.log(`  - ${f.name}: ${(f.detail ?? '').split('\n')[0]}`);
 	}
 	const seconds = Math.round((Date.now() - started) / 1000);
-	console.log(`\n${passed} passed, ${failed.length} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`);
+	console.log(`\ne2e took ${seconds} s`);
+	recordTotals('e2e', passed, failed.length, skipped);
 	process.exit(failed.length ? 1 : 0);
 }
 
 main().catch((error: unknown) => {
 	console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-	console.log('\n0 passed, 1 failed');
+	recordTotals('e2e', 0, 1, 0);
 	process.exit(1);
 });

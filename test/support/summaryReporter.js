@@ -1,10 +1,13 @@
-// Ends a jest run with the plain line CI reads: "N passed, N failed" (plus skipped when any).
+// Ends a jest run with the plain line CI reads, "N passed, N failed", and records the figures.
+const { recordTotals } = require('./totals');
+
 class SummaryReporter {
 	onRunComplete(_contexts, results) {
-		const skipped = results.numPendingTests + results.numTodoTests;
-		const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-		process.stdout.write(
-			`\n${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+		recordTotals(
+			'unit',
+			results.numPassedTests,
+			results.numFailedTests + results.numRuntimeErrorTestSuites,
+			results.numPendingTests + results.numTodoTests,
 		);
 	}
 }

@@ -26,7 +26,7 @@ export const createFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. A discovery call with a skeptical IT director worried about integration effort',
-		description: `Instructions for the AI agent: what scenario to create (or, when remixing, what to change). At most 10,000 characters.`,
+		description: 'Instructions for the AI agent: what scenario to create (or, when remixing, what to change). At most 10,000 characters.',
 	},
 	{
 		displayName: 'Wait for Completion',
@@ -161,7 +161,7 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { rows: 5 },
 				default: '',
 				placeholder: 'e.g. ## Prospect\n- Company: TechCorp\n- Pain point: manual data entry',
-				description: `Background for the agent in Markdown (CRM data, meeting notes, product facts). At most 50,000 characters.`,
+				description: 'Background for the agent in Markdown (CRM data, meeting notes, product facts). At most 50,000 characters.',
 			},
 			{
 				displayName: 'Remix From Scenario',
