@@ -1,10 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
 import type { QueryField } from '../shared/filter.fields';
-import { programIds, properties, scenarioIds, toQuery, userEmails, userIds } from '../shared/filter.fields';
+import { listOperation } from '../shared/listOperation';
+import { programIds, scenarioIds, userEmails, userIds } from '../shared/filter.fields';
 
 const filterFields: QueryField[] = [
 	userIds,
@@ -30,22 +26,4 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-const fields: INodeProperties[] = [
-	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: properties(filterFields),
-	},
-];
-
-export const description = forOperation('assignment', 'getAll', fields);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, filterFields);
-	return await apiList<IDataObject>(this, '/scenarios/assignments', qs, readListOptions(this, itemIndex));
-}
+export const { description, execute } = listOperation('assignment', '/scenarios/assignments', filterFields);

@@ -1,13 +1,3 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { listOperation } from '../shared/listOperation';
 
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
-
-const fields: INodeProperties[] = [...returnAllAndLimit];
-
-export const description = forOperation('group', 'getAll', fields);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	return await apiList<IDataObject>(this, '/workspace/groups', {}, readListOptions(this, itemIndex));
-}
+export const { description, execute } = listOperation('group', '/workspace/groups');

@@ -1,10 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
 import type { QueryField } from '../shared/filter.fields';
-import { properties, toQuery } from '../shared/filter.fields';
+import { listOperation } from '../shared/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
 
@@ -101,22 +96,4 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-const fields: INodeProperties[] = [
-	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: properties(filterFields),
-	},
-];
-
-export const description = forOperation('knowledgeHubPage', 'getAll', fields);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, filterFields);
-	return await apiList<IDataObject>(this, '/knowledge-hub/pages', qs, readListOptions(this, itemIndex));
-}
+export const { description, execute } = listOperation('knowledgeHubPage', '/knowledge-hub/pages', filterFields);
