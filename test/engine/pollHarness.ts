@@ -3,6 +3,7 @@ import { Workflow } from 'n8n-workflow';
 import { commitStagedCursor, PollContext, runPollInStagingScope } from 'n8n-core';
 import { randomUUID } from 'node:crypto';
 
+import { activeWorkflow } from './activeWorkflow';
 import { makeAdditionalData } from './additionalData';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { nodeTypes } from './nodeTypes';
@@ -64,27 +65,7 @@ export class PollHarness {
 			parameters: options.parameters,
 			credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
 		};
-		this.workflowData = {
-			id: 'test-trigger-workflow',
-			name: 'Trigger test',
-			active: true,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			nodes: [this.node],
-			connections: {},
-			settings: {},
-			activeVersionId: null,
-		};
-		this.workflow = new Workflow({
-			id: this.workflowData.id,
-			name: this.workflowData.name,
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			nodeTypes,
-			settings: {},
-		});
+		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow('test-trigger-workflow', this.node));
 		this.credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
 	}
 

@@ -3,6 +3,7 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 import { randomUUID } from 'node:crypto';
 
+import { activeWorkflow } from './activeWorkflow';
 import { makeAdditionalData } from './additionalData';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { nodeTypes } from './nodeTypes';
@@ -42,28 +43,7 @@ export class TriggerEndpoint {
 			webhookId: randomUUID(),
 			credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: type, name: type }])),
 		};
-		this.workflowData = {
-			id: 'trigger-workflow',
-			name: 'Trigger test',
-			active: true,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			nodes: [this.node],
-			connections: {},
-			settings: {},
-			activeVersionId: null,
-		};
-		this.workflow = new Workflow({
-			id: this.workflowData.id,
-			name: this.workflowData.name,
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			nodeTypes,
-			settings: {},
-			staticData: {},
-		});
+		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow('trigger-workflow', this.node));
 		this.credentialsHelper = new TestCredentialsHelper(options.credentials);
 		const description = nodeTypes.getByNameAndVersion(options.nodeType, 1).description.webhooks?.[0];
 		if (!description) throw new Error(`${options.nodeType} has no webhook`);

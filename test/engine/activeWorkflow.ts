@@ -1,0 +1,31 @@
+import type { INode, IWorkflowBase } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { nodeTypes } from './nodeTypes';
+
+/** An active one-node workflow around a trigger, as the n8n server holds it while the trigger listens. */
+export function activeWorkflow(id: string, node: INode): { workflowData: IWorkflowBase; workflow: Workflow } {
+	const workflowData: IWorkflowBase = {
+		id,
+		name: 'Trigger test',
+		active: true,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [node],
+		connections: {},
+		settings: {},
+		activeVersionId: null,
+	};
+	const workflow = new Workflow({
+		id,
+		name: workflowData.name,
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		settings: {},
+		staticData: {},
+	});
+	return { workflowData, workflow };
+}
