@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { QueryField } from '../shared/filter.fields';
-import { endDate, excludeSystemUsers, peopleFilters, properties, startDate } from '../shared/filter.fields';
+import { endDate, excludeSystemUsers, filtersCollection, peopleFilters, startDate } from '../shared/filter.fields';
 
 /** Filters both scenario analytics reports take: who, and when the sessions happened. */
 export const analyticsFilterFields: QueryField[] = [
@@ -11,11 +11,4 @@ export const analyticsFilterFields: QueryField[] = [
 	excludeSystemUsers,
 ];
 
-export const analyticsFilters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: properties(analyticsFilterFields),
-};
+export const analyticsFilters: INodeProperties = filtersCollection(analyticsFilterFields);

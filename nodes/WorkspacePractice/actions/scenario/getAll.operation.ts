@@ -4,7 +4,7 @@ import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import type { QueryField } from '../shared/filter.fields';
-import { collectionIds, properties, skillIds, toQuery } from '../shared/filter.fields';
+import { collectionIds, filtersCollection, readFilters, skillIds } from '../shared/filter.fields';
 
 const filterFields: QueryField[] = [
 	{
@@ -61,14 +61,7 @@ const filterFields: QueryField[] = [
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: properties(filterFields),
-	},
+	filtersCollection(filterFields),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -90,9 +83,8 @@ const fields: INodeProperties[] = [
 export const description = forOperation('scenario', 'getAll', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, filterFields);
+	const qs = readFilters(this, itemIndex, filterFields);
 	if (options.includeSkills === true) qs.include = 'skills';
 	return await apiList<IDataObject>(this, '/scenarios', qs, readListOptions(this, itemIndex));
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../transport';
 import { forOperation } from '../common.fields';
 import type { OperationResult } from '../types';
 import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { toQuery } from '../shared/filter.fields';
+import { readFilters } from '../shared/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];
@@ -13,8 +13,7 @@ export const description = forOperation('scenario', 'getAnalyticsSummary', field
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const { ref } = readScenarioRef(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, analyticsFilterFields);
+	const qs = readFilters(this, itemIndex, analyticsFilterFields);
 	const { body } = await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: scenarioPath(ref, '/analytics/summary'),

@@ -4,7 +4,7 @@ import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { toQuery } from '../shared/filter.fields';
+import { readFilters } from '../shared/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
 import { readSorting, sortFields } from '../shared/sort.fields';
 
@@ -37,9 +37,8 @@ export const description = forOperation('scenario', 'getParticipantAnalytics', f
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const { ref } = readScenarioRef(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, analyticsFilterFields);
+	const qs = readFilters(this, itemIndex, analyticsFilterFields);
 	const sorting = readSorting(options, DEFAULT_SORT);
 	if (sorting) qs.sorting = sorting;
 	return await apiList<IDataObject>(this, scenarioPath(ref, '/analytics/participants'), qs, readListOptions(this, itemIndex));

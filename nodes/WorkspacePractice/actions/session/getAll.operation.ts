@@ -8,13 +8,13 @@ import {
 	collectionIds,
 	endDate,
 	excludeSystemUsers,
+	filtersCollection,
 	groupIds,
 	programIds,
-	properties,
 	scenarioIds,
 	skillIds,
+	readFilters,
 	startDate,
-	toQuery,
 	userEmails,
 	userIds,
 } from '../shared/filter.fields';
@@ -53,14 +53,7 @@ const filterFields: QueryField[] = [
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: properties(filterFields),
-	},
+	filtersCollection(filterFields),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -81,9 +74,8 @@ const fields: INodeProperties[] = [
 export const description = forOperation('session', 'getAll', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, filterFields);
+	const qs = readFilters(this, itemIndex, filterFields);
 	const sorting = readSorting(options, DEFAULT_SORT);
 	if (sorting) qs.sorting = sorting;
 	return await apiList<IDataObject>(this, '/sessions', qs, readListOptions(this, itemIndex));

@@ -1,4 +1,4 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { toList, validator } from '../../helpers/validate';
 import { optionalUuid } from './locator';
@@ -82,7 +82,23 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 	return qs;
 }
 
-export const properties = (fields: QueryField[]): INodeProperties[] => fields.map((field) => field.property);
+/** The Filters collection of a list, built from its QueryFields. */
+export function filtersCollection(fields: QueryField[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: fields.map((field) => field.property),
+	};
+}
+
+/** The item's Filters collection, checked and encoded as query parameters. */
+export function readFilters(ctx: IExecuteFunctions, itemIndex: number, fields: QueryField[]): IDataObject {
+	const values = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return toQuery(ctx, itemIndex, values, fields);
+}
 
 export const userIds: QueryField = {
 	kind: 'list',

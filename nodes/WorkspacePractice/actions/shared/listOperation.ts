@@ -4,7 +4,7 @@ import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationModule } from '../types';
 import type { QueryField } from './filter.fields';
-import { properties, toQuery } from './filter.fields';
+import { filtersCollection, readFilters } from './filter.fields';
 
 /**
  * A plain Get Many: Return All / Limit and, when the list has filters, a Filters collection whose
@@ -14,20 +14,12 @@ import { properties, toQuery } from './filter.fields';
 export function listOperation(resource: string, path: string, filterFields: QueryField[] = []): OperationModule {
 	const fields: INodeProperties[] = [...returnAllAndLimit];
 	if (filterFields.length > 0) {
-		fields.push({
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: properties(filterFields),
-		});
+		fields.push(filtersCollection(filterFields));
 	}
 	return {
 		description: forOperation(resource, 'getAll', fields),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const filters = filterFields.length > 0 ? (this.getNodeParameter('filters', itemIndex, {}) as IDataObject) : {};
-			const qs = toQuery(this, itemIndex, filters, filterFields);
+			const qs = filterFields.length > 0 ? readFilters(this, itemIndex, filterFields) : {};
 			return await apiList<IDataObject>(this, path, qs, readListOptions(this, itemIndex));
 		},
 	};

@@ -4,7 +4,7 @@ import { apiList } from '../../transport';
 import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
 import type { OperationResult } from '../types';
 import type { QueryField } from '../shared/filter.fields';
-import { excludeSystemUsers, peopleFilters, properties, toQuery } from '../shared/filter.fields';
+import { excludeSystemUsers, filtersCollection, peopleFilters, readFilters } from '../shared/filter.fields';
 import { readUuidLocator } from '../shared/locator';
 import { skillLocator } from './skill.locator';
 
@@ -26,21 +26,13 @@ const filterFields: QueryField[] = [
 const fields: INodeProperties[] = [
 	skillLocator(),
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: properties(filterFields),
-	},
+	filtersCollection(filterFields),
 ];
 
 export const description = forOperation('skill', 'getProficiency', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const skillId = readUuidLocator(this, itemIndex, 'skill', 'Skill');
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = toQuery(this, itemIndex, filters, filterFields);
+	const qs = readFilters(this, itemIndex, filterFields);
 	return await apiList<IDataObject>(this, `/skills/${skillId}/proficiency`, qs, readListOptions(this, itemIndex));
 }
