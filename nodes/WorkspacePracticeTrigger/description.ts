@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENTS } from './events';
+import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
 const UUID_REGEX = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -109,6 +110,15 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Minimum Minutes Between Reads',
+				name: 'minReadMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
+				default: DEFAULT_MIN_READ_MINUTES,
+				description:
+					'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
+			},
 			{
 				displayName: 'Fetch Full Record',
 				name: 'fetchFull',

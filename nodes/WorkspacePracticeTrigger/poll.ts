@@ -11,12 +11,16 @@ import { EVENTS, PAGE_EVENTS, pageChanges, pageStamps, readyStamp, sourceIsNew }
 import { Budget, PAGES_PATH, readPageChanges, readReadySources, SOURCES_PATH } from './read';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
+import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from './pacing';
 
 interface Settings {
 	events: Set<TriggerEvent>;
 	pageFilters: IDataObject;
 	sourceFilters: IDataObject;
 	fetchFull: boolean;
+	/** Whether any page filter is set (see the first-sight rule in events.ts). */
+	filtered: boolean;
+	minReadMinutes: number;
 }
 
 const DETAIL_CONCURRENCY = 4;
@@ -57,6 +61,8 @@ function readSettings(ctx: IPollFunctions): Settings {
 		}),
 		sourceFilters: common,
 		fetchFull: options.fetchFull === true,
+		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
+		minReadMinutes: check.intRange('Options → Minimum Minutes Between Reads', options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES, 0, 1440),
 	};
 }
 
@@ -99,13 +105,13 @@ async function pollPages(
 		const page = pageStamps(row);
 		return page !== undefined && pageChanges(page, seen, window).events.length > 0;
 	};
-	const { rows } = await readPageChanges(ctx, settings.pageFilters, lowerBound(window), budget, isNew);
+	const read = await readPageChanges(ctx, settings.pageFilters, lowerBound(window), budget, isNew, stored.newest);
 	const found: FoundEvent[] = [];
 	let cursor = stored.cursor ?? undefined;
-	for (const row of rows) {
+	for (const row of read.rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
-		const { events, entry } = pageChanges(page, seen, window);
+		const { events, entry } = pageChanges(page, seen, window, settings.filtered);
 		if (!entry) continue;
 		seen[page.id] = entry;
 		cursor = maxStamp(cursor, page.updated);
@@ -113,7 +119,11 @@ async function pollPages(
 			if (settings.events.has(event)) found.push({ event, stamp: page.updated, kind: 'page', row });
 		}
 	}
-	const stream: Stream<PageSeen> = { ...stored, cursor: cursor ?? null, seen };
+	const stream: Stream<PageSeen> = { cursor: cursor ?? null, seen };
+	if (stored.floor !== undefined) stream.floor = stored.floor;
+	// A read the list moved under keeps this poll's starting point for the next one.
+	if (!read.settled && window.from !== undefined) stream.from = window.from;
+	if (read.newest !== undefined) stream.newest = read.newest;
 	return { stream: pruneStream(stream, (e) => e[0]), found };
 }
 
@@ -252,8 +262,9 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	if (this.getMode() === 'manual') return await manualSample(this, settings);
 
 	const staticData = this.getWorkflowStaticData('node');
+	if (!mayRead(this, staticData, settings.minReadMinutes)) return null;
 	const stored = readState(staticData);
-	const next: TriggerState = { v: STATE_VERSION };
+	const next: TriggerState = { v: STATE_VERSION, readAt: noteRead(this) };
 	const found: FoundEvent[] = [];
 	const budget = Budget.of(this);
 

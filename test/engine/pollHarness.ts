@@ -40,6 +40,16 @@ export interface PollOutcome {
 	error?: Error;
 }
 
+/**
+ * Tests poll many times a second of host time: unless a test sets it, the trigger's minimum time
+ * between reads is 0 so every poll reads (the quota tests set it explicitly).
+ */
+function everyPollReads(parameters: INodeParameters): INodeParameters {
+	const options = (parameters.options ?? {}) as IDataObject;
+	if (options.minReadMinutes !== undefined) return parameters;
+	return { ...parameters, options: { ...options, minReadMinutes: 0 } };
+}
+
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
 /**
@@ -62,7 +72,7 @@ export class PollHarness {
 			type: TRIGGER_NODE_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: options.parameters,
+			parameters: everyPollReads(options.parameters),
 			credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
 		};
 		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow('test-trigger-workflow', this.node));
@@ -76,7 +86,7 @@ export class PollHarness {
 
 	/** Changes the node's parameters, as a user editing an active workflow would. */
 	setParameters(parameters: INodeParameters): void {
-		this.node.parameters = parameters;
+		this.node.parameters = everyPollReads(parameters);
 	}
 
 	/** n8n restarts: the live static data becomes what was last saved. */

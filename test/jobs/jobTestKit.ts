@@ -7,7 +7,13 @@ import { runNode, type RunNodeOptions } from '../engine/runNode';
 /** A simulator on a ManualClock: jobs move only when a test moves the clock or sets their state. */
 export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim: RunningSimulator; clock: ManualClock }> {
 	const clock = new ManualClock();
-	const sim = await startSimulator({ clock, jobTimings: { queuedMs: 1000, processingMs: 1000 }, ...options });
+	// Every terminal status calls back unless a test asks for the spec's default (completed only).
+	const sim = await startSimulator({
+		clock,
+		jobTimings: { queuedMs: 1000, processingMs: 1000 },
+		callbackStatuses: ['completed', 'failed', 'cancelled'],
+		...options,
+	});
 	return { sim, clock };
 }
 
