@@ -33,6 +33,8 @@ export interface Stream<S> {
 	floor?: Stamp;
 	from?: Stamp;
 	newest?: Stamp;
+	/** Sources: the digest of the first list page at the last full read (see read.ts). */
+	digest?: string;
 	seen: S;
 }
 
@@ -98,6 +100,7 @@ export function pruneStream<S extends Record<string, unknown>>(
 	if (floor !== undefined) out.floor = floor;
 	if (stream.from !== undefined) out.from = stream.from;
 	if (stream.newest !== undefined) out.newest = stream.newest;
+	if (stream.digest !== undefined) out.digest = stream.digest;
 	return out;
 }
 
@@ -110,7 +113,7 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream<S>(raw: unknown, readEntry: (value: unknown) => S[keyof S] | undefined): Stream<S> | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, seen } = raw as IDataObject;
+	const { cursor, floor, from, newest, digest, seen } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	if (cursorStamp === undefined || typeof seen !== 'object' || seen === null || Array.isArray(seen)) return undefined;
 	const entries = {} as Record<string, unknown>;
@@ -126,6 +129,7 @@ function readStream<S>(raw: unknown, readEntry: (value: unknown) => S[keyof S] |
 	if (fromStamp !== undefined) stream.from = fromStamp;
 	const newestStamp = readStamp(newest);
 	if (newestStamp !== undefined) stream.newest = newestStamp;
+	if (typeof digest === 'string') stream.digest = digest;
 	return stream;
 }
 

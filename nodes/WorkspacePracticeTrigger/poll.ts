@@ -8,7 +8,7 @@ import type { PageSeen, SourceSeen, Stream, TriggerState } from './cursor';
 import { inWindow, lowerBound, OVERLAP_MS, pruneStream, readState, STATE_VERSION, windowOf, writeState } from './cursor';
 import type { FoundEvent, TriggerEvent } from './events';
 import { EVENTS, PAGE_EVENTS, pageChanges, pageStamps, readyStamp, sourceIsNew } from './events';
-import { Budget, PAGES_PATH, readPageChanges, readReadySources, SOURCES_PATH } from './read';
+import { Budget, PAGES_PATH, readPageChanges, readReadySources, readySourcesFirstPage, SOURCES_PATH, sourcesDigest } from './read';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
 import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from './pacing';
@@ -130,9 +130,12 @@ async function pollPages(
 // ---------- sources ----------
 
 /** First poll: the latest processed_at among ready sources is the starting point. */
-async function startSources(ctx: IPollFunctions): Promise<Stream<SourceSeen>> {
-	const rows = await readReadySources(ctx, {});
+async function startSources(ctx: IPollFunctions, settings: Settings): Promise<Stream<SourceSeen>> {
+	const first = await readySourcesFirstPage(ctx, {});
+	const rows = await readReadySources(ctx, {}, first);
 	const stream: Stream<SourceSeen> = { cursor: null, seen: {} };
+	// Without filters the polls read this same list: its digest spares them a full read next time.
+	if (Object.keys(settings.sourceFilters).length === 0) stream.digest = sourcesDigest(first);
 	for (const row of rows) {
 		const stamp = readyStamp(row);
 		if (stamp === undefined) continue;
@@ -147,8 +150,14 @@ async function pollSources(
 	settings: Settings,
 	stored: Stream<SourceSeen>,
 ): Promise<{ stream: Stream<SourceSeen>; found: FoundEvent[] }> {
+	// One request when nothing changed: the first page looks as it did at the last full read. A change
+	// it cannot show (one source archived and another made ready further down, in one interval) waits
+	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
+	const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
+	const digest = sourcesDigest(first);
+	if (stored.digest === digest) return { stream: stored, found: [] };
 	const window = windowOf(stored);
-	const rows = await readReadySources(ctx, settings.sourceFilters);
+	const rows = await readReadySources(ctx, settings.sourceFilters, first);
 	const seen: SourceSeen = { ...stored.seen };
 	const fresh: FoundEvent[] = [];
 	let cursor = stored.cursor ?? undefined;
@@ -160,7 +169,7 @@ async function pollSources(
 		seen[id] = maxStamp(seen[id], stamp) as Stamp;
 		cursor = maxStamp(cursor, stamp);
 	}
-	const stream: Stream<SourceSeen> = { ...stored, cursor: cursor ?? null, seen };
+	const stream: Stream<SourceSeen> = { ...stored, cursor: cursor ?? null, seen, digest };
 	return { stream: pruneStream(stream, (stamp) => stamp), found: fresh };
 }
 
@@ -283,7 +292,7 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 			next.sources = result.stream;
 			found.push(...result.found);
 		} else {
-			next.sources = await startSources(this);
+			next.sources = await startSources(this, settings);
 		}
 	}
 

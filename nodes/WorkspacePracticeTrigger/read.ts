@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, MAX_PAGE_SIZE } from '../WorkspacePractice/transport';
+import type { ListPage } from '../WorkspacePractice/transport/paginate';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
 
@@ -142,14 +143,34 @@ async function readOnce(
 	return { rows: lastOccurrence(rows), complete, settled, newest };
 }
 
+/** The first list page of ready sources matching the filters: what every Source Ready read starts with. */
+export async function readySourcesFirstPage(ctx: IPollFunctions, filters: IDataObject): Promise<ListPage<IDataObject>> {
+	return await apiListPage<IDataObject>(ctx, SOURCES_PATH, { ...filters, status: 'ready' }, 1, MAX_PAGE_SIZE);
+}
+
 /**
- * Every ready source matching the filters. The list has no time filter and is ordered by creation, so
- * it is read whole, checking the row count stays put so no row slips between two pages.
+ * A short digest of a first list page of ready sources: the row count and each row's id and
+ * processed_at. The same digest as last time means nothing to read further (see pollSources).
  */
-export async function readReadySources(ctx: IPollFunctions, filters: IDataObject): Promise<IDataObject[]> {
+export function sourcesDigest(first: ListPage<IDataObject>): string {
+	const text = [first.pagination.total_count, ...first.data.map((row) => `${String(row.id)}@${String(row.processed_at)}`)].join('|');
+	// FNV-1a, 32 bits: a change detector, not a security measure.
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+	return `${first.pagination.total_count}:${hash.toString(16)}`;
+}
+
+/**
+ * Every ready source matching the filters. The API offers no time filter and no order for sources, so
+ * the list is read whole, checking the row count stays put so no row slips between two pages. The
+ * first page already read (`first`) is used as the first attempt's page 1.
+ */
+export async function readReadySources(ctx: IPollFunctions, filters: IDataObject, first?: ListPage<IDataObject>): Promise<IDataObject[]> {
 	const query: IDataObject = { ...filters, status: 'ready' };
+	let given = first;
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first = await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE);
+		const first = given ?? (await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE));
+		given = undefined;
 		const { total_count: total, total_pages: pages } = first.pagination;
 		const rows = [...first.data];
 		let moved = false;
