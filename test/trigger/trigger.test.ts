@@ -429,3 +429,36 @@ describe('filters: a page that comes to match', () => {
 		]);
 	});
 });
+
+describe('quota: minimum time between reads', () => {
+	test('polls inside the minimum interval make no request and lose nothing; the default is 30 minutes', async () => {
+		let host = Date.parse('2026-11-23T08:00:00Z');
+		const now = jest.spyOn(Date, 'now').mockImplementation(() => host);
+		try {
+			// 30 as shipped (the test harness turns pacing off unless a test sets it).
+			const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: 30 } });
+			expect((await trigger.poll()).error).toBeUndefined();
+			control().clearRequests();
+			control().advance(1000);
+			const page = control().createPage({ title: 'Paced' });
+			for (let minute = 1; minute < 30; minute++) {
+				host += 60_000;
+				expect(await pollOk(trigger)).toEqual([]);
+			}
+			expect(control().requests({})).toHaveLength(0);
+			host += 60_000;
+			expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([['pageCreated', page.id]]);
+			// One request for pages, one for Source Ready (its first list page is unchanged).
+			expect(control().requests({})).toHaveLength(2);
+		} finally {
+			now.mockRestore();
+		}
+	});
+
+	test('a bad minimum interval is refused before any request, naming the field', async () => {
+		const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: -5 } });
+		const outcome = await trigger.poll();
+		expect(outcome.error?.message).toMatch(/Minimum Minutes Between Reads/);
+		expect(control().requests({})).toHaveLength(0);
+	});
+});
