@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-import { InputValidator, toList } from '../../nodes/WorkspacePractice/helpers/validate';
+import { InputValidator } from '../../nodes/WorkspacePractice/helpers/validate';
 
 const node = { name: 'Workspace Practice' } as INode;
 const v = new InputValidator(node, 2);
@@ -37,7 +37,22 @@ test('maxLength and intRange state the bound', () => {
 });
 
 test('lists accept multi-select arrays and comma-separated text', () => {
-	expect(toList(['a', ' b ', ''])).toEqual(['a', 'b']);
-	expect(toList('a, b,,c')).toEqual(['a', 'b', 'c']);
-	expect(toList(undefined)).toEqual([]);
+	expect(v.list('User IDs', ['a', ' b ', ''])).toEqual(['a', 'b']);
+	expect(v.list('User IDs', 'a, b,,c')).toEqual(['a', 'b', 'c']);
+	expect(v.list('User IDs', undefined)).toEqual([]);
+});
+
+test('issue 11 audit: what an expression returns is refused when it is not what the field holds', () => {
+	// An object or list in a text field would go out as "[object Object]".
+	expect(() => v.required('Prompt', { deal: 'Acme' })).toThrow('Prompt: must be text, but the expression returned an object ({"deal":"Acme"})');
+	expect(() => v.text('Context', ['a'])).toThrow('Context: must be text, but the expression returned a list (1 entries)');
+	expect(v.text('Context', 42)).toBe('42');
+	// An object in a list filter used to be dropped, returning unfiltered rows.
+	expect(() => v.uuidList('User IDs', { id: 'x' })).toThrow('User IDs: must be a list or comma-separated text');
+	expect(() => v.list('Tags', [{ a: 1 }])).toThrow('Tags (each entry): must be text');
+	// Limit: 0, negative, fractional or not a number used to go out as page_size.
+	for (const bad of [0, -3, 2.5, Number.NaN, 'ten', '']) {
+		expect(() => v.positiveInt('Limit', bad)).toThrow(/^Limit: must be a whole number of 1 or more/);
+	}
+	expect(v.positiveInt('Limit', '7')).toBe(7);
 });

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { validator } from '../helpers/validate';
+
 /** Wraps fields so they show only for one resource and operation. */
 export function forOperation(resource: string, operation: string, fields: INodeProperties[]): INodeProperties[] {
 	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, fields);
@@ -29,7 +31,8 @@ export const returnAllAndLimit: INodeProperties[] = [
 /** Reads Return All / Limit for an item. */
 export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number; itemIndex: number } {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? 0 : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	// Checked here, once for every list: 0, negative, fractional or NaN would go out as page_size.
+	const limit = returnAll ? 0 : validator(ctx, itemIndex).positiveInt('Limit', ctx.getNodeParameter('limit', itemIndex, 50));
 	return { returnAll, limit, itemIndex };
 }
 

@@ -25,11 +25,44 @@ export class InputValidator {
 		});
 	}
 
+	/**
+	 * A text value as given. An expression may return an object or a list: that is refused (sent as
+	 * text it would become "[object Object]"), while numbers and booleans read as their text.
+	 */
+	text(field: string, value: unknown): string {
+		if (value === undefined || value === null) return '';
+		if (typeof value === 'string') return value;
+		if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+		return this.fail(field, `must be text, but the expression returned ${describe(value)}`);
+	}
+
 	/** A non-empty string (after trimming), returned trimmed. */
 	required(field: string, value: unknown): string {
-		const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+		const text = this.text(field, value).trim();
 		if (text === '') this.fail(field, 'is required and cannot be empty');
 		return text;
+	}
+
+	/** A whole number of 1 or more (Limit). */
+	positiveInt(field: string, value: unknown): number {
+		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+		if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+			this.fail(field, `must be a whole number of 1 or more, got ${typeof value === 'string' ? `"${value}"` : describe(value)}`);
+		}
+		return number;
+	}
+
+	/**
+	 * A list from multi-select values or comma-separated text, entries trimmed, empty ones left out.
+	 * Anything else (an object from an expression, a list holding objects) is refused, not dropped.
+	 */
+	list(field: string, value: unknown): string[] {
+		if (value === undefined || value === null) return [];
+		let parts: string[];
+		if (typeof value === 'string') parts = value.split(',');
+		else if (Array.isArray(value)) parts = value.map((entry) => this.text(`${field} (each entry)`, entry));
+		else return this.fail(field, `must be a list or comma-separated text, but the expression returned ${describe(value)}`);
+		return parts.map((part) => part.trim()).filter((part) => part !== '');
 	}
 
 	email(field: string, value: unknown): string {
@@ -110,11 +143,11 @@ export class InputValidator {
 
 	/** Each entry of a list of UUIDs (multi-select values or a comma-separated string). */
 	uuidList(field: string, value: unknown): string[] {
-		return toList(value).map((entry) => this.uuid(field, entry));
+		return this.list(field, value).map((entry) => this.uuid(field, entry));
 	}
 
 	emailList(field: string, value: unknown): string[] {
-		return toList(value).map((entry) => this.email(field, entry));
+		return this.list(field, value).map((entry) => this.email(field, entry));
 	}
 }
 
@@ -132,10 +165,12 @@ function thousands(value: number): string {
 	return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Multi-select arrays and comma-separated text both become a clean list. */
-export function toList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-	return parts.map((part) => part.trim()).filter((part) => part !== '');
+/** What an expression returned, for an error message (short, never the whole value). */
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return `a list (${value.length} entries)`;
+	if (value === null) return 'null';
+	if (typeof value === 'object') return `an object (${JSON.stringify(value).slice(0, 60)})`;
+	return `${typeof value} ${String(value)}`;
 }
 
 export function validator(ctx: { getNode(): INode }, itemIndex: number): InputValidator {

@@ -56,8 +56,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (updates.title !== undefined) body.title = check.required('Title', updates.title);
-	if (updates.content !== undefined) body.content = String(updates.content);
-	if (updates.status !== undefined) body.status = updates.status;
+	if (updates.content !== undefined) body.content = check.text('Content', updates.content);
+	if (updates.status !== undefined) {
+		const status = check.text('Status', updates.status).trim();
+		if (status === 'archived') check.fail('Status', 'cannot be "archived" here: archive a page with Knowledge Hub Page → Archive');
+		body.status = check.oneOf('Status', status, ['draft', 'published']);
+	}
 	addPageLists(body, updates, check);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Update Fields: add at least one field to change', {

@@ -68,9 +68,8 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 	const prompt = check.maxLength('Prompt', check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')), PROMPT_MAX);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
-	if (typeof additional.context === 'string' && additional.context.trim() !== '') {
-		body.context = check.maxLength('Context', additional.context, CONTEXT_MAX);
-	}
+	const context = check.text('Context', additional.context);
+	if (context.trim() !== '') body.context = check.maxLength('Context', context, CONTEXT_MAX);
 	const slug = remixSlug(ctx, itemIndex, additional);
 	if (slug !== undefined) body.scenario_slug = slug;
 	const requestId = readRequestId(ctx, itemIndex);
@@ -155,8 +154,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 /**
  * Pauses the execution until the callback reaches this node's webhook (see callback.webhook.ts).
  * If the time limit passes first, n8n continues without running this node again and passes on the
- * items standing in the node's input: so those are replaced by an error item naming the job and its
- * last status.
+ * items standing in the node's input: so those are replaced by an error item naming the job. Its final
+ * status is unknown then: the spec promises a callback only for completed jobs, so a failed or
+ * cancelled job may simply never call back. The item says so, and how to read the status.
  */
 async function waitForCallback(ctx: IExecuteFunctions, job: IDataObject, limitMs: number, itemIndex: number): Promise<void> {
 	const minutes = Math.round((limitMs / 60_000) * 100) / 100;
@@ -166,9 +166,10 @@ async function waitForCallback(ctx: IExecuteFunctions, job: IDataObject, limitMs
 			[
 				{
 					json: {
-						error: `Scenario job ${String(job.id)}: no callback within ${minutes} minute(s); its last status was "${String(job.status)}"`,
+						error: `Scenario job ${String(job.id)} sent no callback within ${minutes} minute(s)`,
+						description: `The service calls back when a job completes; a job that failed or was cancelled may send no callback at all. Read its final status with Scenario Job → Get (job ID ${String(job.id)}), or choose "By Polling", which reads the final status itself.`,
 						job_id: job.id,
-						status: job.status,
+						status_when_created: job.status,
 					},
 					pairedItem: { item: itemIndex },
 				},

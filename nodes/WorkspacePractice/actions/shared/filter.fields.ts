@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { toList, validator } from '../../helpers/validate';
+import { validator } from '../../helpers/validate';
 import { optionalUuid } from './locator';
 
 /**
@@ -48,7 +48,7 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 		let wire: IDataObject[string];
 		switch (kind) {
 			case 'list':
-				wire = toList(value).join(',');
+				wire = v.list(field, value).join(',');
 				break;
 			case 'emailList':
 				wire = v.emailList(field, value).join(',');
@@ -66,7 +66,7 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 				wire = value === true || value === 'true';
 				break;
 			case 'text':
-				wire = String(value).trim();
+				wire = v.text(field, value).trim();
 				break;
 			case 'uuidLocator':
 				wire = optionalUuid(v, field, value);
