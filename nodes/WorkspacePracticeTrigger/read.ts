@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../WorkspacePractice/transport';
+import { apiListPage, MAX_PAGE_SIZE } from '../shared/transport';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
 

@@ -13,7 +13,7 @@
  * key once. Failing polls observe nothing and must emit nothing.
  */
 import { eventsOf, startRig, type EmittedEvent, type TriggerRig } from './setup';
-import type { PollHarness, Persistence } from '../engine/pollHarness';
+import type { PollHarness, Persistence } from '../../n8n-harness/pollHarness';
 
 // Failed requests are retried with backoff; waiting it out would only slow the run down.
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import { folderLocator } from './folder.locator';
-import { readUuidLocator } from '../shared/locator';
+import { readUuidLocator } from '../../../shared/fields/locator';
 
 const fields: INodeProperties[] = [folderLocator({ description: 'The folder to get. Pick it from the list or give its UUID.' })];
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
-import { readUuidLocator } from '../shared/locator';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { readUuidLocator } from '../../../shared/fields/locator';
 import { pageLocator } from './page.locator';
 
 const fields: INodeProperties[] = [
