@@ -28,6 +28,6 @@ export function defineResource<const Value extends string, const Op extends stri
 }
 
 /** The registry's keys are the resources' values: a key that is not its module's value fails `tsc`. */
-export function keyedByValue<T extends { [K in keyof T]: { option: { value: K } } }>(registry: T): T {
+export function keyedByValue<T extends Record<string, ResourceModule>>(registry: T & { [K in keyof T]: { option: { value: K } } }): T {
 	return registry;
 }
