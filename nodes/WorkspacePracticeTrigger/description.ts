@@ -1,17 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { locatorField, uuidIdMode } from '../shared/fields/locator';
+import { uuidLocatorField } from '../shared/fields/locator';
 import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
 function locator(displayName: string, name: string, searchListMethod: string, what: string): INodeProperties {
-	return locatorField({
+	return uuidLocatorField({
 		displayName,
 		name,
 		description: `Only ${what}. Pick it from the list or paste its UUID.`,
 		searchListMethod,
-		modes: [uuidIdMode('Not a UUID', 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b')],
+		idError: 'Not a UUID',
+		idPlaceholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
 	});
 }
 

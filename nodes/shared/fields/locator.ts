@@ -60,26 +60,38 @@ export interface UuidLocatorOptions {
 
 /** A locator for objects whose IDs are UUIDs and which have no web address: From List and By ID. */
 export function uuidLocator(options: UuidLocatorOptions): INodeProperties {
-	return locatorField({
+	return uuidLocatorField({
 		displayName: options.displayName,
 		name: options.name,
 		required: options.required ?? false,
 		description: options.description,
 		searchListMethod: options.searchListMethod,
 		listPlaceholder: `Select a ${options.noun}...`,
-		modes: [uuidIdMode(`The ${options.noun} ID must be a UUID`)],
+		idError: `The ${options.noun} ID must be a UUID`,
 	});
 }
 
-/** The By ID mode of a locator whose IDs are UUIDs, checked in the form as they are typed. */
-export function uuidIdMode(errorMessage: string, placeholder = 'e.g. 3f2b8c1e-5a4d-4e7b-9c1a-2d3e4f5a6b7c'): INodePropertyMode {
-	return {
-		displayName: 'By ID',
-		name: 'id',
-		type: 'string',
-		placeholder,
-		validation: [{ type: 'regex', properties: { regex: UUID_PATTERN, errorMessage } }],
-	};
+export interface UuidLocatorFieldOptions extends Omit<LocatorFieldOptions, 'modes'> {
+	/** What the form says when By ID is not a UUID. */
+	idError: string;
+	idPlaceholder?: string;
+}
+
+/** From List and a By ID mode that the form checks to be a UUID as it is typed. */
+export function uuidLocatorField(options: UuidLocatorFieldOptions): INodeProperties {
+	const { idError, idPlaceholder, ...field } = options;
+	return locatorField({
+		...field,
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: idPlaceholder ?? 'e.g. 3f2b8c1e-5a4d-4e7b-9c1a-2d3e4f5a6b7c',
+				validation: [{ type: 'regex', properties: { regex: UUID_PATTERN, errorMessage: idError } }],
+			},
+		],
+	});
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { pagedSearch } from './pagedSearch';
+import { searchMethod } from './searchMethod';
 
 function person(user: IDataObject | undefined): string {
 	const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
@@ -15,25 +15,14 @@ function label(row: IDataObject): string {
 }
 
 /** Session picker, newest first; a search matches the person's name or e-mail and the scenario name. */
-export async function searchSessions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await pagedSearch(
-		this,
-		{
-			path: '/sessions',
-			toItem: (row) => ({ name: label(row), value: String(row.id) }),
-			matches: (row, needle) => {
-				const user = row.user as IDataObject | undefined;
-				const scenario = row.scenario as IDataObject | undefined;
-				return [person(user), user?.email, scenario?.name, scenario?.slug].some((text) =>
-					String(text ?? '').toLowerCase().includes(needle),
-				);
-			},
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchSessions = searchMethod({
+	path: '/sessions',
+	toItem: (row) => ({ name: label(row), value: String(row.id) }),
+	matches: (row, needle) => {
+		const user = row.user as IDataObject | undefined;
+		const scenario = row.scenario as IDataObject | undefined;
+		return [person(user), user?.email, scenario?.name, scenario?.slug].some((text) =>
+			String(text ?? '').toLowerCase().includes(needle),
+		);
+	},
+});
