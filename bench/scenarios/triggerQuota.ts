@@ -7,7 +7,7 @@
  * do not depend on the machine, so one run is the figure.
  */
 import { ManualClock, SEED_NOW, startSimulator } from '../../simulator';
-import { PollHarness } from '../../test/engine/pollHarness';
+import { PollHarness } from '../../n8n-harness/pollHarness';
 
 export interface TriggerQuotaFigures {
 	pages: number;

@@ -1,33 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { uuidLocatorField } from '../shared/fields/locator';
 import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
-const UUID_REGEX = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
+/** A filter's locator: the shared builder, with this form's own wording. */
 function locator(displayName: string, name: string, searchListMethod: string, what: string): INodeProperties {
-	return {
+	return uuidLocatorField({
 		displayName,
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
 		description: `Only ${what}. Pick it from the list or paste its UUID.`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
-				validation: [{ type: 'regex', properties: { regex: `^${UUID_REGEX}$`, errorMessage: 'Not a UUID' } }],
-			},
-		],
-	};
+		searchListMethod,
+		idError: 'Not a UUID',
+		idPlaceholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
+	});
 }
 
 export const properties: INodeProperties[] = [

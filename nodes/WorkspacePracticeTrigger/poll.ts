@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../WorkspacePractice/transport';
-import { compact } from '../WorkspacePractice/actions/common.fields';
-import { validator } from '../WorkspacePractice/helpers/validate';
+import { locatorValue } from '../shared/fields/locator';
+import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../shared/transport';
+import { validator } from '../shared/validate';
+import { compact } from '../shared/values';
 import type { PageSeen, SourceSeen, Stream, TriggerState } from './cursor';
 import { inWindow, lowerBound, OVERLAP_MS, pruneStream, readState, STATE_VERSION, windowOf, writeState } from './cursor';
 import type { FoundEvent, TriggerEvent } from './events';
@@ -24,11 +25,6 @@ interface Settings {
 }
 
 const DETAIL_CONCURRENCY = 4;
-
-function locatorValue(value: unknown): string {
-	if (typeof value === 'object' && value !== null) return String((value as IDataObject).value ?? '').trim();
-	return typeof value === 'string' ? value.trim() : '';
-}
 
 /** The form, checked before any request. */
 function readSettings(ctx: IPollFunctions): Settings {

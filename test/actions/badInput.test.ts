@@ -3,11 +3,11 @@
  * field's name, before any request is spent (each used to go out: "[object Object]" as a prompt,
  * page_size=0 or NaN, an unfiltered list, a page "archived" through Update).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
+import { runNode } from '../../n8n-harness/runNode';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => await sim.close());
 beforeEach(() => sim.control.reset());
 
-async function refused(parameters: IDataObject, message: RegExp): Promise<void> {
+async function refused(parameters: INodeParameters, message: RegExp): Promise<void> {
 	const { error } = await runNode({ parameters, credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
 	expect(error?.message).toMatch(message);
 	expect(sim.control.requests({})).toEqual([]);

@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
 import type { RecordedRequest } from '../../simulator';
-import { runNode, type RunNodeOptions } from '../engine/runNode';
+import { runNode, type RunNodeOptions } from '../../n8n-harness/runNode';
 
 /** A simulator on a ManualClock: jobs move only when a test moves the clock or sets their state. */
 export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim: RunningSimulator; clock: ManualClock }> {

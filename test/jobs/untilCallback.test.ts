@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import { outputOf, WaitingExecutions } from '../engine/resumeWaiting';
-import { WebhookServer } from '../engine/webhookServer';
+import { outputOf, WaitingExecutions } from '../../n8n-harness/resumeWaiting';
+import { WebhookServer } from '../../n8n-harness/webhookServer';
 import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
 
 let sim: RunningSimulator;

@@ -17,7 +17,7 @@
  * observe); the keys it takes away (an archived page, a replaced updated_at) are allowed, not required.
  */
 import { eventsOf, startRig, type EmittedEvent, type TriggerRig } from './setup';
-import type { PollHarness, Persistence } from '../engine/pollHarness';
+import type { PollHarness, Persistence } from '../../n8n-harness/pollHarness';
 
 // Failed requests are retried with backoff; waiting it out would only slow the run down.
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));

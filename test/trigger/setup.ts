@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
-import { PollHarness, type PollHarnessOptions } from '../engine/pollHarness';
+import { PollHarness, type PollHarnessOptions } from '../../n8n-harness/pollHarness';
 import { FaultProxy } from './faultProxy';
 
 export interface TriggerRig {

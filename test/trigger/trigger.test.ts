@@ -1,5 +1,5 @@
 import { SEED_NOW } from '../../simulator';
-import type { PollHarness } from '../engine/pollHarness';
+import type { PollHarness } from '../../n8n-harness/pollHarness';
 import { eventsOf, startRig, type TriggerRig } from './setup';
 
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { validator } from '../../helpers/validate';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
-import { readUuidLocator } from '../shared/locator';
+import { apiRequest } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { readUuidLocator } from '../../../shared/fields/locator';
 import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
 import { pageLocator } from './page.locator';
 

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, CREDENTIAL_TYPE } from '../../transport';
-import { cleanApiKey } from '../../transport/apiKey';
-import { validator } from '../../helpers/validate';
-import { executionSecret } from '../../helpers/secret';
-import { pollUntilFinal } from '../../helpers/waitPolling';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
+import { pollUntilFinal } from '../../../shared/scenarioJob/waitPolling';
+import { apiRequest, callbackSecret, withIsNew } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import {
 	CONTEXT_MAX,
 	createFields,
@@ -15,12 +14,9 @@ import {
 	DEFAULT_TIME_LIMIT_MINUTES,
 	PROMPT_MAX,
 } from './create.fields';
-import { isFinal, jobEndedError } from './job';
+import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
 
 export const description = forOperation('scenarioJob', 'create', createFields);
-
-/** Header carrying this execution's secret on callbacks to the resume URL. */
-export const CALLBACK_SECRET_HEADER = 'X-Workspace-Practice-Secret';
 
 type WaitMode = 'off' | 'callback' | 'poll';
 
@@ -117,8 +113,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (mode === 'callback') {
 		// The resume URL as n8n gives it, query string (the signature of newer n8n) intact.
 		body.callback_url = String(this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
-		headers[CALLBACK_SECRET_HEADER] = executionSecret(cleanApiKey(credentials.apiKey), this.getExecutionId(), this.getNode().id);
+		headers[CALLBACK_SECRET_HEADER] = await callbackSecret(this, itemIndex);
 	}
 	if (Object.keys(headers).length > 0) body.callback_headers = headers;
 
@@ -130,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		idempotent: body.request_id !== undefined,
 		itemIndex,
 	});
-	const job: IDataObject = { ...created, is_new: typeof created.is_new === 'boolean' ? created.is_new : status === 201 };
+	const job = withIsNew(created, status);
 
 	if (mode === 'off') return job;
 	// An existing job (same request_id) may already be over: nothing to wait for.
