@@ -1,4 +1,4 @@
-/** results.json, the console table and the Markdown table the README quotes. */
+/** results.json, the console table and the Markdown table docs/benchmarks.md quotes. */
 import type { BenchResults } from './results';
 
 interface Row {
