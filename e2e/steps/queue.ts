@@ -8,7 +8,7 @@ import { expect } from '../harness';
 
 export async function queueSteps(ctx: SuiteContext): Promise<void> {
 	if (!ctx.queueMode) return;
-	await ctx.report.step('queue: the worker ran the executions (main only enqueued them)', async () => {
+	await ctx.report.step('queue: the workers ran the executions (main and the webhook process only enqueued them)', async () => {
 		const workers = ctx.n8n.processNames.filter((name) => name.startsWith('worker'));
 		expect(workers.length === 2, `expected 2 workers, found ${workers.join(', ') || 'none'}`);
 		const perWorker = workers.map((name) => new Set([...ctx.n8n.log(name).matchAll(/Worker finished execution (\S+)/g)].map((m) => m[1])).size);
