@@ -30,7 +30,8 @@ function step(text: string): void {
 async function main(): Promise<void> {
 	const quick = process.argv.includes('--quick');
 	const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-	const wants = (part: string): boolean => !only || only.includes(part);
+	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, pollingWaits (queue).
+	const wants = (...parts: string[]): boolean => !only || parts.some((p) => only.includes(p));
 	const cfg = benchConfig(quick);
 	const started = performance.now();
 	const loadAtStart = load();
@@ -49,42 +50,54 @@ async function main(): Promise<void> {
 		durationSeconds: 0,
 	};
 
-	if (wants('peer')) {
+	if (wants('perItem', 'returnAll', 'limited', 'jobWait')) {
 		step('regular mode: starting n8n');
 		const bench = await startN8n(tarball);
 		try {
-			step(`per item: ${cfg.perItem.items} items, ${cfg.perItem.latencyMs} ms latency`);
-			results.peer.perItem = await benchPerItem(bench, cfg);
-			step(`  node ${results.peer.perItem.nodeMs} ms vs HTTP Request ${results.peer.perItem.httpRequestMs} ms → ${results.peer.perItem.ratio}`);
-			step(`return all: ${cfg.returnAll.rows} scenarios, ${cfg.returnAll.latencyMs} ms latency`);
-			results.peer.returnAll = await benchReturnAll(bench, cfg);
-			step(`  ${results.peer.returnAll.nodeRequests} vs ${results.peer.returnAll.httpRequestRequests} requests, ratio ${results.peer.returnAll.ratio}`);
-			step(`per item with the deployed limits: ${cfg.limited.items} items, clock × ${cfg.limited.timeScale}`);
-			results.peer.limited = await benchPerItemLimited(bench, cfg);
-			step(`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`);
-			step(`job wait: ${cfg.jobWait.jobMs / 60_000}-minute jobs in real time, ${cfg.runs} runs of 3 modes side by side`);
-			results.peer.jobWait = await benchJobWait(bench, cfg);
-			const jw = results.peer.jobWait;
-			step(`  calls: By Polling ${jw.byPolling.calls}, Until Callback ${jw.untilCallback.calls}, Wait loop ${jw.httpRequestWaitLoop.calls}`);
+			if (wants('perItem')) {
+				step(`per item: ${cfg.perItem.items} items, ${cfg.perItem.latencyMs} ms latency`);
+				results.peer.perItem = await benchPerItem(bench, cfg);
+				step(`  node ${results.peer.perItem.nodeMs} ms vs HTTP Request ${results.peer.perItem.httpRequestMs} ms → ${results.peer.perItem.ratio}`);
+			}
+			if (wants('returnAll')) {
+				step(`return all: ${cfg.returnAll.rows} scenarios, ${cfg.returnAll.latencyMs} ms latency`);
+				results.peer.returnAll = await benchReturnAll(bench, cfg);
+				step(`  ${results.peer.returnAll.nodeRequests} vs ${results.peer.returnAll.httpRequestRequests} requests, ratio ${results.peer.returnAll.ratio}`);
+			}
+			if (wants('limited')) {
+				step(`per item with the deployed limits: ${cfg.limited.items} items, clock × ${cfg.limited.timeScale}`);
+				results.peer.limited = await benchPerItemLimited(bench, cfg);
+				step(`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`);
+			}
+			if (wants('jobWait')) {
+				step(`job wait: ${cfg.jobWait.jobMs / 60_000}-minute jobs in real time, ${cfg.runs} runs of 3 modes side by side`);
+				results.peer.jobWait = await benchJobWait(bench, cfg);
+				const jw = results.peer.jobWait;
+				step(`  calls: By Polling ${jw.byPolling.calls}, Until Callback ${jw.untilCallback.calls}, Wait loop ${jw.httpRequestWaitLoop.calls}`);
+			}
 		} finally {
 			await bench.stop();
 		}
 	}
 
-	if (wants('queue')) {
+	if (wants('callbacks', 'pollingWaits')) {
 		step('queue mode: Redis, PostgreSQL, main + webhook process + 2 workers');
 		const redis = await ensureRedis();
 		const postgres = await ensurePostgres();
 		try {
 			const bench = await startN8n(tarball, { redis, postgres, workerConcurrency: cfg.queue.workerConcurrency });
 			try {
-				step(`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`);
-				results.queue.callbacks = await benchCallbacks(bench, cfg);
-				const cb = results.queue.callbacks;
-				step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
-				step(`polling waits: ${cfg.queue.pollingWaits} at once, ${cfg.queue.pollingJobMs / 60_000}-minute jobs`);
-				results.queue.pollingWaits = await benchPollingWaits(bench, cfg);
-				step(`  completed ${results.queue.pollingWaits.completed}/${cfg.queue.pollingWaits}, ${results.queue.pollingWaits.callsPerJob} calls per job`);
+				if (wants('callbacks')) {
+					step(`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`);
+					results.queue.callbacks = await benchCallbacks(bench, cfg);
+					const cb = results.queue.callbacks;
+					step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
+				}
+				if (wants('pollingWaits')) {
+					step(`polling waits: ${cfg.queue.pollingWaits} at once, ${cfg.queue.pollingJobMs / 60_000}-minute jobs`);
+					results.queue.pollingWaits = await benchPollingWaits(bench, cfg);
+					step(`  completed ${results.queue.pollingWaits.completed}/${cfg.queue.pollingWaits}, ${results.queue.pollingWaits.callsPerJob} calls per job`);
+				}
 			} finally {
 				await bench.stop();
 			}

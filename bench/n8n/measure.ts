@@ -39,13 +39,15 @@ export function sampleRss(pid: number): { before: number; stop(): number } {
 	};
 }
 
-async function latestExecution(api: N8nApi, workflowId: string, after: number): Promise<Execution> {
+async function latestExecution(api: N8nApi, workflowId: string, after: number, answer: string): Promise<Execution> {
 	const deadline = Date.now() + 30_000;
 	for (;;) {
 		const body = (await api.raw(`/api/v1/executions?workflowId=${workflowId}&limit=1&includeData=true`)).body as { data: Execution[] };
 		const [latest] = body.data;
 		if (latest && Number(latest.id) > after && latest.status !== 'running' && latest.status !== 'new') return latest;
-		if (Date.now() > deadline) throw new Error(`no finished execution of workflow ${workflowId} after ${after}`);
+		if (Date.now() > deadline) {
+			throw new Error(`no finished execution of workflow ${workflowId} after ${after} (latest: ${latest?.id} ${latest?.status}; webhook answered ${answer})`);
+		}
 		await new Promise((r) => setTimeout(r, 200));
 	}
 }
@@ -67,18 +69,27 @@ export async function runWorkflow(
 	rssOf?: number,
 ): Promise<RunResult> {
 	const after = await lastExecutionId(api, workflowId);
-	const rss = rssOf ? sampleRss(rssOf) : undefined;
-	const start = performance.now();
-	const res = await fetch(`${api.webhookBaseUrl}/webhook/${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-		signal: AbortSignal.timeout(3_600_000),
-	});
-	await res.arrayBuffer();
-	const ms = performance.now() - start;
-	const peakRssMb = rss ? round(rss.stop(), 1) : undefined;
-	return { ms, status: res.status, execution: await latestExecution(api, workflowId, after), peakRssMb };
+	// Webhooks register after activation returns: a 404 started nothing, so try again (not timed).
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		const rss = rssOf ? sampleRss(rssOf) : undefined;
+		const start = performance.now();
+		const res = await fetch(`${api.webhookBaseUrl}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(3_600_000),
+		});
+		const text = await res.text();
+		const ms = performance.now() - start;
+		const peakRssMb = rss ? round(rss.stop(), 1) : undefined;
+		if (res.status === 404 && Date.now() < deadline) {
+			await new Promise((r) => setTimeout(r, 300));
+			continue;
+		}
+		const execution = await latestExecution(api, workflowId, after, `${res.status} ${text.slice(0, 300)}`);
+		return { ms, status: res.status, execution, peakRssMb };
+	}
 }
 
 /** Items a node put out in its last run of an execution (0 when it failed or did not run). */
@@ -99,10 +110,4 @@ export function errorOf(execution: Execution): string | undefined {
 
 export function load(): number[] {
 	return os.loadavg().map((l) => round(l, 2));
-}
-
-/** Waits until the webhook answers something other than 404 (registration after activation is asynchronous). */
-export async function activateAndWait(api: N8nApi, workflowId: string): Promise<void> {
-	await api.activate(workflowId);
-	await new Promise((r) => setTimeout(r, 500));
 }
