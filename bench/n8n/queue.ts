@@ -71,8 +71,22 @@ export interface CallbackFigures {
 	medianMs: number;
 	p99Ms: number;
 	maxMs: number;
+	/**
+	 * Where the time goes (medians, ms): delivery → execution created (the webhook process: secret,
+	 * duplicate guard, the confirming GET, saving), created → started (the queue: Redis, a worker
+	 * picking it up), started → stopped (the worker running the trigger's output and saving it).
+	 */
+	phases: { webhookMs: number; queueMs: number; runMs: number; p99WebhookMs: number; p99QueueMs: number; p99RunMs: number };
 	loadAverage: number[];
 }
+
+interface Timed {
+	createdAt?: string;
+	startedAt?: string;
+	stoppedAt?: string;
+}
+
+const at = (e: Execution, key: keyof Timed): number => Date.parse(String((e as unknown as Timed)[key]));
 
 export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Promise<CallbackFigures> {
 	const { callbacks, duplicates, wrongSecret, overMs } = cfg.queue;
@@ -154,10 +168,13 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 		const rightSet = new Set(right);
 		const wrongSet = new Set(wrong);
 		const startedJobs = right.filter((id) => perJob.has(id));
-		const latencies = startedJobs.map((id) => {
-			const first = perJob.get(id)!.map((e) => Date.parse(String((e as unknown as { stoppedAt: string }).stoppedAt))).sort((a, b) => a - b)[0];
-			return first - (firstDelivery.get(id) ?? first);
-		});
+		const firstExecution = (id: string): Execution => [...(perJob.get(id) ?? [])].sort((a, b) => at(a, 'stoppedAt') - at(b, 'stoppedAt'))[0];
+		const latencies = startedJobs.map((id) => at(firstExecution(id), 'stoppedAt') - (firstDelivery.get(id) ?? NaN));
+		const phase = (from: (id: string) => number, to: (id: string) => number): number[] => startedJobs.map((id) => to(id) - from(id));
+		const delivered = (id: string): number => firstDelivery.get(id) ?? NaN;
+		const webhook = phase(delivered, (id) => at(firstExecution(id), 'createdAt'));
+		const queued = phase((id) => at(firstExecution(id), 'createdAt'), (id) => at(firstExecution(id), 'startedAt'));
+		const run = phase((id) => at(firstExecution(id), 'startedAt'), (id) => at(firstExecution(id), 'stoppedAt'));
 		const failed = executions.filter((e) => e.status !== 'success');
 		if (failed.length) console.log(`  ${failed.length} executions did not succeed, e.g. ${errorOf(failed[0]) ?? failed[0].status}`);
 		return {
@@ -174,6 +191,14 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			medianMs: round(median(latencies), 0),
 			p99Ms: round(percentile(latencies, 99), 0),
 			maxMs: round(Math.max(...latencies), 0),
+			phases: {
+				webhookMs: round(median(webhook), 0),
+				queueMs: round(median(queued), 0),
+				runMs: round(median(run), 0),
+				p99WebhookMs: round(percentile(webhook, 99), 0),
+				p99QueueMs: round(percentile(queued, 99), 0),
+				p99RunMs: round(percentile(run, 99), 0),
+			},
 			loadAverage: load(),
 		};
 	} finally {

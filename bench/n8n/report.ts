@@ -50,7 +50,7 @@ export function rows(r: N8nBenchResults): string[] {
 	if (cb) {
 		const ok = cb.started === cb.delivered && cb.lost === 0 && cb.duplicated === 0 && cb.wrongSecretExecutions === 0 && cb.p99Ms <= 5000;
 		out.push(
-			`| queue mode: ${cb.delivered} job callbacks over ${cb.overSeconds} s + ${cb.duplicatesDelivered} duplicates + ${cb.wrongSecretDelivered} wrong secrets | all started once, 0 wrong-secret executions, p99 ≤ 5 s | started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected} (${cb.wrongSecretExecutions} executions); delivery → end median ${cb.medianMs} ms, p99 ${cb.p99Ms} ms | PostgreSQL, main + webhook process + 2 workers | ${verdict(ok)} |`,
+			`| queue mode: ${cb.delivered} job callbacks over ${cb.overSeconds} s + ${cb.duplicatesDelivered} duplicates + ${cb.wrongSecretDelivered} wrong secrets | all started once, 0 wrong-secret executions, p99 ≤ 5 s | started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected} (${cb.wrongSecretExecutions} executions); delivery → end median ${cb.medianMs} ms, p99 ${cb.p99Ms} ms | PostgreSQL, main + webhook process + 2 workers; median (p99) ms: webhook process ${cb.phases.webhookMs} (${cb.phases.p99WebhookMs}), queue ${cb.phases.queueMs} (${cb.phases.p99QueueMs}), run ${cb.phases.runMs} (${cb.phases.p99RunMs}) | ${verdict(ok)} |`,
 		);
 	}
 	if (pw) {
