@@ -18,6 +18,8 @@ import { N8nServer } from '../../scripts/n8n/server';
 export interface BenchN8n {
 	n8n: N8nServer;
 	api: N8nApi;
+	/** Settings given on top of the bench's own (a diagnosis run). */
+	env?: Record<string, string>;
 	stop(): Promise<void>;
 }
 
@@ -28,13 +30,13 @@ export interface QueueBackends {
 	workerConcurrency: number;
 }
 
-export async function startN8n(tarball: string, queue?: QueueBackends): Promise<BenchN8n> {
+export async function startN8n(tarball: string, queue?: QueueBackends, env?: Record<string, string>): Promise<BenchN8n> {
 	const userFolder = mkdtempSync(join(tmpdir(), 'wsp-bench-n8n-'));
 	installIntoUserFolder(tarball, userFolder);
 	const n8n = await N8nServer.start({
 		install: ensureInstalled(2),
 		userFolder,
-		env: { N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn', N8N_PAYLOAD_SIZE_MAX: '64' },
+		env: { N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn', N8N_PAYLOAD_SIZE_MAX: '64', ...env },
 		queue: queue
 			? {
 					redisHost: queue.redis.host,
@@ -58,5 +60,5 @@ export async function startN8n(tarball: string, queue?: QueueBackends): Promise<
 		await n8n.stop();
 		throw error;
 	}
-	return { n8n, api, stop: () => n8n.stop() };
+	return { n8n, api, env, stop: () => n8n.stop() };
 }

@@ -30,7 +30,8 @@ function step(text: string): void {
 async function main(): Promise<void> {
 	const quick = process.argv.includes('--quick');
 	const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, pollingWaits (queue).
+	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, pollingWaits,
+	// callbacksLegacy (queue; the last a diagnosis with another expression engine).
 	const wants = (...parts: string[]): boolean => !only || parts.some((p) => only.includes(p));
 	const cfg = benchConfig(quick);
 	const started = performance.now();
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
 		}
 	}
 
-	if (wants('callbacks', 'pollingWaits')) {
+	if (wants('callbacks', 'pollingWaits', 'callbacksLegacy')) {
 		step('queue mode: Redis, PostgreSQL, main + webhook process + 2 workers');
 		const redis = await ensureRedis();
 		const postgres = await ensurePostgres();
@@ -100,6 +101,18 @@ async function main(): Promise<void> {
 				}
 			} finally {
 				await bench.stop();
+			}
+			if (wants('callbacksLegacy')) {
+				// Diagnosis: n8n's default expression engine builds an isolated-vm isolate per webhook call.
+				step('diagnosis: the callbacks again with N8N_EXPRESSION_ENGINE=legacy');
+				const legacy = await startN8n(tarball, { redis, postgres, workerConcurrency: cfg.queue.workerConcurrency }, { N8N_EXPRESSION_ENGINE: 'legacy' });
+				try {
+					results.queue.callbacksLegacyEngine = await benchCallbacks(legacy, cfg);
+					const cb = results.queue.callbacksLegacyEngine;
+					step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
+				} finally {
+					await legacy.stop();
+				}
 			}
 		} finally {
 			await redis.stop();
@@ -132,6 +145,7 @@ async function main(): Promise<void> {
 	const pw = results.queue.pollingWaits;
 	existing.queue = {
 		callbacks: cb ?? null,
+		callbacksLegacyEngine: results.queue.callbacksLegacyEngine ?? null,
 		pollingWaits: pw ?? null,
 		durationSeconds: results.durationSeconds,
 	};

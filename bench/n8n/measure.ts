@@ -111,3 +111,13 @@ export function errorOf(execution: Execution): string | undefined {
 export function load(): number[] {
 	return os.loadavg().map((l) => round(l, 2));
 }
+
+/** CPU seconds (user + system) a process has used so far, from /proc (0 when it is gone). */
+export function cpuSeconds(pid: number): number {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return 0;
+	}
+}

@@ -9,7 +9,7 @@ import type { Execution, N8nApi } from '../../scripts/n8n/api';
 import { median, round } from '../stats';
 import type { N8nBenchConfig } from './config';
 import type { BenchN8n } from './instance';
-import { errorOf, load } from './measure';
+import { cpuSeconds, errorOf, load } from './measure';
 import { startSim, type SimChild } from './sim';
 import { jobTriggerWorkflow, jobWaitWorkflow, type Credentials } from './workflows';
 
@@ -72,16 +72,19 @@ export interface CallbackFigures {
 	p99Ms: number;
 	maxMs: number;
 	/**
-	 * Where the time goes (medians, ms): delivery → execution created (the webhook process: secret,
-	 * duplicate guard, the confirming GET, saving), created → started (the queue: Redis, a worker
-	 * picking it up), started → stopped (the worker running the trigger's output and saving it).
+	 * Where the time goes (ms): delivery → execution started (the webhook process: secret, duplicate
+	 * guard, the confirming GET, saving the execution, Redis, a worker picking it up), and started →
+	 * stopped (the worker running it). The public API gives no creation time to split the first.
 	 */
-	phases: { webhookMs: number; queueMs: number; runMs: number; p99WebhookMs: number; p99QueueMs: number; p99RunMs: number };
+	phases: { toStartMs: number; runMs: number; p99ToStartMs: number; p99RunMs: number };
+	/** CPU seconds each n8n process spent from the first delivery until the executions settled. */
+	cpuSeconds: Record<string, number>;
+	/** n8n settings that differ from its defaults in this measurement (a diagnosis run). */
+	n8nEnv?: Record<string, string>;
 	loadAverage: number[];
 }
 
 interface Timed {
-	createdAt?: string;
 	startedAt?: string;
 	stoppedAt?: string;
 }
@@ -127,6 +130,8 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			events.splice(Math.min(events.length, firstAt + 10), 0, { kind: 'duplicate', jobId: target });
 		}
 		const step = overMs / events.length;
+		const processes = bench.n8n.processNames;
+		const cpuBefore = processes.map((name) => cpuSeconds(bench.n8n.pid(name) ?? 0));
 		const started = Date.now();
 		const pending: Array<Promise<unknown>> = [];
 		for (let i = 0; i < events.length; i++) {
@@ -157,6 +162,7 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			await new Promise((r) => setTimeout(r, 2000));
 		}
 
+		const cpu = Object.fromEntries(processes.map((name, i) => [name, round(cpuSeconds(bench.n8n.pid(name) ?? 0) - cpuBefore[i], 1)]));
 		const firstDelivery = new Map<string, number>();
 		for (const d of deliveries) if (d.attempt === 1) firstDelivery.set(d.jobId, Date.parse(d.at));
 		const perJob = new Map<string, Execution[]>();
@@ -172,8 +178,7 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 		const latencies = startedJobs.map((id) => at(firstExecution(id), 'stoppedAt') - (firstDelivery.get(id) ?? NaN));
 		const phase = (from: (id: string) => number, to: (id: string) => number): number[] => startedJobs.map((id) => to(id) - from(id));
 		const delivered = (id: string): number => firstDelivery.get(id) ?? NaN;
-		const webhook = phase(delivered, (id) => at(firstExecution(id), 'createdAt'));
-		const queued = phase((id) => at(firstExecution(id), 'createdAt'), (id) => at(firstExecution(id), 'startedAt'));
+		const toStart = phase(delivered, (id) => at(firstExecution(id), 'startedAt'));
 		const run = phase((id) => at(firstExecution(id), 'startedAt'), (id) => at(firstExecution(id), 'stoppedAt'));
 		const failed = executions.filter((e) => e.status !== 'success');
 		if (failed.length) console.log(`  ${failed.length} executions did not succeed, e.g. ${errorOf(failed[0]) ?? failed[0].status}`);
@@ -192,13 +197,13 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			p99Ms: round(percentile(latencies, 99), 0),
 			maxMs: round(Math.max(...latencies), 0),
 			phases: {
-				webhookMs: round(median(webhook), 0),
-				queueMs: round(median(queued), 0),
+				toStartMs: round(median(toStart), 0),
 				runMs: round(median(run), 0),
-				p99WebhookMs: round(percentile(webhook, 99), 0),
-				p99QueueMs: round(percentile(queued, 99), 0),
+				p99ToStartMs: round(percentile(toStart, 99), 0),
 				p99RunMs: round(percentile(run, 99), 0),
 			},
+			cpuSeconds: cpu,
+			...(bench.env ? { n8nEnv: bench.env } : {}),
 			loadAverage: load(),
 		};
 	} finally {
