@@ -4,7 +4,7 @@
  * The simulator runs in a process of its own for every item. Writes `peer` and `queue` into
  * bench/results.json and bench/n8n/results.md; `--quick` runs small sizes and records nothing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -122,37 +122,54 @@ async function main(): Promise<void> {
 
 	results.machine.loadAtEnd = load();
 	results.durationSeconds = round((performance.now() - started) / 1000, 1);
-	const md = markdown(results, cfg);
-	if (quick || only) {
+	if (quick) {
 		console.log(JSON.stringify(results, null, 2));
-		console.log(md);
-		console.log('(--quick / --only: nothing recorded)');
+		console.log(markdown(results, cfg));
+		console.log('(--quick: nothing recorded)');
 		return;
 	}
+	record(results, cfg, Boolean(only));
+}
+
+/**
+ * bench/n8n/results.json keeps every figure of the last full-size run of each part (--only=<parts>
+ * replaces just those); bench/results.json gets the keys the issue names, bench/n8n/results.md the table.
+ */
+function record(results: N8nBenchResults, cfg: ReturnType<typeof benchConfig>, partial: boolean): void {
+	const own = join(REPO, 'bench', 'n8n', 'results.json');
+	let merged = results;
+	if (partial && existsSync(own)) {
+		const previous = JSON.parse(readFileSync(own, 'utf8')) as N8nBenchResults;
+		merged = {
+			...results,
+			peer: { ...previous.peer, ...results.peer },
+			queue: { ...previous.queue, ...results.queue },
+			notes: [...previous.notes, `Partial re-run of ${results.date}: ${[...Object.keys(results.peer), ...Object.keys(results.queue)].join(', ')} (load ${results.machine.loadAtStart.join(' ')} → ${(results.machine.loadAtEnd ?? []).join(' ')}); the other figures are from ${previous.date}.`],
+		};
+	}
+	writeFileSync(own, `${JSON.stringify(merged, null, '\t')}\n`);
 	const file = join(REPO, 'bench', 'results.json');
 	const existing = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-	const peer = results.peer;
+	const { perItem, returnAll, jobWait } = merged.peer;
 	existing.peer = {
-		perItemRatioVsHttpRequestNode: peer.perItem?.ratio ?? null,
-		returnAllRatioVsHttpRequestNode: peer.returnAll?.ratio ?? null,
-		returnAllRequests: peer.returnAll?.nodeRequests ?? null,
-		jobWaitCalls: peer.jobWait
-			? { byPolling: peer.jobWait.byPolling.calls, untilCallback: peer.jobWait.untilCallback.calls, httpRequestWaitLoop: peer.jobWait.httpRequestWaitLoop.calls }
+		perItemRatioVsHttpRequestNode: perItem?.ratio ?? null,
+		returnAllRatioVsHttpRequestNode: returnAll?.ratio ?? null,
+		returnAllRequests: returnAll?.nodeRequests ?? null,
+		jobWaitCalls: jobWait
+			? { byPolling: jobWait.byPolling.calls, untilCallback: jobWait.untilCallback.calls, httpRequestWaitLoop: jobWait.httpRequestWaitLoop.calls }
 			: null,
-		detail: { ...peer, date: results.date, n8nVersion: results.n8nVersion, machine: results.machine, runs: results.runs },
+		detail: 'bench/n8n/results.json',
 	};
-	const cb = results.queue.callbacks;
-	const pw = results.queue.pollingWaits;
 	existing.queue = {
-		callbacks: cb ?? null,
-		callbacksLegacyEngine: results.queue.callbacksLegacyEngine ?? null,
-		pollingWaits: pw ?? null,
-		durationSeconds: results.durationSeconds,
+		callbacks: merged.queue.callbacks ?? null,
+		pollingWaits: merged.queue.pollingWaits ?? null,
+		callbacksLegacyEngine: merged.queue.callbacksLegacyEngine ?? null,
 	};
 	writeFileSync(file, `${JSON.stringify(existing, null, '\t')}\n`);
+	const md = markdown(merged, cfg);
 	writeFileSync(join(REPO, 'bench', 'n8n', 'results.md'), md);
 	console.log(md);
-	step(`wrote bench/results.json (peer, queue) and bench/n8n/results.md in ${results.durationSeconds} s`);
+	step(`wrote bench/results.json (peer, queue), bench/n8n/results.json and results.md in ${results.durationSeconds} s`);
 }
 
 main().catch((error: unknown) => {
