@@ -148,7 +148,11 @@ export async function main(): Promise<void> {
 		notes,
 		durationSeconds: round((performance.now() - started) / 1000, 1),
 	};
-	writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	// `npm run bench:n8n` (bench/n8n/) records its figures in the same file: keep them.
+	const resultsFile = join(root, 'bench', 'results.json');
+	const previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+	const carried = Object.fromEntries(['peer', 'queue'].filter((key) => key in previous).map((key) => [key, previous[key]]));
+	writeFileSync(resultsFile, `${JSON.stringify({ ...results, ...carried }, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 	console.log('');
 	console.log(consoleTable(results));

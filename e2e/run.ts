@@ -2,7 +2,8 @@
  * `npm run test:e2e`: the package in a real n8n. Packs the package, installs it into a fresh n8n user
  * folder as a community package, starts the pinned n8n 2.x on 127.0.0.1 against the simulator (in this
  * process), and checks credential, every operation, both triggers, the waiting execution and the tool
- * listing. Then the same in queue mode (main + worker + Redis) and, with --v1, on the last n8n 1.x.
+ * listing. Then the same in queue mode as n8n documents it (PostgreSQL + Redis, main + webhook process +
+ * 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, job-trigger, wait, polling).
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { N8nApi } from '../scripts/n8n/api';
 import { installIntoUserFolder, packPackage } from '../scripts/n8n/pack';
 import { ensureInstalled, REPO_ROOT, VERSIONS, type N8nMajor } from '../scripts/n8n/paths';
+import { ensurePostgres, type PostgresHandle } from '../scripts/n8n/postgres';
 import { ensureRedis, type RedisHandle } from '../scripts/n8n/redis';
 import { N8nServer } from '../scripts/n8n/server';
 import { startSimulator, type RunningSimulator } from '../simulator';
@@ -50,7 +52,14 @@ function modes(): Mode[] {
 	return list;
 }
 
-async function runMode(mode: Mode, tarball: string, packageDir: string, nodeTypes: string[], redis: () => Promise<RedisHandle>): Promise<StepOutcome[]> {
+async function runMode(
+	mode: Mode,
+	tarball: string,
+	packageDir: string,
+	nodeTypes: string[],
+	redis: () => Promise<RedisHandle>,
+	postgres: () => Promise<PostgresHandle>,
+): Promise<StepOutcome[]> {
 	const label = `[n8n ${VERSIONS[mode.major]}${mode.queue ? ' queue' : ''}]`;
 	let n8n: N8nServer | undefined;
 	const report = new Report(label, () => n8n?.logTail() ?? '(n8n is not running)');
@@ -61,10 +70,18 @@ async function runMode(mode: Mode, tarball: string, packageDir: string, nodeType
 			return install.dir;
 		});
 		let redisHandle: RedisHandle | undefined;
+		let database: { host: string; port: number; database: string; user: string; password: string } | undefined;
 		if (ready && mode.queue) {
 			ready = await report.step('setup: Redis for queue mode', async () => {
 				redisHandle = await redis();
 				return `${redisHandle.host}:${redisHandle.port}${redisHandle.started ? ' (started by the suite)' : ''}`;
+			});
+		}
+		if (ready && mode.queue) {
+			ready = await report.step('setup: PostgreSQL for queue mode (n8n supports no SQLite there)', async () => {
+				const pg = await postgres();
+				database = { host: pg.host, port: pg.port, user: pg.user, password: pg.password, database: pg.createDatabase(`n8n_e2e_${Date.now()}`) };
+				return `${pg.host}:${pg.port}/${database.database}`;
 			});
 		}
 		if (ready) {
@@ -76,16 +93,17 @@ async function runMode(mode: Mode, tarball: string, packageDir: string, nodeType
 				n8n = await N8nServer.start({
 					install: ensureInstalled(mode.major),
 					userFolder,
-					queue: redisHandle ? { redisHost: redisHandle.host, redisPort: redisHandle.port } : undefined,
+					queue: redisHandle && database ? { redisHost: redisHandle.host, redisPort: redisHandle.port, postgres: database } : undefined,
 				});
-				return `${n8n.baseUrl}${mode.queue ? ' (main + worker)' : ''}, folder ${userFolder}`;
+				const queueNote = mode.queue ? ` (main + webhook process on ${n8n.webhookBaseUrl} + 2 workers)` : '';
+				return `${n8n.baseUrl}${queueNote}, folder ${userFolder}`;
 			});
 		}
 		let api: N8nApi | undefined;
 		if (ready && n8n) {
 			const server = n8n;
 			ready = await report.step('setup: owner, login and public API key', async () => {
-				api = new N8nApi(server.baseUrl, mode.major);
+				api = new N8nApi(server.baseUrl, mode.major, server.webhookBaseUrl);
 				await api.bootstrap();
 				return OWNER_NOTE;
 			});
@@ -134,9 +152,12 @@ async function main(): Promise<void> {
 	console.log(`e2e: ${tarball} (${nodeTypes.join(', ')})`);
 	let redis: Promise<RedisHandle> | undefined;
 	const getRedis = (): Promise<RedisHandle> => (redis ??= ensureRedis());
+	let postgres: Promise<PostgresHandle> | undefined;
+	const getPostgres = (): Promise<PostgresHandle> => (postgres ??= ensurePostgres());
 	const outcomes: StepOutcome[] = [];
-	for (const mode of modes()) outcomes.push(...(await runMode(mode, tarball, packageDir, nodeTypes, getRedis)));
+	for (const mode of modes()) outcomes.push(...(await runMode(mode, tarball, packageDir, nodeTypes, getRedis, getPostgres)));
 	if (redis) await (await redis).stop();
+	if (postgres) await (await postgres).stop();
 	const failed = outcomes.filter((o) => !o.ok);
 	const passed = outcomes.filter((o) => o.ok && !o.skipped).length;
 	const skipped = outcomes.filter((o) => o.skipped).length;

@@ -70,7 +70,7 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		workflowId = workflow.id;
 		await api.activate(workflowId);
 		// n8n serves a trigger's webhook at /webhook/<webhookId>/<the description's path>.
-		url = `${ctx.n8n.baseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
+		url = `${ctx.n8n.webhookBaseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
 		// n8n registers webhooks after activation returns: a delivery without the secret both waits
 		// for the registration (404 until then) and shows a missing secret is refused.
 		const probe = await api.callWebhook(`${webhookId}/${WEBHOOK_PATH}`, { json: { id: 'no-such-job' } });

@@ -50,7 +50,7 @@ export async function untilCallbackSteps(ctx: SuiteContext): Promise<void> {
 		const callbackUrl = body.callback_url ?? '';
 		const match = /\/webhook-waiting\/([^/?]+)/.exec(callbackUrl);
 		expect(match, `callback_url ${callbackUrl} is not a resume URL of this n8n`);
-		expect(callbackUrl.startsWith(ctx.n8n.baseUrl), `callback_url ${callbackUrl} does not point at this n8n`);
+		expect(callbackUrl.startsWith(ctx.n8n.webhookBaseUrl), `callback_url ${callbackUrl} does not point at this n8n (its webhook process in queue mode)`);
 		executionId = match[1];
 		if (ctx.major === 2) expect(/[?&]signature=/.test(callbackUrl), `n8n 2.x signs resume URLs; ${callbackUrl} lost its query string`);
 		expect(body.callback_headers && Object.keys(body.callback_headers).length > 0, 'callback_headers carry a secret');

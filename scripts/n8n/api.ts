@@ -49,10 +49,14 @@ export class N8nApi {
 	/** n8n ties the auth cookie to a browser id header. */
 	private readonly browserId = 'wsp-e2e-browser';
 
-	/** `major`: n8n 1.x's public API wants an extra field in credential data. */
+	/**
+	 * `major`: n8n 1.x's public API wants an extra field in credential data. `webhookBaseUrl`: where
+	 * production webhooks are served (queue mode's webhook process), main's address by default.
+	 */
 	constructor(
 		readonly baseUrl: string,
 		readonly major: 1 | 2 = 2,
+		readonly webhookBaseUrl: string = baseUrl,
 	) {}
 
 	private async call(path: string, init: RequestInit & { json?: unknown }): Promise<{ status: number; body: unknown; headers: Headers }> {
@@ -64,7 +68,8 @@ export class N8nApi {
 			headers['content-type'] = 'application/json';
 			body = JSON.stringify(init.json);
 		}
-		const res = await fetch(this.baseUrl + path, { ...init, headers, body, signal: AbortSignal.timeout(60000) });
+		const url = path.startsWith('http') ? path : this.baseUrl + path;
+		const res = await fetch(url, { ...init, headers, body, signal: AbortSignal.timeout(60000) });
 		const text = await res.text();
 		let parsed: unknown = text;
 		try {
@@ -198,7 +203,7 @@ export class N8nApi {
 	): Promise<{ status: number; body: unknown }> {
 		const deadline = Date.now() + 15000;
 		for (;;) {
-			const res = await this.call(`/webhook/${path}`, { method: init.method ?? 'POST', json: init.json ?? {}, headers: init.headers });
+			const res = await this.call(`${this.webhookBaseUrl}/webhook/${path}`, { method: init.method ?? 'POST', json: init.json ?? {}, headers: init.headers });
 			if (res.status !== 404 || Date.now() > deadline) return { status: res.status, body: res.body };
 			await new Promise((r) => setTimeout(r, 300));
 		}

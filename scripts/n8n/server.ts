@@ -1,6 +1,8 @@
 /**
  * Starts and stops a real n8n process: a throwaway user folder, loopback only, no calls home, a log
- * file kept for failure reports. Also runs the queue-mode pair (main + worker) against one Redis.
+ * file kept for failure reports. Also runs queue mode as n8n documents it: PostgreSQL, Redis, the main
+ * process (editor, API, triggers), a webhook process (`n8n webhook`) that takes every production webhook
+ * and resume call, and workers that run the executions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +33,11 @@ export async function freePort(): Promise<number> {
 export interface QueueSettings {
 	redisHost: string;
 	redisPort: number;
+	/** n8n supports only PostgreSQL in queue mode (scripts/n8n/postgres.ts). */
+	postgres: { host: string; port: number; database: string; user: string; password: string };
+	/** Worker processes (default 2), each running this many executions at once (default 5). */
+	workers?: number;
+	workerConcurrency?: number;
 }
 
 export interface StartOptions {
@@ -40,7 +47,7 @@ export interface StartOptions {
 	port?: number;
 	/** Extra environment for both processes. */
 	env?: Record<string, string>;
-	/** Queue mode: the main process enqueues, a worker process runs executions. */
+	/** Queue mode: main enqueues, the webhook process takes webhooks, workers run executions. */
 	queue?: QueueSettings;
 	/** Seconds to wait for readiness (default 120). */
 	readyTimeoutS?: number;
@@ -54,24 +61,35 @@ interface Proc {
 }
 
 export class N8nServer {
+	/** Editor, REST and public API. */
 	readonly baseUrl: string;
+	/** Where production webhooks and resume URLs go: the webhook process in queue mode, else main. */
+	readonly webhookBaseUrl: string;
 	private readonly procs: Proc[] = [];
 
 	private constructor(
 		readonly options: StartOptions,
 		readonly userFolder: string,
 		readonly port: number,
+		private readonly webhookPort: number,
 		private readonly ownsFolder: boolean,
 	) {
 		this.baseUrl = `http://127.0.0.1:${port}`;
+		this.webhookBaseUrl = `http://127.0.0.1:${webhookPort}`;
 	}
 
 	static async start(options: StartOptions): Promise<N8nServer> {
 		const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'wsp-n8n-'));
-		const server = new N8nServer(options, userFolder, options.port ?? (await freePort()), !options.userFolder);
+		const port = options.port ?? (await freePort());
+		const webhookPort = options.queue ? await freePort() : port;
+		const server = new N8nServer(options, userFolder, port, webhookPort, !options.userFolder);
 		try {
+			// Main first: it runs the database migrations the others wait for.
 			await server.spawnMain();
-			if (options.queue) await server.spawnWorker();
+			if (options.queue) {
+				const workers = Array.from({ length: options.queue.workers ?? 2 }, (_, i) => server.spawnWorker(i + 1));
+				await Promise.all([server.spawnWebhook(), ...workers]);
+			}
 		} catch (error) {
 			// The caller never gets this server: hand over what its log says, then clean up.
 			const message = `${error instanceof Error ? error.message : String(error)}\n${server.logTail()}`;
@@ -92,7 +110,7 @@ export class N8nServer {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
-			WEBHOOK_URL: `${this.baseUrl}/`,
+			WEBHOOK_URL: `${this.webhookBaseUrl}/`,
 			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
 			N8N_SECURE_COOKIE: 'false',
 			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
@@ -125,7 +143,14 @@ export class N8nServer {
 				// A prefix of its own, so two runs sharing a Redis never take each other's jobs.
 				QUEUE_BULL_PREFIX: `wsp${this.port}`,
 				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_HOST: queue.postgres.host,
+				DB_POSTGRESDB_PORT: String(queue.postgres.port),
+				DB_POSTGRESDB_DATABASE: queue.postgres.database,
+				DB_POSTGRESDB_USER: queue.postgres.user,
+				DB_POSTGRESDB_PASSWORD: queue.postgres.password,
 			});
+			delete env.DB_SQLITE_POOL_SIZE;
 		}
 		return env;
 	}
@@ -146,18 +171,40 @@ export class N8nServer {
 	}
 
 	private async spawnMain(): Promise<void> {
-		const proc = await this.spawnProc('n8n', ['start'], await this.baseEnv());
+		const env = await this.baseEnv();
+		// As n8n's docs say for a webhook process: main then serves no production webhook itself.
+		if (this.options.queue) env.N8N_DISABLE_PRODUCTION_MAIN_PROCESS = 'true';
+		const proc = await this.spawnProc('n8n', ['start'], env);
 		await this.waitReady(proc, this.options.readyTimeoutS ?? 120);
 	}
 
-	private async spawnWorker(): Promise<void> {
+	private async spawnWebhook(): Promise<void> {
+		const env = await this.baseEnv();
+		env.N8N_PORT = String(this.webhookPort);
+		const proc = await this.spawnProc('webhook', ['webhook'], env);
+		await this.waitUrl(proc, `${this.webhookBaseUrl}/healthz/readiness`, this.options.readyTimeoutS ?? 120);
+	}
+
+	/** Worker n logs to worker.log (n = 1) or worker-<n>.log. */
+	private async spawnWorker(n: number): Promise<void> {
 		const env = await this.baseEnv();
 		const healthPort = await freePort();
 		env.QUEUE_HEALTH_CHECK_ACTIVE = 'true';
 		env.QUEUE_HEALTH_CHECK_PORT = String(healthPort);
 		env.N8N_WORKER_SERVER_ADDRESS = '127.0.0.1';
-		const proc = await this.spawnProc('worker', ['worker', '--concurrency=5'], env);
-		await this.waitUrl(proc, `http://127.0.0.1:${healthPort}/healthz/readiness`, 120);
+		const concurrency = this.options.queue?.workerConcurrency ?? 5;
+		const proc = await this.spawnProc(n === 1 ? 'worker' : `worker-${n}`, ['worker', `--concurrency=${concurrency}`], env);
+		await this.waitUrl(proc, `http://127.0.0.1:${healthPort}/healthz/readiness`, this.options.readyTimeoutS ?? 120);
+	}
+
+	/** Names of the running processes' logs: 'n8n' (main), 'webhook', 'worker', 'worker-2', ... */
+	get processNames(): string[] {
+		return this.procs.map((p) => p.name);
+	}
+
+	/** PIDs by process name, for memory probes. */
+	pid(name = 'n8n'): number | undefined {
+		return this.procs.find((p) => p.name === name)?.child.pid;
 	}
 
 	private async waitUrl(proc: Proc, url: string, timeoutS: number): Promise<void> {
@@ -199,7 +246,7 @@ export class N8nServer {
 			.join('\n');
 	}
 
-	/** The whole log of one process (main: 'n8n', or 'worker'). */
+	/** The whole log of one process (see processNames). */
 	log(name = 'n8n'): string {
 		const proc = this.procs.find((p) => p.name === name);
 		try {
@@ -209,7 +256,7 @@ export class N8nServer {
 		}
 	}
 
-	/** SIGTERM to each process by PID (worker first), SIGKILL after a grace period. */
+	/** SIGTERM to each process by PID (workers and webhook first), SIGKILL after a grace period. */
 	async stop({ keepFolder = false } = {}): Promise<void> {
 		for (const proc of [...this.procs].reverse()) {
 			if (proc.child.exitCode !== null || proc.child.signalCode !== null) continue;

@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:n8n`: the package in a real n8n (the pinned 2.x from the shared cache) against n8n's own
+ * HTTP Request node, then load in queue mode (PostgreSQL + Redis, main + webhook process + 2 workers).
+ * The simulator runs in a process of its own for every item. Writes `peer` and `queue` into
+ * bench/results.json and bench/n8n/results.md; `--quick` runs small sizes and records nothing.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import { packPackage } from '../../scripts/n8n/pack';
+import { VERSIONS } from '../../scripts/n8n/paths';
+import { ensurePostgres } from '../../scripts/n8n/postgres';
+import { ensureRedis } from '../../scripts/n8n/redis';
+import { round } from '../stats';
+import { benchConfig } from './config';
+import { startN8n } from './instance';
+import { load } from './measure';
+import { benchJobWait, benchPerItem, benchPerItemLimited, benchReturnAll } from './peer';
+import { benchCallbacks, benchPollingWaits } from './queue';
+import { markdown, type N8nBenchResults } from './report';
+
+const REPO = resolve(__dirname, '..', '..');
+
+function step(text: string): void {
+	console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+}
+
+async function main(): Promise<void> {
+	const quick = process.argv.includes('--quick');
+	const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, pollingWaits,
+	// callbacksLegacy (queue; the last a diagnosis with another expression engine).
+	const wants = (...parts: string[]): boolean => !only || parts.some((p) => only.includes(p));
+	const cfg = benchConfig(quick);
+	const started = performance.now();
+	const loadAtStart = load();
+	step(`bench:n8n${quick ? ' --quick' : ''}: n8n ${VERSIONS[2]}, ${cfg.runs} runs per figure, load ${loadAtStart.join(' ')}`);
+	const tarball = packPackage();
+
+	const results: N8nBenchResults = {
+		date: new Date().toISOString(),
+		quick,
+		n8nVersion: VERSIONS[2],
+		machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown', loadAtStart },
+		runs: cfg.runs,
+		peer: {},
+		queue: {},
+		notes: [],
+		durationSeconds: 0,
+	};
+
+	if (wants('perItem', 'returnAll', 'limited', 'jobWait')) {
+		step('regular mode: starting n8n');
+		const bench = await startN8n(tarball);
+		try {
+			if (wants('perItem')) {
+				step(`per item: ${cfg.perItem.items} items, ${cfg.perItem.latencyMs} ms latency`);
+				results.peer.perItem = await benchPerItem(bench, cfg);
+				step(`  node ${results.peer.perItem.nodeMs} ms vs HTTP Request ${results.peer.perItem.httpRequestMs} ms → ${results.peer.perItem.ratio}`);
+			}
+			if (wants('returnAll')) {
+				step(`return all: ${cfg.returnAll.rows} scenarios, ${cfg.returnAll.latencyMs} ms latency`);
+				results.peer.returnAll = await benchReturnAll(bench, cfg);
+				step(`  ${results.peer.returnAll.nodeRequests} vs ${results.peer.returnAll.httpRequestRequests} requests, ratio ${results.peer.returnAll.ratio}`);
+			}
+			if (wants('limited')) {
+				step(`per item with the deployed limits: ${cfg.limited.items} items, clock × ${cfg.limited.timeScale}`);
+				results.peer.limited = await benchPerItemLimited(bench, cfg);
+				step(`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`);
+			}
+			if (wants('jobWait')) {
+				step(`job wait: ${cfg.jobWait.jobMs / 60_000}-minute jobs in real time, ${cfg.runs} runs of 3 modes side by side`);
+				results.peer.jobWait = await benchJobWait(bench, cfg);
+				const jw = results.peer.jobWait;
+				step(`  calls: By Polling ${jw.byPolling.calls}, Until Callback ${jw.untilCallback.calls}, Wait loop ${jw.httpRequestWaitLoop.calls}`);
+			}
+		} finally {
+			await bench.stop();
+		}
+	}
+
+	if (wants('callbacks', 'pollingWaits', 'callbacksLegacy')) {
+		step('queue mode: Redis, PostgreSQL, main + webhook process + 2 workers');
+		const redis = await ensureRedis();
+		const postgres = await ensurePostgres();
+		try {
+			const bench = await startN8n(tarball, { redis, postgres, workerConcurrency: cfg.queue.workerConcurrency });
+			try {
+				if (wants('callbacks')) {
+					step(`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`);
+					results.queue.callbacks = await benchCallbacks(bench, cfg);
+					const cb = results.queue.callbacks;
+					step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
+				}
+				if (wants('pollingWaits')) {
+					step(`polling waits: ${cfg.queue.pollingWaits} at once, ${cfg.queue.pollingJobMs / 60_000}-minute jobs`);
+					results.queue.pollingWaits = await benchPollingWaits(bench, cfg);
+					step(`  completed ${results.queue.pollingWaits.completed}/${cfg.queue.pollingWaits}, ${results.queue.pollingWaits.callsPerJob} calls per job`);
+				}
+			} finally {
+				await bench.stop();
+			}
+			if (wants('callbacksLegacy')) {
+				// Diagnosis: n8n's default expression engine builds an isolated-vm isolate per webhook call.
+				step('diagnosis: the callbacks again with N8N_EXPRESSION_ENGINE=legacy');
+				const legacy = await startN8n(tarball, { redis, postgres, workerConcurrency: cfg.queue.workerConcurrency }, { N8N_EXPRESSION_ENGINE: 'legacy' });
+				try {
+					results.queue.callbacksLegacyEngine = await benchCallbacks(legacy, cfg);
+					const cb = results.queue.callbacksLegacyEngine;
+					step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
+				} finally {
+					await legacy.stop();
+				}
+			}
+		} finally {
+			await redis.stop();
+			await postgres.stop();
+		}
+	}
+
+	results.machine.loadAtEnd = load();
+	results.durationSeconds = round((performance.now() - started) / 1000, 1);
+	if (quick) {
+		console.log(JSON.stringify(results, null, 2));
+		console.log(markdown(results, cfg));
+		console.log('(--quick: nothing recorded)');
+		return;
+	}
+	record(results, cfg, Boolean(only));
+}
+
+/**
+ * bench/n8n/results.json keeps every figure of the last full-size run of each part (--only=<parts>
+ * replaces just those); bench/results.json gets the keys the issue names, bench/n8n/results.md the table.
+ */
+function record(results: N8nBenchResults, cfg: ReturnType<typeof benchConfig>, partial: boolean): void {
+	const own = join(REPO, 'bench', 'n8n', 'results.json');
+	let merged = results;
+	if (partial && existsSync(own)) {
+		const previous = JSON.parse(readFileSync(own, 'utf8')) as N8nBenchResults;
+		merged = {
+			...results,
+			peer: { ...previous.peer, ...results.peer },
+			queue: { ...previous.queue, ...results.queue },
+			notes: [...previous.notes, `Partial re-run of ${results.date}: ${[...Object.keys(results.peer), ...Object.keys(results.queue)].join(', ')} (load ${results.machine.loadAtStart.join(' ')} → ${(results.machine.loadAtEnd ?? []).join(' ')}); the other figures are from ${previous.date}.`],
+		};
+	}
+	writeFileSync(own, `${JSON.stringify(merged, null, '\t')}\n`);
+	const file = join(REPO, 'bench', 'results.json');
+	const existing = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+	const { perItem, returnAll, jobWait } = merged.peer;
+	existing.peer = {
+		perItemRatioVsHttpRequestNode: perItem?.ratio ?? null,
+		returnAllRatioVsHttpRequestNode: returnAll?.ratio ?? null,
+		returnAllRequests: returnAll?.nodeRequests ?? null,
+		jobWaitCalls: jobWait
+			? { byPolling: jobWait.byPolling.calls, untilCallback: jobWait.untilCallback.calls, httpRequestWaitLoop: jobWait.httpRequestWaitLoop.calls }
+			: null,
+		detail: 'bench/n8n/results.json',
+	};
+	existing.queue = {
+		callbacks: merged.queue.callbacks ?? null,
+		pollingWaits: merged.queue.pollingWaits ?? null,
+		callbacksLegacyEngine: merged.queue.callbacksLegacyEngine ?? null,
+	};
+	writeFileSync(file, `${JSON.stringify(existing, null, '\t')}\n`);
+	const md = markdown(merged, cfg);
+	writeFileSync(join(REPO, 'bench', 'n8n', 'results.md'), md);
+	console.log(md);
+	step(`wrote bench/results.json (peer, queue), bench/n8n/results.json and results.md in ${results.durationSeconds} s`);
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+	process.exitCode = 1;
+});
