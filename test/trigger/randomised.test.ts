@@ -47,12 +47,13 @@ beforeAll(async () => {
 afterAll(async () => rig.close());
 
 /** Keys of every change observable right now (see the oracle above). */
-function observable(): Set<string> {
+function observableKeys(filter?: string): Set<string> {
 	const { store } = rig.sim.control;
 	const { pages, sources } = store.data;
 	const keys = new Set<string>();
+	const matches = (title: string) => filter === undefined || title.toLowerCase().includes(filter);
 	for (const page of pages) {
-		if (page.status === 'archived') continue;
+		if (page.status === 'archived' || !matches(page.title)) continue;
 		keys.add(`c|${page.id}`);
 		const updated = store.stamp(page.updatedAt);
 		if (updated > store.stamp(page.createdAt)) keys.add(`u|${page.id}|${updated}`);
@@ -60,7 +61,7 @@ function observable(): Set<string> {
 		if (version !== undefined) keys.add(`p|${page.id}|${version}`);
 	}
 	for (const source of sources) {
-		if (!source.archived && source.status === 'ready' && source.processedAt !== null) {
+		if (!source.archived && source.status === 'ready' && source.processedAt !== null && matches(source.title)) {
 			keys.add(`s|${source.id}|${store.stamp(source.processedAt)}`);
 		}
 	}
@@ -84,6 +85,7 @@ interface Tally {
 	restarts: number;
 	midReadChanges: number;
 	secondPrecision: number;
+	filtered: number;
 }
 
 async function runSequence(index: number, tally: Tally): Promise<void> {
@@ -98,8 +100,16 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 	const events: EventName[] = chance(0.5) ? [...ALL_EVENTS] : ALL_EVENTS.filter(() => chance(0.5));
 	if (events.length === 0) events.push(pick(ALL_EVENTS));
 	const persistence: Persistence = chance(0.5) ? 'staged' : 'emit-only';
-	const trigger: PollHarness = rig.harness({ events }, { persistence });
-	const context = `sequence ${index} (seed ${SEED}, events ${events.join(',')}, ${persistence})`;
+	// A quarter of the sequences watch through a title filter, and renames move pages in and out of it.
+	// There the first-sight rule (events.ts) applies: Page Created and Page Published may or may not
+	// come for a page first seen matching, so only Page Updated and Source Ready keys are required;
+	// every key must still come at most once and only for a state that matched.
+	const filter = index % 8 >= 6 ? 'keep' : undefined;
+	if (filter) tally.filtered++;
+	const trigger: PollHarness = rig.harness(filter ? { events, filters: { titleContains: filter } } : { events }, { persistence });
+	const context = `sequence ${index} (seed ${SEED}, events ${events.join(',')}, ${persistence}${filter ? ', title filter' : ''})`;
+	const observable = () => observableKeys(filter);
+	const required = (key: string) => filter === undefined || key[0] === 'u' || key[0] === 's';
 
 	const baseline = observable();
 	const activation = await trigger.poll();
@@ -111,7 +121,7 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 	const livePages = () => control.store.data.pages.filter((p) => p.status !== 'archived');
 	const pendingSources = () => control.store.data.sources.filter((s) => !s.archived && s.status !== 'ready' && s.status !== 'failed');
 	let titles = 0;
-	const title = () => `Random ${index}-${titles++}`;
+	const title = () => `Random ${index}-${titles++}${filter && chance(0.5) ? ' Keep' : ''}`;
 
 	/** A change made while a poll reads: an edit at the newest time, a new page, or an archive. */
 	const changeDuringRead = () => {
@@ -145,10 +155,11 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 		for (const key of state) {
 			if (baseline.has(key)) continue;
 			// A state that a change during the read replaced may have been read before the change, or not.
-			if (changeAt === undefined || after.has(key)) expected.add(key);
+			if ((changeAt === undefined || after.has(key)) && required(key)) expected.add(key);
 			else allowed.add(key);
 		}
 		for (const key of after) if (!baseline.has(key)) allowed.add(key);
+		for (const key of state) if (!baseline.has(key)) allowed.add(key);
 		for (const e of eventsOf(outcome.items)) emitted.push(keyOf(e));
 	};
 
@@ -219,7 +230,7 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 }
 
 test(`${SEQUENCES} random sequences: every change emitted exactly once, none missed`, async () => {
-	const tally: Tally = { polls: 0, failedPolls: 0, bursts: 0, emitted: 0, sameInstant: 0, restarts: 0, midReadChanges: 0, secondPrecision: 0 };
+	const tally: Tally = { polls: 0, failedPolls: 0, bursts: 0, emitted: 0, sameInstant: 0, restarts: 0, midReadChanges: 0, secondPrecision: 0, filtered: 0 };
 	for (let index = 0; index < SEQUENCES; index++) await runSequence(index, tally);
 	// The mix really happened (so a pass means something).
 	expect(tally.failedPolls).toBeGreaterThan(100);
@@ -229,5 +240,6 @@ test(`${SEQUENCES} random sequences: every change emitted exactly once, none mis
 	expect(tally.emitted).toBeGreaterThan(10_000);
 	expect(tally.midReadChanges).toBeGreaterThan(300);
 	expect(tally.secondPrecision).toBe(SEQUENCES / 2);
+	expect(tally.filtered).toBe(SEQUENCES / 4);
 	process.stdout.write(`randomised trigger run: ${JSON.stringify(tally)}\n`);
 }, 600_000);
