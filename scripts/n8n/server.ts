@@ -49,6 +49,11 @@ export interface StartOptions {
 	env?: Record<string, string>;
 	/** Queue mode: main enqueues, the webhook process takes webhooks, workers run executions. */
 	queue?: QueueSettings;
+	/**
+	 * Profiling: every process runs with `--cpu-prof` and writes its V8 CPU profile into
+	 * `<dir>/<process name>/` when it exits (after stop()); open it in Chrome DevTools.
+	 */
+	cpuProfileDir?: string;
 	/** Seconds to wait for readiness (default 120). */
 	readyTimeoutS?: number;
 }
@@ -158,7 +163,8 @@ export class N8nServer {
 	private async spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Proc> {
 		const logFile = join(this.userFolder, `${name}.log`);
 		const fd = openSync(logFile, 'a');
-		const child = spawn(this.options.install.node, [this.options.install.bin, ...args], {
+		const profile = this.options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(this.options.cpuProfileDir, name)}`] : [];
+		const child = spawn(this.options.install.node, [...profile, this.options.install.bin, ...args], {
 			env,
 			cwd: this.userFolder,
 			stdio: ['ignore', fd, fd],
