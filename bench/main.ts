@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { config } from './config';
 import { consoleTable, markdownReport } from './report';
 import type { BenchResults, JobWaitFigures } from './results';
+import { benchJobList } from './scenarios/jobList';
 import { benchJobWait } from './scenarios/jobWait';
 import { benchPackage } from './scenarios/pkg';
 import { benchPerItem } from './scenarios/perItem';
@@ -65,10 +66,26 @@ async function triggerOnly(root: string): Promise<void> {
 	console.log(consoleTable(results));
 }
 
+const JOB_LIST_NOTE =
+	'Item 3b runs 50 five-minute jobs in one execution of Scenario Job → Create (By Polling) under the deployed minute limits (60 requests, 10 creations), scaled in time as item 3 (× jobTimeScale); bound = the creation time the limit allows (4 minutes for 50) + one job (5 minutes). `npm run bench -- --job-list-only` measures it alone.';
+
+/** `npm run bench -- --job-list-only`: item 3b alone, merged into results.json. */
+async function jobListOnly(root: string): Promise<void> {
+	step(`3b. 50 jobs By Polling (time × ${config.jobTimeScale})`);
+	const file = join(root, 'bench', 'results.json');
+	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+	results.jobWait.list50 = await benchJobList();
+	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 3b')), JOB_LIST_NOTE];
+	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
+	console.log(consoleTable(results));
+}
+
 export async function main(): Promise<void> {
 	const started = performance.now();
 	const root = repoRoot();
 	if (process.argv.includes('--trigger-only')) return await triggerOnly(root);
+	if (process.argv.includes('--job-list-only')) return await jobListOnly(root);
 	const target = listTarget();
 	const notes: string[] = [];
 	console.log(`Benchmarks: ${config.runs} runs per figure, rows are ${target.label} (${target.resource} → Get Many).`);
@@ -92,6 +109,10 @@ export async function main(): Promise<void> {
 	const jobWait: JobWaitFigures = await benchJobWait();
 	step(`   calls: Until Callback ${jobWait.callbackCalls}, By Polling ${jobWait.pollingCalls}, every 5 s ${jobWait.naiveCalls}`);
 
+	step(`3b. 50 jobs By Polling (time × ${config.jobTimeScale})`);
+	jobWait.list50 = await benchJobList();
+	step(`   ratio ${jobWait.list50.wallRatioVsBound} of the bound, ${jobWait.list50.callsPerJob} calls per job at most`);
+
 	step(`4. ${config.perItemCount} items through one operation, ${config.perItemLatencyMs} ms latency`);
 	const perItem = await benchPerItem();
 	step(`   ratio ${perItem.ratioVsBareClient} (${perItem.nodeMs} ms vs ${perItem.bareClientMs} ms)`);
@@ -111,6 +132,7 @@ export async function main(): Promise<void> {
 		'Item 5: load time is `require` of each built module in a fresh node process with n8n-workflow already loaded (as inside n8n); the cold figure including n8n-workflow is in results.json. Peak memory is the maximum RSS of a separate node process that loads the engine and runs item 1 once.',
 	);
 	if (jobWait.note) notes.push(`Item 3: ${jobWait.note}`);
+	notes.push(JOB_LIST_NOTE);
 	notes.push(TRIGGER_NOTE);
 	// What limits the figures that depend on the node's own CPU work, measured in this run.
 	const perItemOverhead = round(perItem.nodeMsPerItem - perItem.bareMsPerItem, 2);

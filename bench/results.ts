@@ -1,3 +1,4 @@
+import type { JobListFigures } from './scenarios/jobList';
 import type { TriggerQuotaFigures } from './scenarios/triggerQuota';
 /** The shape of bench/results.json (tools read the keys the issue names from it). */
 import type { PerItemFigures } from './scenarios/perItem';
@@ -15,6 +16,8 @@ export interface JobWaitFigures {
 	naiveCalls: number | null;
 	/** Calls of every run, by mode. */
 	runsDetail?: Array<{ callback: number; polling: number; naive: number }>;
+	/** 50 jobs By Polling in one execution under the deployed creation limit (bench/scenarios/jobList.ts). */
+	list50?: JobListFigures;
 	note?: string;
 }
 

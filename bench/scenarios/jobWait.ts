@@ -38,7 +38,7 @@ async function callsFor(sim: BenchSimulator, prompt: string, jobId: string): Pro
 	).length;
 }
 
-async function memberEmail(sim: BenchSimulator): Promise<string> {
+export async function memberEmail(sim: BenchSimulator): Promise<string> {
 	const answer = await client(sim.baseUrl, sim.apiKey).get<{ data: Array<{ user: { email: string } }> }>('/workspace/members', {
 		params: { page_size: 1 },
 	});

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../shared/transport';
 import { resources } from './resources';
-import type { OperationModule } from '../../shared/operations/operation';
+import type { ItemOutcome, OperationModule, OperationResult } from '../../shared/operations/operation';
 import type { ResourceModule } from './types';
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
@@ -27,9 +27,16 @@ function errorItem(error: unknown): IDataObject {
 	return { error: error instanceof Error ? error.message : String(error) };
 }
 
+function pushResult(output: INodeExecutionData[], result: OperationResult, itemIndex: number): void {
+	for (const json of Array.isArray(result) ? result : [result]) {
+		output.push({ json, pairedItem: { item: itemIndex } });
+	}
+}
+
 /**
- * The per-item loop, in one place: one call of the operation per input item, list rows split into
- * items, every output paired to its input, Continue On Fail turning an error into an item.
+ * The per-item loop, in one place: one call of the operation per input item (or one call of its
+ * `executeAll` for all of them), list rows split into items, every output paired to its input,
+ * Continue On Fail turning an error into an item.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -38,12 +45,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const module = findOperation(this, resource, operation);
 	const output: INodeExecutionData[] = [];
 
+	const outcomes = module.executeAll ? await runAll(this, module.executeAll) : undefined;
+	if (outcomes) {
+		// Every item has run; without Continue On Fail the first failure in input order is the error.
+		outcomes.forEach((outcome, itemIndex) => {
+			if ('result' in outcome) return pushResult(output, outcome.result, itemIndex);
+			if (!this.continueOnFail()) throw asNodeError(this.getNode(), outcome.error, itemIndex);
+			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
+		});
+		return [output];
+	}
+
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const result = await module.execute.call(this, itemIndex);
-			for (const json of Array.isArray(result) ? result : [result]) {
-				output.push({ json, pairedItem: { item: itemIndex } });
-			}
+			pushResult(output, await module.execute.call(this, itemIndex), itemIndex);
 		} catch (error) {
 			if (this.continueOnFail()) {
 				output.push({ json: errorItem(error), pairedItem: { item: itemIndex } });
@@ -53,4 +68,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [output];
+}
+
+/** An error thrown by `executeAll` itself (not one item's) stops the node, as one item's would. */
+async function runAll(
+	ctx: IExecuteFunctions,
+	executeAll: NonNullable<OperationModule['executeAll']>,
+): Promise<ItemOutcome[] | undefined> {
+	try {
+		return await executeAll.call(ctx);
+	} catch (error) {
+		throw asNodeError(ctx.getNode(), error);
+	}
 }

@@ -4,10 +4,20 @@ import { updateDisplayOptions } from 'n8n-workflow';
 /** One object, or list rows that the router splits into items. */
 export type OperationResult = IDataObject | IDataObject[];
 
+/** What one item came to when an operation handles all items at once: its result or its error. */
+export type ItemOutcome = { result: OperationResult } | { error: unknown };
+
 /** An operation: its form fields (already scoped to its resource/operation) and its per-item work. */
 export interface OperationModule {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult>;
+	/**
+	 * Optional: all input items at once, when working on them together is faster (e.g. waiting on many
+	 * jobs in one loop). Returns one outcome per input item, in input order, or `undefined` when the
+	 * form's settings call for the per-item `execute` after all. The router still pairs the outcomes
+	 * and applies Continue On Fail.
+	 */
+	executeAll?(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined>;
 }
 
 /** Wraps fields so they show only for one resource and operation. */

@@ -20,7 +20,7 @@ export function nextDelay(previous: number): number {
 	return Math.min(previous * 2, POLL_CAP_MS);
 }
 
-async function readJob(ctx: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IDataObject> {
+export async function readJob(ctx: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IDataObject> {
 	const { body } = await apiRequest<IDataObject>(ctx, { method: 'GET', path: jobPath(jobId), itemIndex, what: `job ${jobId}` });
 	return body;
 }
@@ -45,7 +45,7 @@ export async function pollUntilFinal(ctx: IExecuteFunctions, job: IDataObject, s
 	return current;
 }
 
-async function onTimeLimit(ctx: IExecuteFunctions, job: IDataObject, settings: PollSettings): Promise<IDataObject> {
+export async function onTimeLimit(ctx: IExecuteFunctions, job: IDataObject, settings: PollSettings): Promise<IDataObject> {
 	const jobId = String(job.id);
 	const minutes = Math.round((settings.timeLimitMs / 60_000) * 100) / 100;
 	const lead = `Scenario job ${jobId} did not finish within ${minutes} minute(s); its last status was "${String(job.status)}"`;

@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
+import { pollManyUntilFinal } from '../../../shared/scenarioJob/waitMany';
+import type { WaitingJob } from '../../../shared/scenarioJob/waitMany';
 import { pollUntilFinal } from '../../../shared/scenarioJob/waitPolling';
-import { apiRequest, callbackSecret, withIsNew } from '../../../shared/transport';
+import type { PollSettings } from '../../../shared/scenarioJob/waitPolling';
+import { apiRequest, asNodeError, callbackSecret, withIsNew } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
 import {
 	CONTEXT_MAX,
 	createFields,
@@ -98,13 +101,40 @@ function settle(ctx: IExecuteFunctions, job: IDataObject, itemIndex: number): ID
 	return job;
 }
 
+function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
+	return ctx.getNodeParameter('waitForCompletion', itemIndex, 'poll') as WaitMode;
+}
+
+function pollSettings(ctx: IExecuteFunctions, itemIndex: number, limitMs: number): PollSettings {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const firstSeconds = typeof options.firstPollSeconds === 'number' ? options.firstPollSeconds : DEFAULT_FIRST_POLL_SECONDS;
+	return {
+		firstDelayMs: firstSeconds * 1000,
+		timeLimitMs: limitMs,
+		cancelOnTimeout: ctx.getNodeParameter('cancelOnTimeout', itemIndex, false) as boolean,
+		itemIndex,
+	};
+}
+
+/** POSTs the job; with a request_id a repeated POST returns the same job, so it is safe to retry. */
+async function createJob(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<IDataObject> {
+	const { status, body: created } = await apiRequest<IDataObject>(ctx, {
+		method: 'POST',
+		path: '/scenario-studio/jobs',
+		body,
+		idempotent: body.request_id !== undefined,
+		itemIndex,
+	});
+	return withIsNew(created, status);
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const mode = this.getNodeParameter('waitForCompletion', itemIndex, 'poll') as WaitMode;
+	const mode = readMode(this, itemIndex);
 	if (mode === 'callback' && this.getInputData().length > 1) {
 		// n8n resumes a waiting execution once, so one execution can wait for one job's callback.
 		throw new NodeOperationError(this.getNode(), 'Until Callback waits for one job per execution', {
 			itemIndex,
-			description: `This node got ${this.getInputData().length} items. Put a Loop Over Items node (batch size 1) in front of it, or choose "By Polling". No request was sent.`,
+			description: `This node got ${this.getInputData().length} items. Choose "By Polling" (it waits on all items' jobs together), use the Job Trigger in a second workflow, or put a Loop Over Items node (batch size 1) in front of it. No request was sent.`,
 		});
 	}
 	const { body, headers } = buildBody(this, itemIndex, mode);
@@ -117,33 +147,94 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (Object.keys(headers).length > 0) body.callback_headers = headers;
 
-	const { status, body: created } = await apiRequest<IDataObject>(this, {
-		method: 'POST',
-		path: '/scenario-studio/jobs',
-		body,
-		// With a request_id a repeated POST returns the same job, so it is safe to retry.
-		idempotent: body.request_id !== undefined,
-		itemIndex,
-	});
-	const job = withIsNew(created, status);
+	const job = await createJob(this, body, itemIndex);
 
 	if (mode === 'off') return job;
 	// An existing job (same request_id) may already be over: nothing to wait for.
 	if (isFinal(job.status)) return settle(this, job, itemIndex);
 	if (mode === 'poll') {
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const firstSeconds = typeof options.firstPollSeconds === 'number' ? options.firstPollSeconds : DEFAULT_FIRST_POLL_SECONDS;
-		const finalJob = await pollUntilFinal(this, job, {
-			firstDelayMs: firstSeconds * 1000,
-			timeLimitMs: limitMs,
-			cancelOnTimeout: this.getNodeParameter('cancelOnTimeout', itemIndex, false) as boolean,
-			itemIndex,
-		});
+		const finalJob = await pollUntilFinal(this, job, pollSettings(this, itemIndex, limitMs));
 		return settle(this, { ...finalJob, is_new: job.is_new }, itemIndex);
 	}
 
 	await waitForCallback(this, job, limitMs, itemIndex);
 	return job;
+}
+
+/** Every item By Polling: then all jobs are created first and waited on together. */
+function allByPolling(ctx: IExecuteFunctions, count: number): boolean {
+	if (count < 2) return false;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			if (readMode(ctx, itemIndex) !== 'poll') return false;
+		} catch {
+			// An expression that fails here fails again, as that item's error, in the per-item path.
+			return false;
+		}
+	}
+	return true;
+}
+
+type Prepared = { body: IDataObject; settings: PollSettings } | { error: unknown };
+
+function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared {
+	try {
+		const { body, headers } = buildBody(ctx, itemIndex, 'poll');
+		if (Object.keys(headers).length > 0) body.callback_headers = headers;
+		return { body, settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)) };
+	} catch (error) {
+		return { error };
+	}
+}
+
+/**
+ * A list By Polling: every item's input is checked (without Continue On Fail, a bad item stops the
+ * node before any request), then every job is created, one after another as fast as the service's
+ * creation limit lets the transport go, then all are waited on together, each on its own schedule
+ * and time limit. N jobs take about the creation time plus one job's duration.
+ */
+export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
+	const count = this.getInputData().length;
+	if (!allByPolling(this, count)) return undefined;
+
+	const prepared: Prepared[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const item = prepare(this, itemIndex);
+		if ('error' in item && !this.continueOnFail()) throw asNodeError(this.getNode(), item.error, itemIndex);
+		prepared.push(item);
+	}
+
+	const outcomes: ItemOutcome[] = new Array<ItemOutcome>(count);
+	const waiting: WaitingJob[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const item = prepared[itemIndex];
+		if ('error' in item) {
+			outcomes[itemIndex] = item;
+			continue;
+		}
+		try {
+			const job = await createJob(this, item.body, itemIndex);
+			waiting.push({ job, createdAt: Date.now(), settings: item.settings });
+		} catch (error) {
+			outcomes[itemIndex] = { error };
+		}
+	}
+
+	const ended = await pollManyUntilFinal(this, waiting);
+	ended.forEach((end, n) => {
+		const { job, settings } = waiting[n];
+		const itemIndex = settings.itemIndex;
+		if ('error' in end) {
+			outcomes[itemIndex] = end;
+			return;
+		}
+		try {
+			outcomes[itemIndex] = { result: settle(this, { ...end.job, is_new: job.is_new }, itemIndex) };
+		} catch (error) {
+			outcomes[itemIndex] = { error };
+		}
+	});
+	return outcomes;
 }
 
 /**

@@ -1,0 +1,107 @@
+/**
+ * Item 3b: 50 five-minute jobs through Scenario Job → Create, By Polling, under the deployed limits
+ * (60 requests and 10 creations a minute). Scaled in time as item 3: the simulator's clock runs
+ * `jobTimeScale` times faster, and so do this process's Date.now and timers (the node's poll pauses,
+ * its plan of each job's next read, its waits for a 429's retry_after, given in the service's seconds).
+ * Bound: the creation time the limit allows (the 11th creation waits a minute, …) plus one job's duration.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { performance } from 'node:perf_hooks';
+
+import { config } from '../config';
+import { startRemoteSimulator } from '../remoteSim';
+import { runOperation } from '../runOperation';
+import { round } from '../stats';
+import { memberEmail } from './jobWait';
+
+/**
+ * Runs this process's time `scale` times faster: Date.now and every timer. The list wait plans each
+ * job's next read with Date.now (unlike one job's wait, which only sleeps), so scaling timers alone
+ * (item 3's way) would leave its schedule in real time.
+ */
+function scaleAllTime(scale: number): () => void {
+	const realNow = Date.now.bind(Date);
+	const origin = realNow();
+	const originalSetTimeout = globalThis.setTimeout;
+	Date.now = () => origin + (realNow() - origin) * scale;
+	const scaled = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+		originalSetTimeout(handler, typeof ms === 'number' && ms > 0 ? ms / scale : ms, ...args);
+	// Node's setTimeout type carries a promisify marker the wrapper does not need.
+	globalThis.setTimeout = scaled as unknown as typeof setTimeout;
+	return () => {
+		Date.now = realNow;
+		globalThis.setTimeout = originalSetTimeout;
+	};
+}
+
+export interface JobListFigures {
+	items: number;
+	jobMinutes: number;
+	timeScale: number;
+	createsPerMinute: number;
+	/** In the service's seconds. */
+	wallSimSeconds: number;
+	boundSimSeconds: number;
+	wallRatioVsBound: number;
+	/** Most calls spent on one job: its create and its reads (429 answers not counted, see rateLimitedAnswers). */
+	callsPerJob: number;
+	meanCallsPerJob: number;
+	rateLimitedAnswers: number;
+	/** Today's behaviour before the list wait (one item after another); null when not measured. */
+	sequentialWallRatio: number | null;
+	note?: string;
+}
+
+const ITEMS = 50;
+const CREATES_PER_MINUTE = 10;
+
+export async function benchJobList(): Promise<JobListFigures> {
+	const scale = config.jobTimeScale;
+	const queuedMs = 15_000;
+	const sim = await startRemoteSimulator({ timeScale: scale, jobTimings: { queuedMs, processingMs: config.jobDurationMs - queuedMs } });
+	const restore = scaleAllTime(scale);
+	try {
+		const email = await memberEmail(sim);
+		// The deployed minute limits; the daily one is lifted so repeated bench runs fit (a run spends ~500).
+		await sim.setRateLimits({ perMinute: 60, createsPerMinute: CREATES_PER_MINUTE, perDay: 1_000_000 });
+		await sim.clearRequests();
+		const input: IDataObject[] = Array.from({ length: ITEMS }, (_, i) => ({ prompt: `Bench list: deal ${i}` }));
+		const started = performance.now();
+		const items = await runOperation(
+			{ baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+			{ resource: 'scenarioJob', operation: 'create', userEmail: email, prompt: '={{ $json.prompt }}', waitForCompletion: 'poll', timeLimitMinutes: 30 },
+			input,
+		);
+		const wallSimSeconds = ((performance.now() - started) * scale) / 1000;
+		const done = items.filter((item) => item.json.status === 'completed').length;
+		if (done !== ITEMS) throw new Error(`${done} of ${ITEMS} jobs completed`);
+
+		const calls = await sim.requests({ path: '/scenario-studio/*' });
+		const perJob = items.map((item) => {
+			const id = String(item.json.id);
+			const reads = calls.filter((r) => r.method === 'GET' && r.status === 200 && r.path.endsWith(`/${id}`)).length;
+			return 1 + reads;
+		});
+		const creationSeconds = (Math.ceil(ITEMS / CREATES_PER_MINUTE) - 1) * 60;
+		const boundSimSeconds = creationSeconds + config.jobDurationMs / 1000;
+		return {
+			items: ITEMS,
+			jobMinutes: config.jobDurationMs / 60_000,
+			timeScale: scale,
+			createsPerMinute: CREATES_PER_MINUTE,
+			wallSimSeconds: round(wallSimSeconds, 1),
+			boundSimSeconds,
+			wallRatioVsBound: round(wallSimSeconds / boundSimSeconds, 3),
+			callsPerJob: Math.max(...perJob),
+			meanCallsPerJob: round(perJob.reduce((a, b) => a + b, 0) / perJob.length, 2),
+			rateLimitedAnswers: calls.filter((r) => r.status === 429).length,
+			// One job after another took about ITEMS job durations plus their polling slack (item 3's 9 calls
+			// end about 15 s after a 5-minute job): not run, it would take ITEMS × 5 minutes ÷ scale of real time.
+			sequentialWallRatio: null,
+			note: `sequentialWallRatio not measured (about ${Math.round((ITEMS * config.jobDurationMs) / scale / 60_000)} minutes of real time at × ${scale}); one item after another needs at least ${ITEMS} × ${config.jobDurationMs / 60_000} minutes = ${round((ITEMS * config.jobDurationMs) / 1000 / boundSimSeconds, 1)}× the bound.`,
+		};
+	} finally {
+		restore();
+		await sim.close();
+	}
+}
