@@ -1,54 +1,33 @@
-// Lint: n8n's own rule sets on what ships (nodes, credentials, package.json), typescript-eslint on
-// the rest. n8n's package scanner ignores eslint-disable comments, so rules here are met, not silenced.
-import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
-import communityNodes from '@n8n/eslint-plugin-community-nodes';
+// Lint. What ships (nodes/, credentials/, package.json) is linted by n8n-node's own config, imported
+// from the pinned @n8n/node-cli as is: the same rule sets (@n8n/community-nodes recommended with n8n
+// Cloud support, n8n-nodes-base community/nodes/credentials, no-console, import-x) with the same
+// parser (typescript-eslint's, also for package.json). test/lint/sameRules.test.ts proves that every
+// shipped file gets exactly the rules and parser n8n-node's config gives it.
+//
+// Why package.json has "strict": false: strict mode requires this file to be n8n-node's template
+// verbatim, which lints every .ts file of the repository with the node rules. This repository also
+// holds the simulator, tests, e2e and benchmarks, which need process, fs and console; so the node rules
+// are scoped to what ships here instead, and the rest gets typescript-eslint's recommended rules.
+import { config as n8nNodeConfig } from '@n8n/node-cli/eslint';
 import tseslint from 'typescript-eslint';
-import * as jsoncParser from 'jsonc-eslint-parser';
 
-const n8nPlugin = { 'n8n-nodes-base': n8nNodesBase };
+const SHIPPED = ['nodes/**', 'credentials/**', 'package.json'];
+
+/** Narrows one of n8n-node's config blocks to the shipped files (each pattern AND a shipped path). */
+function shippedOnly(block) {
+	if (!block.files) return block;
+	return { ...block, files: block.files.flatMap((pattern) => SHIPPED.map((shipped) => [pattern, shipped])) };
+}
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.e2e/**', 'bench/.tmp/**', '**/*.js', '**/*.mjs'] },
-	...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts'] })),
+	{ ignores: ['dist/**', 'coverage/**', '.e2e/**', 'bench/.tmp/**', '.test-results/**', '**/*.js', '**/*.mjs'] },
+	...n8nNodeConfig.map(shippedOnly),
+	...tseslint.configs.recommended.map((block) => ({ ...block, files: ['**/*.ts'], ignores: SHIPPED })),
 	{
 		files: ['**/*.ts'],
+		ignores: SHIPPED,
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 		},
-	},
-	{
-		files: ['package.json'],
-		languageOptions: { parser: jsoncParser },
-		plugins: n8nPlugin,
-		rules: { ...n8nNodesBase.configs.community.rules },
-	},
-	{
-		files: ['credentials/**/*.ts'],
-		plugins: n8nPlugin,
-		rules: {
-			...n8nNodesBase.configs.credentials.rules,
-			// Wants a camelCase doc slug; @n8n/community-nodes' credential-documentation-url (the newer
-			// rule n8n's scanner runs) requires a full URL for community packages. The two cannot both pass.
-			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
-		},
-	},
-	{
-		files: ['nodes/**/*.ts'],
-		plugins: n8nPlugin,
-		rules: {
-			...n8nNodesBase.configs.nodes.rules,
-			// These two demand the string 'main'; @n8n/community-nodes' node-connection-type-literal (the
-			// newer rule n8n's scanner runs) demands NodeConnectionTypes.Main. The newer rule wins.
-			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
-			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-		},
-	},
-	{
-		...communityNodes.configs.recommended,
-		files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'],
-	},
-	{
-		files: ['package.json'],
-		languageOptions: { parser: jsoncParser },
 	},
 ];

@@ -14,9 +14,6 @@ function compile(done) {
 	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
 		stdio: 'inherit',
 	});
-	// Nodes import their resource types from the simulator's zod module with `import type`; tsc still
-	// emits that module, which the package must not ship (it would need zod at runtime).
-	fs.rmSync(path.join(__dirname, 'dist', 'simulator'), { recursive: true, force: true });
 	done();
 }
 

@@ -7,7 +7,10 @@ module.exports = {
 		// isolatedModules: type checking is `npm run typecheck`'s job; per-file transpiling keeps jest fast.
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
-	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	// Node classes are imported as `X.node.js` so that no resolver can pick the codex file `X.node.json`;
+	// tsc and tsx map `.js` to the TypeScript source themselves, jest is told here.
+	moduleNameMapper: { '^(\\.{1,2}/.*\\.(?:node|credentials))\\.js$': '$1.ts' },
+	setupFiles: ['<rootDir>/n8n-harness/setupEnv.ts'],
 	testTimeout: 30000,
 	maxWorkers: 2,
 	reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],

@@ -3,7 +3,7 @@
  * count: loads the engine, runs Return All once against the URL given, prints one JSON line.
  * Arguments: <baseUrl> <apiKey> <resource> <operation>.
  */
-import { runOperation } from './engine';
+import { runOperation } from './runOperation';
 
 async function probe(): Promise<void> {
 	const [baseUrl, apiKey, resource, operation] = process.argv.slice(2);

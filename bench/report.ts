@@ -1,4 +1,4 @@
-/** results.json, the console table and the Markdown table the README quotes. */
+/** results.json, the console table and the Markdown table docs/benchmarks.md quotes. */
 import type { BenchResults } from './results';
 
 interface Row {
@@ -111,6 +111,23 @@ function rows(r: BenchResults): Row[] {
 		baseline: `${k.engineRssMb} MB with the engine loaded, before the run`,
 		met: undefined,
 	});
+	const t = r.trigger;
+	if (t) {
+		out.push({
+			figure: `6. Trigger, all events, idle: requests a day (${t.pages.toLocaleString('en')} pages, ${t.readySources.toLocaleString('en')} ready sources)`,
+			goal: `≤ ${t.goalIdle}`,
+			measured: String(t.idleRequestsPerDay),
+			baseline: `${(t.pollsPerDay * (1 + Math.ceil(t.readySources / 100))).toLocaleString('en')} (0.1.0: every poll read, sources whole)`,
+			met: t.idleRequestsPerDay <= t.goalIdle,
+		});
+		out.push({
+			figure: '6. Trigger, all events, 100 page changes an hour: requests a day',
+			goal: 'shown',
+			measured: `${t.busyRequestsPerDay} (${t.busyEvents.toLocaleString('en')} events)`,
+			baseline: '-',
+			met: undefined,
+		});
+	}
 	return out;
 }
 

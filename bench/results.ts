@@ -1,3 +1,4 @@
+import type { TriggerQuotaFigures } from './scenarios/triggerQuota';
 /** The shape of bench/results.json (tools read the keys the issue names from it). */
 import type { PerItemFigures } from './scenarios/perItem';
 import type { PackageFigures } from './scenarios/pkg';
@@ -31,6 +32,7 @@ export interface BenchResults {
 	jobWait: JobWaitFigures;
 	perItem: PerItemFigures;
 	package: PackageFigures & { peakRssMb: number; engineRssMb: number };
+	trigger?: TriggerQuotaFigures;
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;

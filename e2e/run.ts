@@ -28,7 +28,7 @@ import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
-import { listingSteps } from './steps/tool';
+import { listingSteps } from './steps/listing';
 import { untilCallbackSteps } from './steps/untilCallback';
 import { recordTotals } from '../test/support/totals';
 

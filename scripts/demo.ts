@@ -4,20 +4,19 @@
  * simulator plays the service on 127.0.0.1, and a small local server plays n8n's webhook endpoint for
  * the job trigger. Prints what each workflow produced, stops everything, exits 0 (1 on any failure).
  */
-import './lib/preferNodeSources';
-// Next: n8n-core writes its config under N8N_USER_FOLDER when loaded; keep that in a temp folder.
-import '../test/setup-env';
+// n8n-core writes its config under N8N_USER_FOLDER when loaded; keep that in a temp folder.
+import '../n8n-harness/setupEnv';
 
 import type { IDataObject, INode, INodeType } from 'n8n-workflow';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-import { makeAdditionalData } from '../test/engine/additionalData';
-import { TestCredentialsHelper } from '../test/engine/credentialsHelper';
-import { PollHarness } from '../test/engine/pollHarness';
-import { readWorkflowFile, runWorkflow, toWorkflow, type WorkflowFile } from '../test/engine/runWorkflow';
-import { invokeWebhook } from '../test/engine/webhookCall';
-import { WebhookServer } from '../test/engine/webhookServer';
+import { makeAdditionalData } from '../n8n-harness/additionalData';
+import { TestCredentialsHelper } from '../n8n-harness/credentialsHelper';
+import { PollHarness } from '../n8n-harness/pollHarness';
+import { readWorkflowFile, runWorkflow, toWorkflow, type WorkflowFile } from '../n8n-harness/runWorkflow';
+import { invokeWebhook } from '../n8n-harness/webhookCall';
+import { WebhookServer } from '../n8n-harness/webhookServer';
 import { EVENTS } from '../nodes/WorkspacePracticeTrigger/events';
 import { startSimulator, type RunningSimulator } from '../simulator';
 

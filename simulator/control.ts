@@ -13,7 +13,7 @@ import { archivePage, createPage, updatePage, type PagePatch } from './state/pag
 import { renderJob, renderPageDetail, renderSource } from './state/render';
 import { fixturesOf, type Fixtures } from './fixtures';
 import { createSource, settleSource, type SourceTimings } from './state/sources';
-import type { Store } from './state/store';
+import type { Store, TerminalStatus, TimestampPrecision } from './state/store';
 import type { JobTimings, KbVisibility, UserRec } from './state/types';
 
 export interface RequestFilter {
@@ -86,6 +86,16 @@ export class Control {
 	/** true = deployed limits (60/min, 10 creations/min, 1000/day); false/null = off; object = custom. */
 	setRateLimits(limits: Partial<RateLimits> | boolean | null): void {
 		this.engine.faults.setRateLimits(limits);
+	}
+
+	/** 'second' (the default, as the deployed service) or 'millisecond'; kept across reset(). */
+	setTimestampPrecision(precision: TimestampPrecision): void {
+		this.engine.store.precision = precision;
+	}
+
+	/** Which terminal statuses send the job callback (default completed only); kept across reset(). */
+	setCallbackStatuses(statuses: readonly TerminalStatus[]): void {
+		this.engine.store.callbackStatuses = [...statuses];
 	}
 
 	setWorkspaceActive(active: boolean): void {
@@ -282,6 +292,13 @@ const str = (v: unknown, name: string): string => {
 	return v;
 };
 
+function oneOf<T extends string>(v: unknown, name: string, allowed: readonly T[]): T {
+	if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+		throw new ApiError(400, 'invalid_request', `${name} must be one of ${allowed.join(', ')}`);
+	}
+	return v as T;
+}
+
 /** HTTP surface: POST /__control/<method> with a JSON object body, GET for the read-only ones. */
 export function controlHttp(control: Control) {
 	const actions: Record<string, (b: Json) => unknown> = {
@@ -292,6 +309,11 @@ export function controlHttp(control: Control) {
 		setLatency: (b) => control.setLatency(num(b.ms, 'ms')),
 		setRateLimits: (b) => control.setRateLimits((b.limits as Partial<RateLimits> | boolean | null | undefined) ?? (b.enabled as boolean | undefined) ?? true),
 		setWorkspaceActive: (b) => control.setWorkspaceActive(b.active !== false),
+		setTimestampPrecision: (b) => control.setTimestampPrecision(oneOf(b.precision, 'precision', ['second', 'millisecond'] as const)),
+		setCallbackStatuses: (b) => {
+			const list = Array.isArray(b.statuses) ? b.statuses : [];
+			control.setCallbackStatuses(list.map((s) => oneOf(s, 'statuses[]', ['completed', 'failed', 'cancelled'] as const)));
+		},
 		setJobTimings: (b) => control.setJobTimings(b as unknown as JobTimings),
 		setSourceTimings: (b) => control.setSourceTimings(b as unknown as SourceTimings),
 		tick: () => control.tick(),

@@ -5,7 +5,7 @@ import { Faults, type RateLimits } from './faults';
 import { advanceJob, isTerminal } from './state/jobs';
 import { renderJob } from './state/render';
 import { advanceSource, type SourceTimings } from './state/sources';
-import { Store } from './state/store';
+import { Store, type TerminalStatus, type TimestampPrecision } from './state/store';
 import type { DataSize } from './state/seed';
 import type { JobRec, JobTimings } from './state/types';
 
@@ -33,6 +33,10 @@ export interface EngineConfig {
 	sourceTimings?: SourceTimings;
 	rateLimits: Partial<RateLimits> | boolean | null;
 	latencyMs: number;
+	/** Default 'second', as the deployed service. */
+	timestampPrecision?: TimestampPrecision;
+	/** Terminal statuses that send the callback; default ['completed'], as the spec's state table. */
+	callbackStatuses?: readonly TerminalStatus[];
 }
 
 export class Engine {
@@ -46,6 +50,8 @@ export class Engine {
 
 	constructor(private readonly config: EngineConfig) {
 		this.store = new Store(config.seed, config.dataSize);
+		if (config.timestampPrecision) this.store.precision = config.timestampPrecision;
+		if (config.callbackStatuses) this.store.callbackStatuses = config.callbackStatuses;
 		this.explicitSourceTimings = config.sourceTimings !== undefined;
 		this.applyConfig();
 	}
@@ -92,9 +98,12 @@ export class Engine {
 		return this.store.data.sources.some((s) => s.extraction && !s.extraction.hold);
 	}
 
-	/** Called whenever a job reaches a terminal state (completed, failed or cancelled). */
+	/**
+	 * Called whenever a job reaches a terminal state. Only the statuses in `callbackStatuses` call back
+	 * (default completed only: the spec's state table promises no callback for failed or cancelled).
+	 */
 	sendCallback(job: JobRec): Promise<CallbackDelivery> | undefined {
-		if (!job.callbackUrl) return undefined;
+		if (!job.callbackUrl || !(this.store.callbackStatuses as readonly string[]).includes(job.status)) return undefined;
 		return this.callbacks.deliver(job.id, job.callbackUrl, job.callbackHeaders, renderJob(this.store, job), iso(this.now()));
 	}
 

@@ -9,12 +9,14 @@ import { buildRouter } from './routes';
 import { API_PREFIX, createHandler } from './server';
 import { DEFAULT_SEED, type DataSize } from './state/seed';
 import type { SourceTimings } from './state/sources';
+import type { TerminalStatus, TimestampPrecision } from './state/store';
 import type { JobTimings } from './state/types';
 
 export { ManualClock, RealClock, type Clock } from './clock';
 export { Control, type ObservationInput, type PageInput, type RequestFilter } from './control';
 export type { RecordedRequest } from './engine';
 export type { CallbackDelivery } from './callbacks';
+export type { TerminalStatus, TimestampPrecision } from './state/store';
 export { DEPLOYED_RATE_LIMITS, type RateLimits } from './faults';
 export { SEED, type Fixtures } from './fixtures';
 export { JOB_FAIL_MARKER } from './state/jobs';
@@ -45,6 +47,10 @@ export interface SimulatorOptions {
 	rateLimits?: boolean | Partial<RateLimits>;
 	/** Delay before every API response, in wall-clock ms. */
 	latencyMs?: number;
+	/** How timestamps are written: 'second' (default, as the deployed service) or 'millisecond'. */
+	timestampPrecision?: TimestampPrecision;
+	/** Terminal job statuses that send the callback: default ['completed'] (the spec); all three on request. */
+	callbackStatuses?: readonly TerminalStatus[];
 	/** Extra generated records on top of the fixed seed, e.g. { scenarios: 10000 }. */
 	dataSize?: DataSize;
 	/** Seed of the deterministic data; default 42 (the one SEED describes). */
@@ -72,6 +78,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 		sourceTimings: options.sourceTimings,
 		rateLimits: options.rateLimits ?? false,
 		latencyMs: options.latencyMs ?? 0,
+		timestampPrecision: options.timestampPrecision,
+		callbackStatuses: options.callbackStatuses,
 	});
 	const control = new Control(engine);
 	const server: Server = createServer(createHandler(engine, buildRouter(engine), () => apiKey, controlHttp(control)));

@@ -40,10 +40,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export function listEnvelopeSchema<T extends z.ZodTypeAny>(row: T) {
 	return z.object({ data: z.array(row), pagination: paginationSchema }).strict();
 }
-export interface ListEnvelope<T> {
-	data: T[];
-	pagination: Pagination;
-}
+// The envelope's type is the nodes' contract; simulator/contract.ts holds these schemas to it.
+export type { ListEnvelope } from '../nodes/shared/contract';
 
 export const errorEnvelopeSchema = z
 	.object({

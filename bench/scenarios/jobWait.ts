@@ -10,13 +10,13 @@ import { randomUUID } from 'node:crypto';
 
 import { config } from '../config';
 import { client, naivePolling } from '../baselines';
-import { runOperation } from '../engine';
+import { runOperation } from '../runOperation';
 import { startRemoteSimulator, type BenchSimulator } from '../remoteSim';
 import { median } from '../stats';
 import type { JobWaitFigures } from '../results';
-import { outputOf, WaitingExecutions } from '../../test/engine/resumeWaiting';
-import { runNode } from '../../test/engine/runNode';
-import { WebhookServer } from '../../test/engine/webhookServer';
+import { outputOf, WaitingExecutions } from '../../n8n-harness/resumeWaiting';
+import { runNode } from '../../n8n-harness/runNode';
+import { WebhookServer } from '../../n8n-harness/webhookServer';
 
 /** Shortens timers of a second or more by `scale` until the returned function restores them. */
 function scaleLongTimers(scale: number): () => void {

@@ -5,7 +5,7 @@
  */
 import { config } from '../config';
 import { bareLoop, client } from '../baselines';
-import { runOperation } from '../engine';
+import { runOperation } from '../runOperation';
 import { median, round, timed } from '../stats';
 import { startRemoteSimulator } from '../remoteSim';
 

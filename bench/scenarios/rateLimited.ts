@@ -9,7 +9,7 @@
  * measured, not guessed: each limited run is paired with an unlimited run of the same node just before.
  */
 import { config } from '../config';
-import { runOperation } from '../engine';
+import { runOperation } from '../runOperation';
 import { startScalingProxy } from '../scaledTime';
 import { startWithRows } from '../simulators';
 import { median, round, timed } from '../stats';

@@ -4,7 +4,7 @@
  */
 import { config } from '../config';
 import { client, sequentialPageWalk } from '../baselines';
-import { runOperation } from '../engine';
+import { runOperation } from '../runOperation';
 import { startWithRows } from '../simulators';
 import { median, round, timed } from '../stats';
 import type { ListTarget } from '../target';

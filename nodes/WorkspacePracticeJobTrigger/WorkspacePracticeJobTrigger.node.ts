@@ -11,10 +11,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { headerValue, secretsMatch } from '../WorkspacePractice/helpers/secret';
-import { isFinal, jobPath } from '../WorkspacePractice/actions/scenarioJob/job';
-import { apiRequest } from '../WorkspacePractice/transport';
-import { jobFromBody, seenRecently, type DedupeState } from './delivery';
+import { jobFromBody } from '../shared/scenarioJob/callback';
+import { isFinal, jobPath } from '../shared/scenarioJob/job';
+import { headerValue, secretsMatch } from '../shared/secret';
+import { apiRequest } from '../shared/transport';
+import { answer } from '../shared/webhook';
+import { seenRecently, type DedupeState } from './dedupe';
 
 const SECRET_CREDENTIAL = 'workspacePracticeWebhookSecretApi';
 
@@ -25,11 +27,6 @@ const SECRET_CREDENTIAL = 'workspacePracticeWebhookSecretApi';
 const jobWebhooks: IWebhookDescription[] = [
 	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'workspace-practice-job' },
 ];
-
-function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json(body);
-	return { noWebhookResponse: true };
-}
 
 export class WorkspacePracticeJobTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -145,7 +142,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		const claimed = jobFromBody(this.getBodyData());
 		if (claimed === undefined) return answer(this, 400, { error: 'Expected a JSON body naming a job ID' });
 
-		let job = claimed;
+		let job: IDataObject = claimed;
 		if (this.getNodeParameter('confirmWithApi', true) as boolean) {
 			try {
 				job = (await apiRequest<IDataObject>(this, { method: 'GET', path: jobPath(String(claimed.id)), what: `job ${String(claimed.id)}` })).body;

@@ -11,7 +11,10 @@ import { maxStamp, shiftStamp, toStamp } from './timestamps';
  * - `seen`: what was already emitted or taken as the starting point, for rows inside the overlap window
  *   only (older entries can never come back, see `windowOf`), and at most SEEN_CAP of them;
  * - `floor`: set only when the cap cut entries off: rows at or before it are ignored, so an entry that
- *   was dropped cannot be emitted again.
+ *   was dropped cannot be emitted again;
+ * - `from`: set only after a read the list moved under (see read.ts): the next poll reads again from
+ *   this point, not from the cursor, so the rows that moved are found;
+ * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over.
  */
 
 /** Rows this far behind the cursor are read again, for changes the service commits late. */
@@ -28,11 +31,17 @@ export type SourceSeen = Record<string, Stamp>;
 export interface Stream<S> {
 	cursor: Stamp | null;
 	floor?: Stamp;
+	from?: Stamp;
+	newest?: Stamp;
+	/** Sources: the digest of the first list page at the last full read (see read.ts). */
+	digest?: string;
 	seen: S;
 }
 
 export interface TriggerState {
 	v: number;
+	/** Host time of the last read (see pacing.ts); only differences between two of them are used. */
+	readAt?: number;
 	pages?: Stream<PageSeen>;
 	sources?: Stream<SourceSeen>;
 }
@@ -43,9 +52,10 @@ export interface Window {
 	after?: Stamp;
 }
 
-export function windowOf(stream: { cursor: Stamp | null; floor?: Stamp }): Window {
+export function windowOf(stream: { cursor: Stamp | null; floor?: Stamp; from?: Stamp }): Window {
+	const overlap = stream.cursor === null ? undefined : shiftStamp(stream.cursor, -OVERLAP_MS);
 	return {
-		from: stream.cursor === null ? undefined : shiftStamp(stream.cursor, -OVERLAP_MS),
+		from: stream.from !== undefined && overlap !== undefined && stream.from < overlap ? stream.from : overlap,
 		after: stream.floor,
 	};
 }
@@ -88,6 +98,9 @@ export function pruneStream<S extends Record<string, unknown>>(
 	for (const e of entries.slice(0, kept)) seen[e.id] = e.entry;
 	const out: Stream<S> = { cursor: stream.cursor, seen: seen as S };
 	if (floor !== undefined) out.floor = floor;
+	if (stream.from !== undefined) out.from = stream.from;
+	if (stream.newest !== undefined) out.newest = stream.newest;
+	if (stream.digest !== undefined) out.digest = stream.digest;
 	return out;
 }
 
@@ -100,7 +113,7 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream<S>(raw: unknown, readEntry: (value: unknown) => S[keyof S] | undefined): Stream<S> | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, seen } = raw as IDataObject;
+	const { cursor, floor, from, newest, digest, seen } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	if (cursorStamp === undefined || typeof seen !== 'object' || seen === null || Array.isArray(seen)) return undefined;
 	const entries = {} as Record<string, unknown>;
@@ -112,6 +125,11 @@ function readStream<S>(raw: unknown, readEntry: (value: unknown) => S[keyof S] |
 	const stream: Stream<S> = { cursor: cursorStamp, seen: entries as S };
 	const floorStamp = readStamp(floor);
 	if (floorStamp !== undefined) stream.floor = floorStamp;
+	const fromStamp = readStamp(from);
+	if (fromStamp !== undefined) stream.from = fromStamp;
+	const newestStamp = readStamp(newest);
+	if (newestStamp !== undefined) stream.newest = newestStamp;
+	if (typeof digest === 'string') stream.digest = digest;
 	return stream;
 }
 

@@ -1,32 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { uuidLocatorField } from '../shared/fields/locator';
 import { EVENTS } from './events';
+import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
-const UUID_REGEX = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
+/** A filter's locator: the shared builder, with this form's own wording. */
 function locator(displayName: string, name: string, searchListMethod: string, what: string): INodeProperties {
-	return {
+	return uuidLocatorField({
 		displayName,
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
 		description: `Only ${what}. Pick it from the list or paste its UUID.`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
-				validation: [{ type: 'regex', properties: { regex: `^${UUID_REGEX}$`, errorMessage: 'Not a UUID' } }],
-			},
-		],
-	};
+		searchListMethod,
+		idError: 'Not a UUID',
+		idPlaceholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
+	});
 }
 
 export const properties: INodeProperties[] = [
@@ -109,6 +96,15 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Minimum Minutes Between Reads',
+				name: 'minReadMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
+				default: DEFAULT_MIN_READ_MINUTES,
+				description:
+					'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
+			},
 			{
 				displayName: 'Fetch Full Record',
 				name: 'fetchFull',

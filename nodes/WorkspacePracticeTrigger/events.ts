@@ -19,6 +19,12 @@ import { maxStamp, toStamp } from './timestamps';
  * - Source Ready: a source in status ready whose processed_at falls after the starting point (once per
  *   source and processed_at).
  * Two changes of one page within the same timestamp are one change: the service cannot tell them apart.
+ *
+ * With page filters, the list shows only matching pages, so a page may first be seen because it came to
+ * match (renamed into Title Contains, moved into the folder...). Rule, the same at any timing: a page
+ * seen for the first time fires Page Created only if it was never changed since its creation (it
+ * matched when created), and Page Published only if the publication is its latest change (it matched
+ * when published); otherwise its first sight is a Page Updated. Later changes follow the rules above.
  */
 export const EVENTS = {
 	pageCreated: 'Page Created',
@@ -65,18 +71,22 @@ export function pageChanges(
 	page: PageStamps,
 	seen: PageSeen,
 	window: Window,
+	filtered = false,
 ): { events: PageEvent[]; entry?: [Stamp, number | null] } {
 	if (!inWindow(window, page.updated)) return { events: [] };
 	const before = seen[page.id];
 	if (before && page.updated < before[0]) return { events: [] };
 	const events: PageEvent[] = [];
-	if (!before && inWindow(window, page.created)) events.push('pageCreated');
+	// Under filters a first sight may be the page coming to match: see the rule above.
+	const firstSight = !before && filtered;
+	if (!before && inWindow(window, page.created) && !(firstSight && page.updated !== page.created)) events.push('pageCreated');
 	if (page.updated > page.created && (!before || page.updated > before[0])) events.push('pageUpdated');
 	if (
 		page.version !== null &&
 		page.published !== undefined &&
 		inWindow(window, page.published) &&
-		(!before || before[1] !== page.version)
+		(!before || before[1] !== page.version) &&
+		!(firstSight && page.published !== page.updated)
 	) {
 		events.push('pagePublished');
 	}

@@ -1,30 +1,30 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../WorkspacePractice/transport';
-import { compact } from '../WorkspacePractice/actions/common.fields';
-import { validator } from '../WorkspacePractice/helpers/validate';
+import { locatorValue } from '../shared/fields/locator';
+import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../shared/transport';
+import { validator } from '../shared/validate';
+import { compact } from '../shared/values';
 import type { PageSeen, SourceSeen, Stream, TriggerState } from './cursor';
 import { inWindow, lowerBound, OVERLAP_MS, pruneStream, readState, STATE_VERSION, windowOf, writeState } from './cursor';
 import type { FoundEvent, TriggerEvent } from './events';
 import { EVENTS, PAGE_EVENTS, pageChanges, pageStamps, readyStamp, sourceIsNew } from './events';
-import { Budget, PAGES_PATH, readPageChanges, readReadySources, SOURCES_PATH } from './read';
+import { Budget, PAGES_PATH, readPageChanges, readReadySources, readySourcesFirstPage, SOURCES_PATH, sourcesDigest } from './read';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
+import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from './pacing';
 
 interface Settings {
 	events: Set<TriggerEvent>;
 	pageFilters: IDataObject;
 	sourceFilters: IDataObject;
 	fetchFull: boolean;
+	/** Whether any page filter is set (see the first-sight rule in events.ts). */
+	filtered: boolean;
+	minReadMinutes: number;
 }
 
 const DETAIL_CONCURRENCY = 4;
-
-function locatorValue(value: unknown): string {
-	if (typeof value === 'object' && value !== null) return String((value as IDataObject).value ?? '').trim();
-	return typeof value === 'string' ? value.trim() : '';
-}
 
 /** The form, checked before any request. */
 function readSettings(ctx: IPollFunctions): Settings {
@@ -57,6 +57,8 @@ function readSettings(ctx: IPollFunctions): Settings {
 		}),
 		sourceFilters: common,
 		fetchFull: options.fetchFull === true,
+		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
+		minReadMinutes: check.intRange('Options → Minimum Minutes Between Reads', options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES, 0, 1440),
 	};
 }
 
@@ -99,13 +101,13 @@ async function pollPages(
 		const page = pageStamps(row);
 		return page !== undefined && pageChanges(page, seen, window).events.length > 0;
 	};
-	const { rows } = await readPageChanges(ctx, settings.pageFilters, lowerBound(window), budget, isNew);
+	const read = await readPageChanges(ctx, settings.pageFilters, lowerBound(window), budget, isNew, stored.newest);
 	const found: FoundEvent[] = [];
 	let cursor = stored.cursor ?? undefined;
-	for (const row of rows) {
+	for (const row of read.rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
-		const { events, entry } = pageChanges(page, seen, window);
+		const { events, entry } = pageChanges(page, seen, window, settings.filtered);
 		if (!entry) continue;
 		seen[page.id] = entry;
 		cursor = maxStamp(cursor, page.updated);
@@ -113,16 +115,23 @@ async function pollPages(
 			if (settings.events.has(event)) found.push({ event, stamp: page.updated, kind: 'page', row });
 		}
 	}
-	const stream: Stream<PageSeen> = { ...stored, cursor: cursor ?? null, seen };
+	const stream: Stream<PageSeen> = { cursor: cursor ?? null, seen };
+	if (stored.floor !== undefined) stream.floor = stored.floor;
+	// A read the list moved under keeps this poll's starting point for the next one.
+	if (!read.settled && window.from !== undefined) stream.from = window.from;
+	if (read.newest !== undefined) stream.newest = read.newest;
 	return { stream: pruneStream(stream, (e) => e[0]), found };
 }
 
 // ---------- sources ----------
 
 /** First poll: the latest processed_at among ready sources is the starting point. */
-async function startSources(ctx: IPollFunctions): Promise<Stream<SourceSeen>> {
-	const rows = await readReadySources(ctx, {});
+async function startSources(ctx: IPollFunctions, settings: Settings): Promise<Stream<SourceSeen>> {
+	const first = await readySourcesFirstPage(ctx, {});
+	const rows = await readReadySources(ctx, {}, first);
 	const stream: Stream<SourceSeen> = { cursor: null, seen: {} };
+	// Without filters the polls read this same list: its digest spares them a full read next time.
+	if (Object.keys(settings.sourceFilters).length === 0) stream.digest = sourcesDigest(first);
 	for (const row of rows) {
 		const stamp = readyStamp(row);
 		if (stamp === undefined) continue;
@@ -137,8 +146,14 @@ async function pollSources(
 	settings: Settings,
 	stored: Stream<SourceSeen>,
 ): Promise<{ stream: Stream<SourceSeen>; found: FoundEvent[] }> {
+	// One request when nothing changed: the first page looks as it did at the last full read. A change
+	// it cannot show (one source archived and another made ready further down, in one interval) waits
+	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
+	const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
+	const digest = sourcesDigest(first);
+	if (stored.digest === digest) return { stream: stored, found: [] };
 	const window = windowOf(stored);
-	const rows = await readReadySources(ctx, settings.sourceFilters);
+	const rows = await readReadySources(ctx, settings.sourceFilters, first);
 	const seen: SourceSeen = { ...stored.seen };
 	const fresh: FoundEvent[] = [];
 	let cursor = stored.cursor ?? undefined;
@@ -150,7 +165,7 @@ async function pollSources(
 		seen[id] = maxStamp(seen[id], stamp) as Stamp;
 		cursor = maxStamp(cursor, stamp);
 	}
-	const stream: Stream<SourceSeen> = { ...stored, cursor: cursor ?? null, seen };
+	const stream: Stream<SourceSeen> = { ...stored, cursor: cursor ?? null, seen, digest };
 	return { stream: pruneStream(stream, (stamp) => stamp), found: fresh };
 }
 
@@ -252,8 +267,9 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	if (this.getMode() === 'manual') return await manualSample(this, settings);
 
 	const staticData = this.getWorkflowStaticData('node');
+	if (!mayRead(this, staticData, settings.minReadMinutes)) return null;
 	const stored = readState(staticData);
-	const next: TriggerState = { v: STATE_VERSION };
+	const next: TriggerState = { v: STATE_VERSION, readAt: noteRead(this) };
 	const found: FoundEvent[] = [];
 	const budget = Budget.of(this);
 
@@ -272,7 +288,7 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 			next.sources = result.stream;
 			found.push(...result.found);
 		} else {
-			next.sources = await startSources(this);
+			next.sources = await startSources(this, settings);
 		}
 	}
 

@@ -1,9 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../WorkspacePractice/transport';
+import { apiListPage, MAX_PAGE_SIZE } from '../shared/transport';
+import type { ListPage } from '../shared/transport/paginate';
 import type { Stamp } from './timestamps';
-import { stampParam } from './timestamps';
+import { shiftStamp, stampParam, toStamp } from './timestamps';
 
 export const PAGES_PATH = '/knowledge-hub/pages';
 export const SOURCES_PATH = '/knowledge-hub/sources';
@@ -40,6 +41,13 @@ export interface PageRead {
 	rows: IDataObject[];
 	/** False when the budget ran out: `rows` are then the oldest part of the changes, without gaps. */
 	complete: boolean;
+	/**
+	 * False when a row may have slipped past this read (the list changed under it, or the newest
+	 * timestamp was left for later): the next poll must read again from the same lower bound.
+	 */
+	settled: boolean;
+	/** The newest updated_at the list showed, read or not. */
+	newest?: Stamp;
 }
 
 function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationError {
@@ -48,15 +56,31 @@ function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationEr
 	});
 }
 
+/** A read of the list is repeated at most this often in one poll when the list changes under it. */
+const PAGE_READ_ATTEMPTS = 2;
+
+const stampOf = (row: IDataObject): Stamp | undefined => toStamp(row.updated_at);
+
+/** An inclusive upper bound that leaves `stamp` out (services write whole seconds or milliseconds). */
+const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
+
 /**
- * Every page updated on or after `from` (all pages when undefined), newest-first as the service sorts,
- * returned oldest first.
+ * Every page updated on or after `from` (all pages when undefined), returned oldest first.
  *
- * Page 1 says how many rows there are and the newest timestamp. The other pages are then read from the
- * last (oldest) back to page 2 with `updated_before` pinned to that newest timestamp: a page changed
- * meanwhile leaves the range instead of shifting rows across page boundaries, a removal only shifts
- * rows already read, and a changed row count means something moved into the range, so the read starts
- * again. Each request brings rows the result needs; nothing is read twice in a normal poll.
+ * The service has second-precision timestamps, lists newest first, and both date filters are
+ * inclusive. A change made while the list is read gets a timestamp at or after the newest one shown,
+ * and moves its row to the front, shifting every row behind it. So:
+ * - page 1 of the range, one request, is a consistent snapshot; a range on one list page is done;
+ * - otherwise the range is cut below the newest timestamp T (`updated_before` = the instant before T):
+ *   no change can enter that part while it is read, rows can only leave it (edited or archived), and
+ *   reading its pages from the last to the first turns a departure into a row read twice, never into
+ *   a row skipped. The rows at T come from the first request (they are all on it when it also shows an
+ *   older row);
+ * - a changed row count while reading the cut part means rows left (or, with a service clock that
+ *   stepped back, came in): the read is repeated once, and if it still moves the result is "not
+ *   settled" so the next poll starts from the same point and finds the rows that moved;
+ * - when more than one list page of rows share T, they are read only once T is over for the service,
+ *   that is when an earlier poll already saw T as the newest (`newestBefore`); until then they wait.
  */
 export async function readPageChanges(
 	ctx: IPollFunctions,
@@ -64,46 +88,89 @@ export async function readPageChanges(
 	from: Stamp | undefined,
 	budget: Budget,
 	isNew: (row: IDataObject) => boolean,
+	newestBefore?: Stamp,
 ): Promise<PageRead> {
 	const query: IDataObject = { ...filters, sort: 'updated_at' };
 	if (from !== undefined) query.updated_after = stampParam(from);
-	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first = await apiListPage<IDataObject>(ctx, PAGES_PATH, query, 1, MAX_PAGE_SIZE);
-		const { total_count: total, total_pages: pages } = first.pagination;
-		if (pages <= 1 || first.data.length === 0) return { rows: [...first.data].reverse(), complete: true };
-
-		const pinned: IDataObject = { ...query, updated_before: first.data[0].updated_at };
-		const older: IDataObject[][] = [];
-		let complete = true;
-		let moved = false;
-		for (let page = pages; page >= 2; page--) {
-			const next = await apiListPage<IDataObject>(ctx, PAGES_PATH, pinned, page, MAX_PAGE_SIZE);
-			if (next.pagination.total_count !== total) {
-				moved = true;
-				break;
-			}
-			older.push([...next.data].reverse());
-			// Out of time: stop once something new is in hand, so every poll makes progress.
-			if (page > 2 && budget.spent() && older.some((rows) => rows.some(isNew))) {
-				complete = false;
-				break;
-			}
-		}
-		if (moved) continue;
-		const rows = complete ? [...older.flat(), ...[...first.data].reverse()] : older.flat();
-		return { rows: lastOccurrence(rows), complete };
+	let last: PageRead | undefined;
+	for (let attempt = 1; attempt <= PAGE_READ_ATTEMPTS; attempt++) {
+		last = await readOnce(ctx, query, budget, isNew, newestBefore);
+		if (last.settled || !last.complete) return last;
 	}
-	throw changedWhileReading(ctx, 'page');
+	return last!;
+}
+
+async function readOnce(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	budget: Budget,
+	isNew: (row: IDataObject) => boolean,
+	newestBefore: Stamp | undefined,
+): Promise<PageRead> {
+	const first = await apiListPage<IDataObject>(ctx, PAGES_PATH, query, 1, MAX_PAGE_SIZE);
+	const newest = first.data.length > 0 ? stampOf(first.data[0]) : undefined;
+	if (first.pagination.total_pages <= 1 || newest === undefined) {
+		return { rows: [...first.data].reverse(), complete: true, settled: true, newest };
+	}
+	const headOnFirst = first.data.some((row) => stampOf(row) !== newest);
+	// T is over for the service once an earlier poll saw it as the newest: it can be read whole.
+	const newestIsOver = !headOnFirst && newestBefore === newest;
+	const head = headOnFirst ? first.data.filter((row) => stampOf(row) === newest) : [];
+	const upper = newestIsOver ? newest : justBefore(newest);
+	const cut: IDataObject = { ...query, updated_before: stampParam(upper) };
+
+	let total: number;
+	if (headOnFirst) total = first.pagination.total_count - head.length;
+	else if (newestIsOver) total = first.pagination.total_count;
+	else total = (await apiListPage<IDataObject>(ctx, PAGES_PATH, cut, 1, 1)).pagination.total_count;
+
+	const pages = Math.ceil(total / MAX_PAGE_SIZE);
+	const older: IDataObject[][] = [];
+	let complete = true;
+	let moved = false;
+	for (let page = pages; page >= 1; page--) {
+		const next = await apiListPage<IDataObject>(ctx, PAGES_PATH, cut, page, MAX_PAGE_SIZE);
+		if (next.pagination.total_count !== total) moved = true;
+		older.push([...next.data].reverse());
+		// Out of time: stop once something new is in hand, so every poll makes progress.
+		if (page > 1 && budget.spent() && older.some((rows) => rows.some(isNew))) {
+			complete = false;
+			break;
+		}
+	}
+	const rows = complete ? [...older.flat(), ...[...head].reverse()] : older.flat();
+	const settled = !moved && (headOnFirst || newestIsOver);
+	return { rows: lastOccurrence(rows), complete, settled, newest };
+}
+
+/** The first list page of ready sources matching the filters: what every Source Ready read starts with. */
+export async function readySourcesFirstPage(ctx: IPollFunctions, filters: IDataObject): Promise<ListPage<IDataObject>> {
+	return await apiListPage<IDataObject>(ctx, SOURCES_PATH, { ...filters, status: 'ready' }, 1, MAX_PAGE_SIZE);
 }
 
 /**
- * Every ready source matching the filters. The list has no time filter and is ordered by creation, so
- * it is read whole, checking the row count stays put so no row slips between two pages.
+ * A short digest of a first list page of ready sources: the row count and each row's id and
+ * processed_at. The same digest as last time means nothing to read further (see pollSources).
  */
-export async function readReadySources(ctx: IPollFunctions, filters: IDataObject): Promise<IDataObject[]> {
+export function sourcesDigest(first: ListPage<IDataObject>): string {
+	const text = [first.pagination.total_count, ...first.data.map((row) => `${String(row.id)}@${String(row.processed_at)}`)].join('|');
+	// FNV-1a, 32 bits: a change detector, not a security measure.
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+	return `${first.pagination.total_count}:${hash.toString(16)}`;
+}
+
+/**
+ * Every ready source matching the filters. The API offers no time filter and no order for sources, so
+ * the list is read whole, checking the row count stays put so no row slips between two pages. The
+ * first page already read (`first`) is used as the first attempt's page 1.
+ */
+export async function readReadySources(ctx: IPollFunctions, filters: IDataObject, first?: ListPage<IDataObject>): Promise<IDataObject[]> {
 	const query: IDataObject = { ...filters, status: 'ready' };
+	let given = first;
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first = await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE);
+		const first = given ?? (await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE));
+		given = undefined;
 		const { total_count: total, total_pages: pages } = first.pagination;
 		const rows = [...first.data];
 		let moved = false;

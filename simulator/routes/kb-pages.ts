@@ -17,11 +17,12 @@ function pageOr404(store: Store, id: string): PageRec {
 }
 
 /** Newest first for dates (latest change first on equal timestamps), A-Z for title; '-' flips. */
-function comparator(field: (typeof SORT_KEYS)[number], desc: boolean) {
+function comparator(store: Store, field: (typeof SORT_KEYS)[number], desc: boolean) {
 	const base = (a: PageRec, b: PageRec): number => {
 		if (field === 'title') return a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 		const key = field === 'updated_at' ? 'updatedAt' : 'createdAt';
-		return b[key] - a[key] || b.seq - a.seq;
+		// On the stored (possibly whole-second) value, so rows sharing one timestamp order by change.
+		return store.stamp(b[key]) - store.stamp(a[key]) || b.seq - a.seq;
 	};
 	return desc ? (a: PageRec, b: PageRec) => base(b, a) : base;
 }
@@ -51,10 +52,10 @@ export function registerPages(router: Router, engine: Engine): void {
 					(!query.owner_id || pg.ownerId === query.owner_id) &&
 					(!skillId || pg.skillIds.includes(skillId)) &&
 					(!q || pg.title.toLowerCase().includes(q)) &&
-					(after === undefined || pg.updatedAt >= after) &&
-					(before === undefined || pg.updatedAt <= before),
+					(after === undefined || store.stamp(pg.updatedAt) >= after) &&
+					(before === undefined || store.stamp(pg.updatedAt) <= before),
 			)
-			.sort(comparator(field, desc));
+			.sort(comparator(store, field, desc));
 		const env = paginate(rows, p);
 		return { status: 200, body: { ...env, data: env.data.map((pg) => renderPage(store, pg)) } };
 	});

@@ -38,6 +38,9 @@ import type {
 } from './types';
 
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
+/** A stored time as the service shows it (see Store.stamp: whole seconds by default). */
+const at = (store: Store, ms: number): string => iso(store.stamp(ms));
+const atOrNull = (store: Store, ms: number | null): string | null => (ms === null ? null : at(store, ms));
 
 export function userRef(u: UserRec): UserRef {
 	return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name };
@@ -61,7 +64,7 @@ export function workspaceUrl(store: Store): string {
 
 export function renderWorkspace(store: Store): Workspace {
 	const w = store.data.workspace;
-	return { id: w.id, name: w.name, url_slug: w.urlSlug, created_at: iso(w.createdAt) };
+	return { id: w.id, name: w.name, url_slug: w.urlSlug, created_at: at(store, w.createdAt) };
 }
 
 /** Member id is the user's id, consistent with user ids everywhere else. */
@@ -86,8 +89,8 @@ export function renderScenario(store: Store, s: ScenarioRec, withSkills: boolean
 		language: s.language,
 		visibility: s.visibility,
 		owner: userRefById(store, s.ownerId),
-		created_at: iso(s.createdAt),
-		updated_at: iso(s.updatedAt),
+		created_at: at(store, s.createdAt),
+		updated_at: at(store, s.updatedAt),
 	};
 	if (withSkills) {
 		out.skills = s.skillIds.flatMap((id) => {
@@ -119,7 +122,7 @@ export function renderAssignment(store: Store, a: AssignmentRec): Assignment {
 		attempt_max: a.attemptMax,
 		rank_min: a.rankMin,
 		program: program ? { id: program.id, name: program.name } : null,
-		created_at: iso(a.createdAt),
+		created_at: at(store, a.createdAt),
 	};
 }
 
@@ -134,7 +137,7 @@ export function renderSession(store: Store, s: SessionRec): SessionListItem {
 		rank: s.score === null ? null : rankFor(s.score),
 		duration_seconds: s.durationSeconds,
 		is_valid_attempt: s.valid,
-		created_at: iso(s.createdAt),
+		created_at: at(store, s.createdAt),
 	};
 }
 
@@ -144,7 +147,7 @@ export function renderSkill(s: SkillRec): Skill {
 
 export function renderCollection(store: Store, c: CollectionRec): Collection {
 	const count = store.data.scenarios.filter((s) => !s.archived && s.collectionIds.includes(c.id)).length;
-	return { id: c.id, name: c.name, slug: c.slug, description: c.description, scenario_count: count, created_at: iso(c.createdAt) };
+	return { id: c.id, name: c.name, slug: c.slug, description: c.description, scenario_count: count, created_at: at(store, c.createdAt) };
 }
 
 export function renderContext(c: ContextRec): Context {
@@ -160,8 +163,8 @@ export function renderFolder(store: Store, f: FolderRec): Folder {
 		visibility: f.visibility,
 		item_count: store.data.pages.filter((p) => p.status !== 'archived' && p.folderIds.includes(f.id)).length,
 		subfolder_count: store.data.folders.filter((c) => c.parentId === f.id).length,
-		created_at: iso(f.createdAt),
-		updated_at: iso(f.updatedAt),
+		created_at: at(store, f.createdAt),
+		updated_at: at(store, f.updatedAt),
 	};
 }
 
@@ -186,9 +189,9 @@ export function renderSource(store: Store, s: SourceRec, withContent = false): S
 		cover: s.cover,
 		folders: folderRefs(store, s.folderIds),
 		created_by: userRefById(store, s.createdById),
-		created_at: iso(s.createdAt),
-		updated_at: iso(s.updatedAt),
-		processed_at: isoOrNull(s.processedAt),
+		created_at: at(store, s.createdAt),
+		updated_at: at(store, s.updatedAt),
+		processed_at: atOrNull(store, s.processedAt),
 	};
 	if (withContent) out.content = s.status === 'ready' ? s.content : null;
 	return out;
@@ -219,9 +222,9 @@ export function renderPage(store: Store, p: PageRec): Page {
 		source_count: liveSourceIds(store, p).length,
 		version: published ? published.version : null,
 		cover: p.cover,
-		published_at: isoOrNull(p.publishedAt),
-		created_at: iso(p.createdAt),
-		updated_at: iso(p.updatedAt),
+		published_at: atOrNull(store, p.publishedAt),
+		created_at: at(store, p.createdAt),
+		updated_at: at(store, p.updatedAt),
 	};
 }
 
@@ -252,8 +255,8 @@ export function renderPageVersion(store: Store, v: PageVersionRec): PageVersion 
 		title: v.title,
 		change_type: v.changeType,
 		created_by: userRefById(store, v.createdById),
-		created_at: iso(v.createdAt),
-		updated_at: iso(v.updatedAt),
+		created_at: at(store, v.createdAt),
+		updated_at: at(store, v.updatedAt),
 	};
 }
 
@@ -266,9 +269,9 @@ export function renderJob(store: Store, j: JobRec): ScenarioJob {
 			? { id: scenario.id, name: scenario.name, slug: scenario.slug, url: `${workspaceUrl(store)}/scenarios/${scenario.slug}` }
 			: null,
 		error: j.status === 'failed' ? j.error : null,
-		created_at: iso(j.createdAt),
-		started_at: isoOrNull(j.startedAt),
-		completed_at: isoOrNull(j.completedAt),
+		created_at: at(store, j.createdAt),
+		started_at: atOrNull(store, j.startedAt),
+		completed_at: atOrNull(store, j.completedAt),
 		duration_seconds:
 			j.completedAt !== null && j.startedAt !== null ? Math.round((j.completedAt - j.startedAt) / 100) / 10 : null,
 	};

@@ -1,7 +1,14 @@
 /** The in-memory workspace: seeded records plus everything created at runtime. */
 import { Rng } from './random';
 import { buildSeed, type DataSize, type SeedData } from './seed';
+import type { JobStatus } from '../schemas';
 import type { JobRec, StudioSessionRec, UserRec } from './types';
+
+/** How finely the service writes timestamps. The deployed service writes whole seconds. */
+export type TimestampPrecision = 'second' | 'millisecond';
+
+/** Terminal job statuses; the spec's state table promises a callback for completed only. */
+export type TerminalStatus = Extract<JobStatus, 'completed' | 'failed' | 'cancelled'>;
 
 export class Store {
 	data!: SeedData;
@@ -11,6 +18,17 @@ export class Store {
 	rng!: Rng;
 	/** Monotonic change counter for pages (tie-breaker between equal timestamps). */
 	seq = 0;
+	/** Settings, kept across reset(). */
+	precision: TimestampPrecision = 'second';
+	callbackStatuses: readonly TerminalStatus[] = ['completed'];
+
+	/**
+	 * A time as the service stores and shows it: cut to whole seconds at second precision, so rows
+	 * changed within one second share one timestamp (and list filters compare those values).
+	 */
+	stamp(ms: number): number {
+		return this.precision === 'second' ? Math.floor(ms / 1000) * 1000 : ms;
+	}
 
 	constructor(
 		readonly seed: number,

@@ -2,8 +2,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
-import type { RunNodeOptions } from '../engine/runNode';
+import { runNode } from '../../n8n-harness/runNode';
+import type { RunNodeOptions } from '../../n8n-harness/runNode';
 
 const { scenarios, members, programs, assignments } = SEED;
 const email = (address: string) => members.find((m) => m.email === address)!;

@@ -247,7 +247,7 @@ describe('Knowledge Hub Page → Update', () => {
 	});
 
 	test('the replacement lists say plainly that they replace', async () => {
-		const { registry } = await import('../engine/nodeTypes');
+		const { registry } = await import('../../n8n-harness/nodeTypes');
 		const node = registry['n8n-nodes-workspace-practice.workspacePractice'];
 		const properties = 'nodeVersions' in node ? [] : node.description.properties;
 		const updateFields = properties.find(

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node';
-import { makeAdditionalData } from '../engine/additionalData';
-import { TestCredentialsHelper } from '../engine/credentialsHelper';
-import { nodeTypes } from '../engine/nodeTypes';
-import { ACTION_NODE_TYPE, NODE_NAME } from '../engine/runNode';
+import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
+import { makeAdditionalData } from '../../n8n-harness/additionalData';
+import { TestCredentialsHelper } from '../../n8n-harness/credentialsHelper';
+import { nodeTypes } from '../../n8n-harness/nodeTypes';
+import { ACTION_NODE_TYPE, NODE_NAME } from '../../n8n-harness/runNode';
 
 /**
  * Pick-list and "From List" methods run as the n8n server runs them: n8n-core's LoadOptionsContext

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
+import { runNode } from '../../n8n-harness/runNode';
 
 let sim: RunningSimulator;
 beforeAll(async () => {

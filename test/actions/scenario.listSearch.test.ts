@@ -8,11 +8,11 @@ import { LoadOptionsContext } from 'n8n-core';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { makeAdditionalData } from '../engine/additionalData';
-import { TestCredentialsHelper } from '../engine/credentialsHelper';
-import { nodeTypes } from '../engine/nodeTypes';
-import { ACTION_NODE_TYPE, NODE_NAME } from '../engine/runNode';
-import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node';
+import { makeAdditionalData } from '../../n8n-harness/additionalData';
+import { TestCredentialsHelper } from '../../n8n-harness/credentialsHelper';
+import { nodeTypes } from '../../n8n-harness/nodeTypes';
+import { ACTION_NODE_TYPE, NODE_NAME } from '../../n8n-harness/runNode';
+import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
 
 type Search = (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>;
 

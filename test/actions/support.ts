@@ -6,8 +6,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, startSimulator } from '../../simulator';
 import type { Control, RunningSimulator, SimulatorOptions } from '../../simulator';
-import { runNode } from '../engine/runNode';
-import type { RunNodeOptions, RunNodeResult } from '../engine/runNode';
+import { runNode } from '../../n8n-harness/runNode';
+import type { RunNodeOptions, RunNodeResult } from '../../n8n-harness/runNode';
 
 export interface ActionSimulator {
 	/** The running simulator's control surface: recorded requests, reset, faults. */

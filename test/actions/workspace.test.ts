@@ -1,6 +1,6 @@
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { runNode } from '../engine/runNode';
+import { runNode } from '../../n8n-harness/runNode';
 
 let sim: RunningSimulator;
 beforeAll(async () => {

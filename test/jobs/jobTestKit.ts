@@ -2,12 +2,18 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
 import type { RecordedRequest } from '../../simulator';
-import { runNode, type RunNodeOptions } from '../engine/runNode';
+import { runNode, type RunNodeOptions } from '../../n8n-harness/runNode';
 
 /** A simulator on a ManualClock: jobs move only when a test moves the clock or sets their state. */
 export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim: RunningSimulator; clock: ManualClock }> {
 	const clock = new ManualClock();
-	const sim = await startSimulator({ clock, jobTimings: { queuedMs: 1000, processingMs: 1000 }, ...options });
+	// Every terminal status calls back unless a test asks for the spec's default (completed only).
+	const sim = await startSimulator({
+		clock,
+		jobTimings: { queuedMs: 1000, processingMs: 1000 },
+		callbackStatuses: ['completed', 'failed', 'cancelled'],
+		...options,
+	});
 	return { sim, clock };
 }
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import { TriggerEndpoint } from '../engine/webhookTrigger';
-import { WebhookServer } from '../engine/webhookServer';
+import { TriggerEndpoint } from '../../n8n-harness/webhookTrigger';
+import { WebhookServer } from '../../n8n-harness/webhookServer';
 import { bootJobSim, createParams, runJobNode } from './jobTestKit';
 
 const SECRET = 's3cret-value-for-tests-0123456789';
@@ -140,7 +140,7 @@ describe('Workspace Practice Job Trigger', () => {
 	});
 
 	it('checks the secret credential locally', async () => {
-		const node = new (await import('../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node')).WorkspacePracticeJobTrigger();
+		const node = new (await import('../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node.js')).WorkspacePracticeJobTrigger();
 		const test = node.methods.credentialTest.checkWebhookSecret;
 		const call = (data: IDataObject) => test.call({} as never, { id: 'c', name: 'c', type: 't', data } as never);
 		expect((await call({ headerName: 'X-Webhook-Secret', secret: SECRET })).status).toBe('OK');

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import { outputOf, WaitingExecutions } from '../engine/resumeWaiting';
-import { WebhookServer } from '../engine/webhookServer';
+import { outputOf, WaitingExecutions } from '../../n8n-harness/resumeWaiting';
+import { WebhookServer } from '../../n8n-harness/webhookServer';
 import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
 
 let sim: RunningSimulator;
@@ -101,14 +101,15 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 		]);
 	});
 
-	it('on the time limit continues with an error item naming the job and its last status', async () => {
+	it('on the time limit continues with an error item naming the job, saying how to read its status', async () => {
 		const { executionId, jobId } = await startWaiting({ timeLimitMinutes: 5 });
 		const run = await waiting.timeOut(executionId);
 		const [item] = outputOf(run);
 		expect(item.json).toEqual({
-			error: `Scenario job ${jobId}: no callback within 5 minute(s); its last status was "queued"`,
+			error: `Scenario job ${jobId} sent no callback within 5 minute(s)`,
+			description: expect.stringContaining(`Scenario Job → Get (job ID ${jobId})`),
 			job_id: jobId,
-			status: 'queued',
+			status_when_created: 'queued',
 		});
 		expect(apiCalls(sim)).toHaveLength(1);
 	});
@@ -138,5 +139,31 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 		});
 		expect(error?.message).toMatch(/Callback URL: leave it empty/);
 		expect(apiCalls(sim)).toHaveLength(0);
+	});
+});
+
+describe('Until Callback against a service that calls back for completed jobs only (the spec)', () => {
+	beforeEach(async () => {
+		await sim.close();
+		({ sim } = await bootJobSim({ callbackStatuses: ['completed'] }));
+	});
+
+	it('a completed job resumes the execution as usual', async () => {
+		const { resumed, jobId } = await startWaiting();
+		sim.control.advance(5_000);
+		const [item] = outputOf(await resumed);
+		expect(item.json).toMatchObject({ id: jobId, status: 'completed' });
+	});
+
+	it('a failed job sends nothing: at the time limit a clear error item says so and how to read its status', async () => {
+		const { executionId, jobId } = await startWaiting({ timeLimitMinutes: 5, prompt: 'Make it [fail:GENERATION_ERROR]' });
+		sim.control.advance(5_000);
+		await sim.control.waitForCallbacks();
+		expect(sim.control.getJob(jobId).status).toBe('failed');
+		expect(sim.control.callbacks()).toHaveLength(0);
+		const [item] = outputOf(await waiting.timeOut(executionId));
+		expect(item.json.error).toBe(`Scenario job ${jobId} sent no callback within 5 minute(s)`);
+		expect(String(item.json.description)).toMatch(/failed or was cancelled may send no callback/);
+		expect(item.json).not.toHaveProperty('status');
 	});
 });

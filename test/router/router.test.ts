@@ -1,6 +1,6 @@
 import { LoggerProxy } from 'n8n-workflow';
 
-import { runNode } from '../engine/runNode';
+import { runNode } from '../../n8n-harness/runNode';
 import { ScriptedServer, TEST_KEY } from '../support/scriptedServer';
 
 const server = new ScriptedServer();

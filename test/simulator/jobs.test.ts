@@ -72,7 +72,8 @@ describe('POST /scenario-studio/jobs: create and validation', () => {
 describe('spec 3.1: job state machine on the clock', () => {
 	let t: TestSim;
 	beforeEach(async () => {
-		t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 5000 } });
+		// Millisecond timestamps: these tests read transition times to the millisecond.
+		t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 5000 }, timestampPrecision: 'millisecond' });
 	});
 	afterEach(() => t.close());
 
@@ -214,7 +215,8 @@ describe('spec 6: completion webhook', () => {
 	let t: TestSim;
 	let receiver: Awaited<ReturnType<typeof startReceiver>>;
 	beforeEach(async () => {
-		t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 } });
+		// Every terminal status calls back here; the spec's default (completed only) is tested below.
+		t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 }, callbackStatuses: ['completed', 'failed', 'cancelled'] });
 		receiver = await startReceiver();
 	});
 	afterEach(async () => {
@@ -303,7 +305,7 @@ describe('spec 6: completion webhook', () => {
 describe('issue item 5: jobs finish on their own with a real clock', () => {
 	it('completes within the configured wall-clock timings and calls back', async () => {
 		const receiver = await startReceiver();
-		const sim = await startSimulator({ jobTimings: { queuedMs: 20, processingMs: 40 } });
+		const sim = await startSimulator({ jobTimings: { queuedMs: 20, processingMs: 40 }, timestampPrecision: 'millisecond' });
 		try {
 			const api = axios.create({ baseURL: sim.baseUrl, headers: { Authorization: `Bearer ${sim.apiKey}` }, validateStatus: () => true });
 			const created = scenarioJobSchema.parse((await api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x', callback_url: receiver.url })).data);
@@ -368,6 +370,44 @@ describe('control: releaseJob', () => {
 			expect((await getJob(t, created.id)).status).toBe('completed');
 		} finally {
 			await t.close();
+		}
+	});
+});
+
+describe('the deployed service\'s defaults: second-precision timestamps, callbacks for completed jobs only', () => {
+	it('writes whole seconds, so rows changed within one second share one timestamp', async () => {
+		const t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 } });
+		try {
+			t.clock.advance(1234);
+			const a = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+			t.clock.advance(500);
+			const b = expectOk(await create(t, { user_email: jane, prompt: 'y' }), scenarioJobSchema, 201);
+			expect(a.created_at).toMatch(/:\d{2}\.000Z$/);
+			expect(a.created_at).toBe(b.created_at);
+			t.control.setTimestampPrecision('millisecond');
+			expect((await getJob(t, b.id)).created_at).toBe(new Date(t.clock.now()).toISOString());
+		} finally {
+			await t.close();
+		}
+	});
+
+	it('calls back for a completed job, not for a failed or cancelled one, unless told to', async () => {
+		const receiver = await startReceiver();
+		const t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 } });
+		try {
+			const done = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
+			await create(t, { user_email: jane, prompt: '[fail:GENERATION_ERROR]', callback_url: receiver.url });
+			const cancelled = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
+			await t.api.delete(`/scenario-studio/jobs/${cancelled.id}`);
+			t.clock.advance(5000);
+			await t.control.waitForCallbacks();
+			expect(receiver.received.map((r) => scenarioJobSchema.parse(r.body).id)).toEqual([done.id]);
+			t.control.setCallbackStatuses(['completed', 'failed', 'cancelled']);
+			await t.control.redeliverCallback(cancelled.id);
+			expect(receiver.received).toHaveLength(2);
+		} finally {
+			await t.close();
+			await receiver.close();
 		}
 	});
 });

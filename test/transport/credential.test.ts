@@ -1,6 +1,6 @@
-import { cleanApiKey, checkApiKey } from '../../nodes/WorkspacePractice/transport/apiKey';
-import { testCredential } from '../engine/credentialTest';
-import { runNode } from '../engine/runNode';
+import { cleanApiKey, checkApiKey } from '../../nodes/shared/transport/apiKey';
+import { testCredential } from '../../n8n-harness/credentialTest';
+import { runNode } from '../../n8n-harness/runNode';
 import { ScriptedServer, TEST_KEY } from '../support/scriptedServer';
 
 const server = new ScriptedServer();

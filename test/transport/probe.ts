@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../engine/runNode';
-import type { RunNodeResult } from '../engine/runNode';
-import { PROBE_NODE_TYPE } from '../engine/transportProbe';
+import { runNode } from '../../n8n-harness/runNode';
+import type { RunNodeResult } from '../../n8n-harness/runNode';
+import { PROBE_NODE_TYPE } from '../../n8n-harness/transportProbe';
 import { TEST_KEY } from '../support/scriptedServer';
 
 /** Runs the transport probe node through the engine against `baseUrl`. */

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
-import { PollHarness, type PollHarnessOptions } from '../engine/pollHarness';
+import { PollHarness, type PollHarnessOptions } from '../../n8n-harness/pollHarness';
 import { FaultProxy } from './faultProxy';
 
 export interface TriggerRig {
@@ -10,7 +10,10 @@ export interface TriggerRig {
 	proxy: FaultProxy;
 	/** A trigger whose requests go through the proxy to the simulator. */
 	harness(parameters: INodeParameters, options?: Omit<PollHarnessOptions, 'parameters' | 'credentials'>): PollHarness;
-	/** Back to the seed, the clock at `SEED_NOW + offsetMs`, sources held until the test settles them. */
+	/**
+	 * Back to the seed, the clock at `SEED_NOW + offsetMs`, sources held until the test settles them,
+	 * timestamps in whole seconds as the deployed service writes them.
+	 */
 	reset(offsetMs?: number): void;
 	close(): Promise<void>;
 }
@@ -27,6 +30,7 @@ export async function startRig(): Promise<TriggerRig> {
 			new PollHarness({ parameters, credentials: { baseUrl: proxy.baseUrl, apiKey: sim.apiKey }, ...options }),
 		reset(offsetMs = 60_000) {
 			sim.control.reset();
+			sim.control.setTimestampPrecision('second');
 			sim.control.setSourceTimings({ pendingMs: 0, processingMs: 0, hold: true });
 			sim.control.setTime(SEED_NOW + offsetMs);
 			proxy.onRequest(undefined);

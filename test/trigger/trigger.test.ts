@@ -1,5 +1,5 @@
 import { SEED_NOW } from '../../simulator';
-import type { PollHarness } from '../engine/pollHarness';
+import type { PollHarness } from '../../n8n-harness/pollHarness';
 import { eventsOf, startRig, type TriggerRig } from './setup';
 
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];
@@ -243,8 +243,11 @@ describe('manual test run', () => {
 	});
 });
 
-describe('errors and large bursts', () => {
-	test('a burst of 250 changes is read in exactly three list requests, oldest first, nothing lost', async () => {
+describe('errors and large bursts, millisecond timestamps', () => {
+	// Rows a millisecond apart: the read's page-by-page mechanics, each row at its own time.
+	beforeEach(() => control().setTimestampPrecision('millisecond'));
+
+	test('a burst of 250 changes is read in four list requests, oldest first, nothing lost', async () => {
 		const trigger = await activated({ events: ['pageCreated'] });
 		const ids: string[] = [];
 		for (let i = 0; i < 250; i++) {
@@ -254,7 +257,8 @@ describe('errors and large bursts', () => {
 		const events = await pollOk(trigger);
 		expect(events.map((e) => e.id)).toEqual(ids);
 		const pages = listRequests().map((r) => r.query.page);
-		expect(pages).toEqual(['1', '3', '2']);
+		// Page 1 of the whole range, then the part below its newest timestamp from its last page back.
+		expect(pages).toEqual(['1', '3', '2', '1']);
 	});
 
 	test('a poll failing midway emits nothing and leaves the position; the next poll catches up exactly', async () => {
@@ -299,8 +303,9 @@ describe('errors and large bursts', () => {
 		const created = events.filter((e) => e.event === 'pageCreated').map((e) => e.id);
 		// The edited page reports its creation at its new place in time, after the others.
 		expect(created).toEqual([...ids.filter((id) => id !== ids[120] && id !== ids[10]), ids[10]]);
-		// Page 1, the page that saw the count change, then page 1 and 2 again.
-		expect(listRequests().map((r) => r.query.page)).toEqual(['1', '2', '1', '2']);
+		// The read that saw the count change (page 1, then the part below the newest time from its last
+		// page back), then the same again, settled.
+		expect(listRequests().map((r) => r.query.page)).toEqual(['1', '2', '1', '1', '2', '1']);
 		expect(events.filter((e) => e.event === 'pageUpdated').map((e) => e.id)).toEqual([ids[10]]);
 	});
 
@@ -346,5 +351,114 @@ describe('errors and large bursts', () => {
 		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pagePublished', id: a.id })]);
 		trigger.restart();
 		expect(await pollOk(trigger)).toEqual([]);
+	});
+});
+
+describe('second-precision timestamps (the deployed service)', () => {
+	test('issue 11 reproduction: an edit to the newest second during a multi-page read loses no creation', async () => {
+		const trigger = await activated({ events: ['pageCreated'] });
+		const ids: string[] = [];
+		for (let i = 0; i < 250; i++) {
+			control().advance(1200);
+			ids.push(control().createPage({ title: `Spaced ${i}` }).id);
+		}
+		// Just before the poll's second list request, a page on list page 2 is edited: its updated_at
+		// becomes the newest row's (same second), so it moves to the front and every row behind shifts.
+		rig.proxy.onRequest((count) => {
+			if (count === 2) control().updatePage(ids[120], { title: 'Edited during the read' });
+		});
+		const first = await pollOk(trigger);
+		rig.proxy.onRequest(undefined);
+		const second = await pollOk(trigger);
+		const created = [...first, ...second].filter((e) => e.event === 'pageCreated').map((e) => e.id);
+		expect(created).toHaveLength(250);
+		expect(new Set(created)).toEqual(new Set(ids));
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+
+	test('more than one list page of rows in one second: read once that second is over, each once', async () => {
+		const trigger = await activated({ events: ['pageCreated', 'pageUpdated'] });
+		control().advance(1000);
+		const ids: string[] = [];
+		for (let i = 0; i < 150; i++) ids.push(control().createPage({ title: `Same second ${i}` }).id);
+		// The service's second may still be running: the first poll leaves those rows for the next.
+		const first = await pollOk(trigger);
+		const second = await pollOk(trigger);
+		expect([...first, ...second].map((e) => e.id).sort()).toEqual([...ids].sort());
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+
+	test('a service clock stepping back by less than the overlap window loses nothing', async () => {
+		const trigger = await activated({ events: ['pageCreated'] });
+		control().advance(60_000);
+		const a = control().createPage({ title: 'Before the step' });
+		expect((await pollOk(trigger)).map((e) => e.id)).toEqual([a.id]);
+		// The service's clock goes back 90 s (less than the two-minute overlap).
+		control().setTime(Date.parse(control().now()) - 90_000);
+		const b = control().createPage({ title: 'After the step' });
+		expect((await pollOk(trigger)).map((e) => e.id)).toEqual([b.id]);
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+});
+
+describe('filters: a page that comes to match', () => {
+	test('fires Page Updated, never Page Created or Page Published, however long ago those were', async () => {
+		const trigger = await activated({ events: ['pageCreated', 'pageUpdated', 'pagePublished'], filters: { titleContains: 'pricing' } });
+		control().advance(1000);
+		const page = control().createPage({ title: 'Discounts', status: 'published' });
+		expect(await pollOk(trigger)).toEqual([]);
+		// (A rename within the second of its creation is, for the service, part of its creation.)
+		for (const gap of [1000, 60_000, 300_000]) {
+			control().advance(gap);
+			control().updatePage(page.id, { title: `Pricing ${gap}` });
+			const events = await pollOk(trigger);
+			expect(events.map((e) => e.event)).toEqual(['pageUpdated']);
+			control().advance(1000);
+			control().updatePage(page.id, { title: `Discounts ${gap}` });
+			expect(await pollOk(trigger)).toEqual([]);
+		}
+	});
+
+	test('a page created or published while matching still fires Page Created and Page Published', async () => {
+		const trigger = await activated({ events: ['pageCreated', 'pagePublished'], filters: { titleContains: 'pricing' } });
+		control().advance(1000);
+		const page = control().createPage({ title: 'Pricing FAQ', status: 'published' });
+		expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([
+			['pageCreated', page.id],
+			['pagePublished', page.id],
+		]);
+	});
+});
+
+describe('quota: minimum time between reads', () => {
+	test('polls inside the minimum interval make no request and lose nothing; the default is 30 minutes', async () => {
+		let host = Date.parse('2026-11-23T08:00:00Z');
+		const now = jest.spyOn(Date, 'now').mockImplementation(() => host);
+		try {
+			// 30 as shipped (the test harness turns pacing off unless a test sets it).
+			const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: 30 } });
+			expect((await trigger.poll()).error).toBeUndefined();
+			control().clearRequests();
+			control().advance(1000);
+			const page = control().createPage({ title: 'Paced' });
+			for (let minute = 1; minute < 30; minute++) {
+				host += 60_000;
+				expect(await pollOk(trigger)).toEqual([]);
+			}
+			expect(control().requests({})).toHaveLength(0);
+			host += 60_000;
+			expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([['pageCreated', page.id]]);
+			// One request for pages, one for Source Ready (its first list page is unchanged).
+			expect(control().requests({})).toHaveLength(2);
+		} finally {
+			now.mockRestore();
+		}
+	});
+
+	test('a bad minimum interval is refused before any request, naming the field', async () => {
+		const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: -5 } });
+		const outcome = await trigger.poll();
+		expect(outcome.error?.message).toMatch(/Minimum Minutes Between Reads/);
+		expect(control().requests({})).toHaveLength(0);
 	});
 });

@@ -1,4 +1,4 @@
-import type { ResourceModule } from './types';
+import { keyedByValue } from './types';
 import { assignment } from './assignment/assignment.resource';
 import { collection } from './collection/collection.resource';
 import { context } from './context/context.resource';
@@ -18,7 +18,7 @@ import { workspace } from './workspace/workspace.resource';
  * Every resource of the node, keyed by its `resource` value. The Resource pick-list, the form and the
  * router all come from here: adding a resource is one line.
  */
-export const resources: Record<string, ResourceModule> = {
+export const resources = keyedByValue({
 	assignment,
 	collection,
 	context,
@@ -33,4 +33,4 @@ export const resources: Record<string, ResourceModule> = {
 	skill,
 	studioSession,
 	workspace,
-};
+});

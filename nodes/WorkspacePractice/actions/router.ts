@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../transport';
+import { asNodeError } from '../../shared/transport';
 import { resources } from './resources';
-import type { OperationModule } from './types';
+import type { OperationModule } from '../../shared/operations/operation';
+import type { ResourceModule } from './types';
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
-	const module = resources[resource]?.operations[operation];
+	// Parameters are strings at run time (an expression or an old workflow may name anything).
+	const module = (resources as Record<string, ResourceModule | undefined>)[resource]?.operations[operation];
 	if (!module) {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
 	}

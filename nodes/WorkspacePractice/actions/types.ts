@@ -1,18 +1,33 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** One object, or list rows that the router splits into items. */
-export type OperationResult = IDataObject | IDataObject[];
+import type { OperationModule } from '../../shared/operations/operation';
 
-/** An operation: its form fields (already scoped to its resource/operation) and its per-item work. */
-export interface OperationModule {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult>;
+/** An entry of a resource's Operation pick-list; its value names a module in `operations`. */
+export interface OperationOption<Op extends string> extends INodePropertyOptions {
+	value: Op;
 }
 
-export interface ResourceModule {
+export interface ResourceModule<Op extends string = string, Value extends string = string> {
 	/** The entry in the Resource pick-list. */
-	option: INodePropertyOptions;
+	option: INodePropertyOptions & { value: Value };
 	/** The Operation pick-list shown for this resource. */
-	operation: INodeProperties;
-	operations: Record<string, OperationModule>;
+	operation: Omit<INodeProperties, 'options' | 'default'> & { options: Array<OperationOption<Op>>; default: Op };
+	operations: Record<Op, OperationModule>;
+}
+
+/**
+ * A resource, checked by the compiler: every operation the pick-list offers has its module, every
+ * module is offered, and the default is one of them. A mismatch fails `tsc`, not a run.
+ */
+export function defineResource<const Value extends string, const Op extends string>(resource: {
+	option: INodePropertyOptions & { value: Value };
+	operation: Omit<INodeProperties, 'options' | 'default'> & { options: Array<OperationOption<Op>>; default: NoInfer<Op> };
+	operations: Record<NoInfer<Op>, OperationModule>;
+}): ResourceModule<Op, Value> {
+	return resource;
+}
+
+/** The registry's keys are the resources' values: a key that is not its module's value fails `tsc`. */
+export function keyedByValue<T extends Record<string, ResourceModule>>(registry: T & { [K in keyof T]: { option: { value: K } } }): T {
+	return registry;
 }

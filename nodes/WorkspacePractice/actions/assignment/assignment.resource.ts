@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
-export const assignment: ResourceModule = {
+export const assignment = defineResource({
 	option: { name: 'Assignment', value: 'assignment', description: 'Scenarios members were asked to practice, with status and best score' },
 	operation: {
 		displayName: 'Operation',
@@ -20,4 +20,4 @@ export const assignment: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { getAll },
-};
+});

@@ -1,6 +1,6 @@
-import type { QueryField } from '../shared/filter.fields';
-import { listOperation } from '../shared/listOperation';
-import { programIds, scenarioIds, userEmails, userIds } from '../shared/filter.fields';
+import type { QueryField } from '../../../shared/fields/filter.fields';
+import { listOperation } from '../../../shared/operations/listOperation';
+import { programIds, scenarioIds, userEmails, userIds } from '../../../shared/fields/filter.fields';
 
 const filterFields: QueryField[] = [
 	userIds,

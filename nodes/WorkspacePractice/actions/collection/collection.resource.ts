@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
-export const collection: ResourceModule = {
+export const collection = defineResource({
 	option: { name: 'Collection', value: 'collection', description: 'Named sets of related scenarios' },
 	operation: {
 		displayName: 'Operation',
@@ -20,4 +20,4 @@ export const collection: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { getAll },
-};
+});

@@ -1,3 +1,3 @@
-import { listOperation } from '../shared/listOperation';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 export const { description, execute } = listOperation('collection', '/collections');

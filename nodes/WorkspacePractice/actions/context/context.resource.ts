@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
-export const context: ResourceModule = {
+export const context = defineResource({
 	option: { name: 'Context', value: 'context', description: 'Contexts defined in the workspace: ID, title and creation date' },
 	operation: {
 		displayName: 'Operation',
@@ -20,4 +20,4 @@ export const context: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { getAll },
-};
+});

@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
-export const group: ResourceModule = {
+export const group = defineResource({
 	option: { name: 'Group', value: 'group', description: 'Groups of workspace members, such as teams' },
 	operation: {
 		displayName: 'Operation',
@@ -20,4 +20,4 @@ export const group: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { getAll },
-};
+});

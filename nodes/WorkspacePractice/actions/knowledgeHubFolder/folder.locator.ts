@@ -1,4 +1,4 @@
-import { uuidLocatorWith } from '../shared/locator';
+import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub folder picked from a searchable list or given by its UUID. */
 export const folderLocator = uuidLocatorWith({

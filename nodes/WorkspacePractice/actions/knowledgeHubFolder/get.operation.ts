@@ -1,22 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { getByIdOperation } from '../../../shared/operations/byIdOperation';
 import { folderLocator } from './folder.locator';
-import { readUuidLocator } from '../shared/locator';
 
-const fields: INodeProperties[] = [folderLocator({ description: 'The folder to get. Pick it from the list or give its UUID.' })];
-
-export const description = forOperation('knowledgeHubFolder', 'get', fields);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const folderId = readUuidLocator(this, itemIndex, 'folderId', 'Folder');
-	const { body } = await apiRequest<IDataObject>(this, {
-		method: 'GET',
-		path: `/knowledge-hub/folders/${encodeURIComponent(folderId)}`,
-		itemIndex,
-		what: `folder ${folderId}`,
-	});
-	return body;
-}
+export const { description, execute } = getByIdOperation({
+	resource: 'knowledgeHubFolder',
+	operation: 'get',
+	locator: folderLocator({ description: 'The folder to get. Pick it from the list or give its UUID.' }),
+	label: 'Folder',
+	path: '/knowledge-hub/folders',
+});

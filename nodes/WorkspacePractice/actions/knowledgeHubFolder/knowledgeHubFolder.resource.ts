@@ -1,8 +1,8 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const knowledgeHubFolder: ResourceModule = {
+export const knowledgeHubFolder = defineResource({
 	option: {
 		name: 'Knowledge Hub Folder',
 		value: 'knowledgeHubFolder',
@@ -31,4 +31,4 @@ export const knowledgeHubFolder: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { get, getAll },
-};
+});

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { validator } from '../../helpers/validate';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiRequest } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
 
 const fields: INodeProperties[] = [

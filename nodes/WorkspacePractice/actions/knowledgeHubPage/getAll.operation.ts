@@ -1,5 +1,5 @@
-import type { QueryField } from '../shared/filter.fields';
-import { listOperation } from '../shared/listOperation';
+import type { QueryField } from '../../../shared/fields/filter.fields';
+import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
 

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
-import { readUuidLocator } from '../shared/locator';
+import { apiList } from '../../../shared/transport';
+import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { readUuidLocator } from '../../../shared/fields/locator';
 import { pageLocator } from './page.locator';
 
 const fields: INodeProperties[] = [

@@ -1,4 +1,4 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as archive from './archive.operation';
 import * as create from './create.operation';
 import * as get from './get.operation';
@@ -6,7 +6,7 @@ import * as getAll from './getAll.operation';
 import * as getVersions from './getVersions.operation';
 import * as update from './update.operation';
 
-export const knowledgeHubPage: ResourceModule = {
+export const knowledgeHubPage = defineResource({
 	option: {
 		name: 'Knowledge Hub Page',
 		value: 'knowledgeHubPage',
@@ -59,4 +59,4 @@ export const knowledgeHubPage: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { archive, create, get, getAll, getVersions, update },
-};
+});

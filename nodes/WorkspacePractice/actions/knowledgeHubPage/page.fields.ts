@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { InputValidator } from '../../helpers/validate';
+import type { InputValidator } from '../../../shared/validate';
 
 /** The three ID lists a page carries; on Create they set the list, on Update they replace it. */
 export const PAGE_LIST_FIELDS = [

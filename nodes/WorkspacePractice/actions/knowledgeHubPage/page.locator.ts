@@ -1,4 +1,4 @@
-import { uuidLocatorWith } from '../shared/locator';
+import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub page picked from a searchable list (titles) or given by its UUID. */
 export const pageLocator = uuidLocatorWith({

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { validator } from '../../helpers/validate';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
-import { readUuidLocator } from '../shared/locator';
+import { apiRequest } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { readUuidLocator } from '../../../shared/fields/locator';
 import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
 import { pageLocator } from './page.locator';
 
@@ -56,8 +56,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (updates.title !== undefined) body.title = check.required('Title', updates.title);
-	if (updates.content !== undefined) body.content = String(updates.content);
-	if (updates.status !== undefined) body.status = updates.status;
+	if (updates.content !== undefined) body.content = check.text('Content', updates.content);
+	if (updates.status !== undefined) {
+		const status = check.text('Status', updates.status).trim();
+		if (status === 'archived') check.fail('Status', 'cannot be "archived" here: archive a page with Knowledge Hub Page → Archive');
+		body.status = check.oneOf('Status', status, ['draft', 'published']);
+	}
 	addPageLists(body, updates, check);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Update Fields: add at least one field to change', {

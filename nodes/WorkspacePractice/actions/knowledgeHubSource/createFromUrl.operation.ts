@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { validator } from '../../helpers/validate';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiRequest, withIsNew } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { hasText } from '../../../shared/values';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	{
@@ -67,7 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { type: 'url', title, url };
-	if (typeof additional.cover === 'string' && additional.cover.trim() !== '') body.cover = additional.cover.trim();
+	if (hasText(additional.cover)) body.cover = additional.cover.trim();
 	if (additional.folder_ids !== undefined) {
 		const folderIds = check.uuidList('Folders', additional.folder_ids);
 		if (folderIds.length > 0) body.folder_ids = folderIds;
@@ -79,5 +80,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	// 201 = a new source; 200 = the URL was already in the workspace and that source came back.
-	return { ...source, is_new: status === 201 };
+	return withIsNew(source, status);
 }

@@ -1,10 +1,10 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as archive from './archive.operation';
 import * as createFromUrl from './createFromUrl.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const knowledgeHubSource: ResourceModule = {
+export const knowledgeHubSource = defineResource({
 	option: {
 		name: 'Knowledge Hub Source',
 		value: 'knowledgeHubSource',
@@ -45,4 +45,4 @@ export const knowledgeHubSource: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { archive, createFromUrl, get, getAll },
-};
+});

@@ -1,4 +1,4 @@
-import { groupIds } from '../shared/filter.fields';
-import { listOperation } from '../shared/listOperation';
+import { groupIds } from '../../../shared/fields/filter.fields';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 export const { description, execute } = listOperation('member', '/workspace/members', [groupIds]);

@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
-export const member: ResourceModule = {
+export const member = defineResource({
 	option: { name: 'Member', value: 'member', description: 'People in the workspace' },
 	operation: {
 		displayName: 'Operation',
@@ -20,4 +20,4 @@ export const member: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { getAll },
-};
+});

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { validator } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { validator } from '../../../shared/validate';
+import { hasText } from '../../../shared/values';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const RANKS = ['gold', 'silver', 'bronze'];
@@ -109,7 +110,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (extra.rank_min !== undefined && extra.rank_min !== '') {
 		body.rank_min = v.oneOf('Minimum Rank', String(extra.rank_min), RANKS);
 	}
-	if (typeof extra.custom_message === 'string' && extra.custom_message.trim() !== '') {
+	if (hasText(extra.custom_message)) {
 		body.custom_message = extra.custom_message;
 	}
 	const scenarioId = await readScenarioId(this, itemIndex);

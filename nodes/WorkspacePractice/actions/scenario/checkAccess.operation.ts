@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { validator } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { validator } from '../../../shared/validate';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const fields: INodeProperties[] = [

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
-import type { QueryField } from '../shared/filter.fields';
-import { collectionIds, filtersCollection, readFilters, skillIds } from '../shared/filter.fields';
+import { apiList } from '../../../shared/transport';
+import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import type { QueryField } from '../../../shared/fields/filter.fields';
+import { collectionIds, filtersCollection, readFilters, skillIds } from '../../../shared/fields/filter.fields';
 
 const filterFields: QueryField[] = [
 	{

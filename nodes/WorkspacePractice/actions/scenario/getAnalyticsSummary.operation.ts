@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { readFilters } from '../shared/filter.fields';
+import { readFilters } from '../../../shared/fields/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];

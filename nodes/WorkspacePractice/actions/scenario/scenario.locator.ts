@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../transport';
-import { validator } from '../../helpers/validate';
-import { locatorField, readLocator } from '../shared/locator';
+import { apiListPage, MAX_PAGE_SIZE } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { locatorField, readLocator } from '../../../shared/fields/locator';
 
 /** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
 export const SCENARIO_URL_REGEX = '^https?://[^/\\s]+/scenarios/([A-Za-z0-9][A-Za-z0-9_-]*)/?(?:[?#].*)?$';

@@ -1,4 +1,4 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as assign from './assign.operation';
 import * as checkAccess from './checkAccess.operation';
 import * as getAll from './getAll.operation';
@@ -6,7 +6,7 @@ import * as getAnalyticsSummary from './getAnalyticsSummary.operation';
 import * as getParticipantAnalytics from './getParticipantAnalytics.operation';
 import * as grantAccess from './grantAccess.operation';
 
-export const scenario: ResourceModule = {
+export const scenario = defineResource({
 	option: { name: 'Scenario', value: 'scenario', description: 'Roleplay practice scenarios: access, assignments and analytics' },
 	operation: {
 		displayName: 'Operation',
@@ -55,4 +55,4 @@ export const scenario: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { assign, checkAccess, getAll, getAnalyticsSummary, getParticipantAnalytics, grantAccess },
-};
+});

@@ -1,10 +1,10 @@
 import type { IDataObject, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { apiRequest, CREDENTIAL_TYPE } from '../../transport';
-import { cleanApiKey } from '../../transport/apiKey';
-import { executionSecret, headerValue, secretsMatch } from '../../helpers/secret';
-import { CALLBACK_SECRET_HEADER } from './create.operation';
-import { failureMessage, isFinal, jobPath } from './job';
+import { CALLBACK_SECRET_HEADER, jobFromBody } from '../../../shared/scenarioJob/callback';
+import { failureMessage, isFinal, jobPath } from '../../../shared/scenarioJob/job';
+import { headerValue, secretsMatch } from '../../../shared/secret';
+import { apiRequest, callbackSecret } from '../../../shared/transport';
+import { answer } from '../../../shared/webhook';
 
 /**
  * The node's one webhook: the waiting ("restart") webhook n8n serves at this execution's resume URL.
@@ -14,23 +14,6 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true },
 ];
 
-/** The job ID in a callback body: the job object itself, or any JSON naming it. */
-export function callbackJobId(body: unknown): string | undefined {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-	const record = body as IDataObject;
-	const nested = record.job as IDataObject | undefined;
-	for (const candidate of [record.id, record.job_id, nested?.id]) {
-		if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
-		if (typeof candidate === 'number') return String(candidate);
-	}
-	return undefined;
-}
-
-function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json(body);
-	return { noWebhookResponse: true };
-}
-
 /**
  * The service's callback to a waiting "Until Callback" execution. The secret is checked first (wrong
  * or missing: 401, the execution keeps waiting); then the job is read once, so the output is the
@@ -38,12 +21,11 @@ function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWeb
  * stray delivery) is acknowledged without resuming.
  */
 export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const expected = executionSecret(cleanApiKey(credentials.apiKey), this.getExecutionId(), this.getNode().id);
+	const expected = await callbackSecret(this);
 	const given = headerValue(this.getHeaderData() as Record<string, unknown>, CALLBACK_SECRET_HEADER);
 	if (!secretsMatch(given, expected)) return answer(this, 401, { error: 'The callback secret is missing or wrong' });
 
-	const jobId = callbackJobId(this.getBodyData());
+	const jobId = jobFromBody(this.getBodyData())?.id;
 	if (jobId === undefined) return answer(this, 400, { error: 'The callback body names no job ID' });
 
 	const { body: job } = await apiRequest<IDataObject>(this, { method: 'GET', path: jobPath(jobId), what: `job ${jobId}` });

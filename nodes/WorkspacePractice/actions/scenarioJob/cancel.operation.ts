@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import { jobIdField, readJobId } from './job.fields';
-import { jobPath } from './job';
+import { jobPath } from '../../../shared/scenarioJob/job';
 
 const fields: INodeProperties[] = [
 	{

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, CREDENTIAL_TYPE } from '../../transport';
-import { cleanApiKey } from '../../transport/apiKey';
-import { validator } from '../../helpers/validate';
-import { executionSecret } from '../../helpers/secret';
-import { pollUntilFinal } from '../../helpers/waitPolling';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
+import { pollUntilFinal } from '../../../shared/scenarioJob/waitPolling';
+import { apiRequest, callbackSecret, withIsNew } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 import {
 	CONTEXT_MAX,
 	createFields,
@@ -15,12 +14,9 @@ import {
 	DEFAULT_TIME_LIMIT_MINUTES,
 	PROMPT_MAX,
 } from './create.fields';
-import { isFinal, jobEndedError } from './job';
+import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
 
 export const description = forOperation('scenarioJob', 'create', createFields);
-
-/** Header carrying this execution's secret on callbacks to the resume URL. */
-export const CALLBACK_SECRET_HEADER = 'X-Workspace-Practice-Secret';
 
 type WaitMode = 'off' | 'callback' | 'poll';
 
@@ -68,9 +64,8 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 	const prompt = check.maxLength('Prompt', check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')), PROMPT_MAX);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
-	if (typeof additional.context === 'string' && additional.context.trim() !== '') {
-		body.context = check.maxLength('Context', additional.context, CONTEXT_MAX);
-	}
+	const context = check.text('Context', additional.context);
+	if (context.trim() !== '') body.context = check.maxLength('Context', context, CONTEXT_MAX);
 	const slug = remixSlug(ctx, itemIndex, additional);
 	if (slug !== undefined) body.scenario_slug = slug;
 	const requestId = readRequestId(ctx, itemIndex);
@@ -118,8 +113,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (mode === 'callback') {
 		// The resume URL as n8n gives it, query string (the signature of newer n8n) intact.
 		body.callback_url = String(this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
-		headers[CALLBACK_SECRET_HEADER] = executionSecret(cleanApiKey(credentials.apiKey), this.getExecutionId(), this.getNode().id);
+		headers[CALLBACK_SECRET_HEADER] = await callbackSecret(this, itemIndex);
 	}
 	if (Object.keys(headers).length > 0) body.callback_headers = headers;
 
@@ -131,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		idempotent: body.request_id !== undefined,
 		itemIndex,
 	});
-	const job: IDataObject = { ...created, is_new: typeof created.is_new === 'boolean' ? created.is_new : status === 201 };
+	const job = withIsNew(created, status);
 
 	if (mode === 'off') return job;
 	// An existing job (same request_id) may already be over: nothing to wait for.
@@ -155,8 +149,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 /**
  * Pauses the execution until the callback reaches this node's webhook (see callback.webhook.ts).
  * If the time limit passes first, n8n continues without running this node again and passes on the
- * items standing in the node's input: so those are replaced by an error item naming the job and its
- * last status.
+ * items standing in the node's input: so those are replaced by an error item naming the job. Its final
+ * status is unknown then: the spec promises a callback only for completed jobs, so a failed or
+ * cancelled job may simply never call back. The item says so, and how to read the status.
  */
 async function waitForCallback(ctx: IExecuteFunctions, job: IDataObject, limitMs: number, itemIndex: number): Promise<void> {
 	const minutes = Math.round((limitMs / 60_000) * 100) / 100;
@@ -166,9 +161,10 @@ async function waitForCallback(ctx: IExecuteFunctions, job: IDataObject, limitMs
 			[
 				{
 					json: {
-						error: `Scenario job ${String(job.id)}: no callback within ${minutes} minute(s); its last status was "${String(job.status)}"`,
+						error: `Scenario job ${String(job.id)} sent no callback within ${minutes} minute(s)`,
+						description: `The service calls back when a job completes; a job that failed or was cancelled may send no callback at all. Read its final status with Scenario Job → Get (job ID ${String(job.id)}), or choose "By Polling", which reads the final status itself.`,
 						job_id: job.id,
-						status: job.status,
+						status_when_created: job.status,
 					},
 					pairedItem: { item: itemIndex },
 				},

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLocator } from '../shared/locator';
+import { readLocator } from '../../../shared/fields/locator';
 
 /** The job to read or cancel. By ID only: the API has no endpoint that lists jobs. */
 export const jobIdField: INodeProperties = {

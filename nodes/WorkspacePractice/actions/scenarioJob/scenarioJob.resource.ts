@@ -1,9 +1,9 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
 import * as get from './get.operation';
 
-export const scenarioJob: ResourceModule = {
+export const scenarioJob = defineResource({
 	option: {
 		name: 'Scenario Job',
 		value: 'scenarioJob',
@@ -38,4 +38,4 @@ export const scenarioJob: ResourceModule = {
 		default: 'create',
 	},
 	operations: { cancel, create, get },
-};
+});

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
-import { locatorField, readLocator } from '../shared/locator';
+import { apiRequest } from '../../../shared/transport';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { locatorField, readLocator } from '../../../shared/fields/locator';
 
 const fields: INodeProperties[] = [
 	locatorField({

@@ -1,26 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
-import type { QueryField } from '../shared/filter.fields';
+import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	collectionIds,
 	endDate,
 	excludeSystemUsers,
-	filtersCollection,
 	groupIds,
 	programIds,
 	scenarioIds,
 	skillIds,
-	readFilters,
 	startDate,
 	userEmails,
 	userIds,
-} from '../shared/filter.fields';
-import { readSorting, sortFields } from '../shared/sort.fields';
-
-const DEFAULT_SORT = 'created_at';
+} from '../../../shared/fields/filter.fields';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 const filterFields: QueryField[] = [
 	userIds,
@@ -51,32 +42,13 @@ const filterFields: QueryField[] = [
 	excludeSystemUsers,
 ];
 
-const fields: INodeProperties[] = [
-	...returnAllAndLimit,
-	filtersCollection(filterFields),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: sortFields(
-			[
-				{ name: 'Created At', value: 'created_at', description: 'When the session took place' },
-				{ name: 'Duration', value: 'duration', description: 'How long the session lasted' },
-				{ name: 'Score', value: 'score', description: 'The score the session earned' },
-			],
-			DEFAULT_SORT,
-		),
+export const { description, execute } = listOperation('session', '/sessions', filterFields, {
+	sort: {
+		keys: [
+			{ name: 'Created At', value: 'created_at', description: 'When the session took place' },
+			{ name: 'Duration', value: 'duration', description: 'How long the session lasted' },
+			{ name: 'Score', value: 'score', description: 'The score the session earned' },
+		],
+		default: 'created_at',
 	},
-];
-
-export const description = forOperation('session', 'getAll', fields);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = readFilters(this, itemIndex, filterFields);
-	const sorting = readSorting(options, DEFAULT_SORT);
-	if (sorting) qs.sorting = sorting;
-	return await apiList<IDataObject>(this, '/sessions', qs, readListOptions(this, itemIndex));
-}
+});

@@ -1,8 +1,8 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const session: ResourceModule = {
+export const session = defineResource({
 	option: {
 		name: 'Session',
 		value: 'session',
@@ -31,4 +31,4 @@ export const session: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { get, getAll },
-};
+});

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiList } from '../../../shared/transport';
+import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiList } from '../../transport';
-import { forOperation, readListOptions, returnAllAndLimit } from '../common.fields';
-import type { OperationResult } from '../types';
-import type { QueryField } from '../shared/filter.fields';
-import { excludeSystemUsers, filtersCollection, peopleFilters, readFilters } from '../shared/filter.fields';
-import { readUuidLocator } from '../shared/locator';
+import { apiList } from '../../../shared/transport';
+import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import type { QueryField } from '../../../shared/fields/filter.fields';
+import { excludeSystemUsers, filtersCollection, peopleFilters, readFilters } from '../../../shared/fields/filter.fields';
+import { readUuidLocator } from '../../../shared/fields/locator';
 import { skillLocator } from './skill.locator';
 
 const filterFields: QueryField[] = [

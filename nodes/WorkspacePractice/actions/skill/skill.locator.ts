@@ -1,4 +1,4 @@
-import { uuidLocatorWith } from '../shared/locator';
+import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A skill picked from a searchable list (name or slug) or given by its UUID. */
 export const skillLocator = uuidLocatorWith({

@@ -1,8 +1,8 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 import * as getProficiency from './getProficiency.operation';
 
-export const skill: ResourceModule = {
+export const skill = defineResource({
 	option: { name: 'Skill', value: 'skill', description: 'Competencies scored in roleplay sessions and calls' },
 	operation: {
 		displayName: 'Operation',
@@ -27,4 +27,4 @@ export const skill: ResourceModule = {
 		default: 'getAll',
 	},
 	operations: { getAll, getProficiency },
-};
+});

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { validator } from '../../helpers/validate';
-import { forOperation } from '../common.fields';
-import type { OperationResult } from '../types';
+import { apiRequest, withIsNew } from '../../../shared/transport';
+import { validator } from '../../../shared/validate';
+import { hasText } from '../../../shared/values';
+import { forOperation } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	{
@@ -55,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const prompt = check.required('Prompt', this.getNodeParameter('prompt', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
-	if (typeof additional.request_id === 'string' && additional.request_id.trim() !== '') {
+	if (hasText(additional.request_id)) {
 		body.request_id = additional.request_id.trim();
 	}
 	const { status, body: session } = await apiRequest<IDataObject>(this, {
@@ -66,6 +67,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		idempotent: body.request_id !== undefined,
 		itemIndex,
 	});
-	// The API states is_new itself; the status code (201 new, 200 existing) covers an answer without it.
-	return { ...session, is_new: typeof session.is_new === 'boolean' ? session.is_new : status === 201 };
+	return withIsNew(session, status);
 }

@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as create from './create.operation';
 
-export const studioSession: ResourceModule = {
+export const studioSession = defineResource({
 	option: {
 		name: 'Studio Session',
 		value: 'studioSession',
@@ -24,4 +24,4 @@ export const studioSession: ResourceModule = {
 		default: 'create',
 	},
 	operations: { create },
-};
+});

@@ -1,7 +1,7 @@
-import type { ResourceModule } from '../types';
+import { defineResource } from '../types';
 import * as get from './get.operation';
 
-export const workspace: ResourceModule = {
+export const workspace = defineResource({
 	option: { name: 'Workspace', value: 'workspace', description: 'The workspace the API key belongs to' },
 	operation: {
 		displayName: 'Operation',
@@ -20,4 +20,4 @@ export const workspace: ResourceModule = {
 		default: 'get',
 	},
 	operations: { get },
-};
+});

@@ -1,0 +1,106 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsExpressionResolveValues,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeProperties,
+	IRequestOptionsSimplified,
+	IWorkflowExecuteAdditionalData,
+	Workflow,
+	WorkflowExecuteMode,
+	ICredentials,
+	IExecuteData,
+	IHttpRequestHelper,
+	IDataObject,
+} from 'n8n-workflow';
+import { ICredentialsHelper } from 'n8n-workflow';
+
+import { WorkspacePracticeApi } from '../credentials/WorkspacePracticeApi.credentials.js';
+
+export const credentialTypes = { workspacePracticeApi: new WorkspacePracticeApi() };
+
+/**
+ * Stands in for the n8n server's credentials helper: hands out the test's credential data and applies
+ * the credential class's real `authenticate` block by resolving its expressions, as the server does.
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	/** Every request the nodes sent through authentication, headers included, for leak checks. */
+	readonly authenticatedRequests: IHttpRequestOptions[] = [];
+
+	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName as keyof typeof credentialTypes];
+		const options = requestOptions as IHttpRequestOptions;
+		if (!type?.authenticate || !workflow || !node) return options;
+		const headers = type.authenticate.properties.headers ?? {};
+		const resolved: IDataObject = {};
+		for (const [name, value] of Object.entries(headers)) {
+			resolved[name] = workflow.expression.getSimpleParameterValue(
+				node,
+				value as string,
+				'internal',
+				{ $credentials: credentials },
+				undefined,
+				value as string,
+			) as string;
+		}
+		options.headers = { ...(options.headers ?? {}), ...resolved };
+		this.authenticatedRequests.push(options);
+		return options;
+	}
+
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(_details: INodeCredentialsDetails, _type: string): Promise<ICredentials> {
+		throw new Error('not used by these tests');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		_mode?: WorkflowExecuteMode,
+		_executeData?: IExecuteData,
+		_raw?: boolean,
+		_expressionResolveValues?: ICredentialsExpressionResolveValues,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data) throw new Error(`No test credential of type ${type}`);
+		return { ...data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type as keyof typeof credentialTypes]?.properties ?? [];
+	}
+}

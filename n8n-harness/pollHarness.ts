@@ -1,0 +1,175 @@
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, IPollFunctions, IWorkflowBase } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { commitStagedCursor, PollContext, runPollInStagingScope } from 'n8n-core';
+import { randomUUID } from 'node:crypto';
+
+import { activeWorkflow } from './activeWorkflow';
+import { makeAdditionalData } from './additionalData';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { nodeTypes } from './nodeTypes';
+import type { TestCredentials } from './runNode';
+
+export const TRIGGER_NODE_TYPE = 'n8n-nodes-workspace-practice.workspacePracticeTrigger';
+export const TRIGGER_NODE_NAME = 'Workspace Practice Trigger';
+
+/**
+ * How the server keeps a poll node's static data between polls (what n8n does, read from n8n-core 2.41
+ * and the n8n server's trigger context):
+ * - 'staged' (n8n 2.x with durable poll cursors): each poll works on its own copy of the stored data
+ *   (`__runPoll` + `resolveNodeStaticData`). When the poll emits, that copy travels with the execution
+ *   and is stored; when it returns nothing, the poll executor calls `__commitCursor`, which stores it;
+ *   when it throws, the copy is thrown away.
+ * - 'emit-only' (n8n 1.x, and 2.x before a node's cursor is migrated): the node mutates the workflow's
+ *   live static data, which the server saves only when the poll emits. Other changes live in memory
+ *   until n8n restarts (`restart()` here), which brings back what was last saved.
+ */
+export type Persistence = 'staged' | 'emit-only';
+
+export interface PollHarnessOptions {
+	parameters: INodeParameters;
+	credentials: TestCredentials;
+	persistence?: Persistence;
+	/** What n8n 2.x's getPollBudgetMs answers (its default is five minutes). */
+	pollBudgetMs?: number;
+}
+
+export interface PollOutcome {
+	/** Items of the emitted run (empty when the poll returned nothing or failed). */
+	items: INodeExecutionData[];
+	emitted: boolean;
+	error?: Error;
+}
+
+/**
+ * Tests poll many times a second of host time: unless a test sets it, the trigger's minimum time
+ * between reads is 0 so every poll reads (the quota tests set it explicitly).
+ */
+function everyPollReads(parameters: INodeParameters): INodeParameters {
+	const options = (parameters.options ?? {}) as IDataObject;
+	if (options.minReadMinutes !== undefined) return parameters;
+	return { ...parameters, options: { ...options, minReadMinutes: 0 } };
+}
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
+
+/**
+ * Runs the trigger's poll() through n8n-core's PollContext the way n8n's poll executor does: the poll
+ * inside the staging scope, its result emitted, or the staged cursor committed when it returned
+ * nothing, errors handed back instead of thrown.
+ */
+export class PollHarness {
+	readonly workflow: Workflow;
+	readonly node: INode;
+	readonly credentialsHelper: TestCredentialsHelper;
+	private readonly workflowData: IWorkflowBase;
+	/** The node's static data as the server has stored it. */
+	private persisted: IDataObject = {};
+
+	constructor(private readonly options: PollHarnessOptions) {
+		this.node = {
+			id: randomUUID(),
+			name: TRIGGER_NODE_NAME,
+			type: TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: everyPollReads(options.parameters),
+			credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
+		};
+		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow('test-trigger-workflow', this.node));
+		this.credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
+	}
+
+	/** A copy of what the server has stored for the node. */
+	get stored(): IDataObject {
+		return clone(this.persisted);
+	}
+
+	/** Changes the node's parameters, as a user editing an active workflow would. */
+	setParameters(parameters: INodeParameters): void {
+		this.node.parameters = everyPollReads(parameters);
+	}
+
+	/** n8n restarts: the live static data becomes what was last saved. */
+	restart(): void {
+		const live = this.workflow.getStaticData('node', this.node);
+		for (const key of Object.keys(live)) delete live[key];
+		Object.assign(live, clone(this.persisted));
+	}
+
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
+		const persistence = this.options.persistence ?? 'staged';
+		const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, randomUUID());
+		const budget = this.options.pollBudgetMs === undefined ? undefined : () => this.options.pollBudgetMs as number;
+		const live = this.workflow.getStaticData('node', this.node);
+		let emitted: INodeExecutionData[][] | undefined;
+		let staged: IDataObject | undefined;
+		const store = (data: IDataObject) => {
+			if (mode === 'trigger') this.persisted = clone(data);
+		};
+
+		let ctx: PollContext;
+		if (persistence === 'staged') {
+			ctx = new PollContext(
+				this.workflow,
+				this.node,
+				additionalData,
+				mode,
+				'activate',
+				(data) => {
+					emitted = data;
+					if (staged) store(staged);
+				},
+				(error) => {
+					throw error;
+				},
+				async () => {
+					if (staged) store(staged);
+				},
+				async (poll) => {
+					staged = clone(this.persisted);
+					try {
+						return await poll();
+					} finally {
+						staged = undefined;
+					}
+				},
+				() => {
+					if (!staged) throw new Error('the node read its static data outside a poll');
+					return staged;
+				},
+				budget,
+			);
+		} else {
+			ctx = new PollContext(
+				this.workflow,
+				this.node,
+				additionalData,
+				mode,
+				'activate',
+				(data) => {
+					emitted = data;
+					store(live);
+				},
+				(error) => {
+					throw error;
+				},
+				undefined,
+				undefined,
+				undefined,
+				budget,
+			);
+		}
+
+		const nodeType = nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
+		try {
+			await runPollInStagingScope(ctx as IPollFunctions, async () => {
+				const response = await nodeType.poll!.call(ctx as IPollFunctions);
+				if (response !== null) ctx.__emit(response);
+				else if (mode === 'trigger') await commitStagedCursor(ctx as IPollFunctions);
+			});
+		} catch (error) {
+			return { items: [], emitted: false, error: error as Error };
+		}
+		return { items: emitted?.[0] ?? [], emitted: emitted !== undefined };
+	}
+}

@@ -1,0 +1,39 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+/**
+ * How often the trigger reads the service, whatever the poll schedule. n8n polls every minute by
+ * default; the service allows 1,000 requests a day per workspace, so reads are spaced out: at 30
+ * minutes an idle trigger with every event spends at most 2 requests a read, 96 a day.
+ */
+export const DEFAULT_MIN_READ_MINUTES = 30;
+
+/**
+ * When this process last read for a trigger. n8n saves a trigger's static data only when a poll emits,
+ * so the time of a read that found nothing is also kept here (polls run in the same process).
+ */
+const lastReads = new Map<string, number>();
+
+function keyOf(ctx: IPollFunctions): string {
+	return `${String(ctx.getWorkflow().id)}:${ctx.getNode().id}`;
+}
+
+/** The last read known from either place, in host milliseconds (only differences are used). */
+function lastRead(ctx: IPollFunctions, staticData: IDataObject): number | undefined {
+	const saved = typeof staticData.readAt === 'number' ? staticData.readAt : undefined;
+	const kept = lastReads.get(keyOf(ctx));
+	if (saved === undefined) return kept;
+	return kept === undefined ? saved : Math.max(saved, kept);
+}
+
+/** Whether this poll may read: the minimum time since the last read has passed. */
+export function mayRead(ctx: IPollFunctions, staticData: IDataObject, minMinutes: number): boolean {
+	const last = lastRead(ctx, staticData);
+	return last === undefined || Date.now() - last >= minMinutes * 60_000 || Date.now() < last;
+}
+
+/** Notes a read that starts now (a failed read counts too: retrying every minute would spend the quota). */
+export function noteRead(ctx: IPollFunctions): number {
+	const now = Date.now();
+	lastReads.set(keyOf(ctx), now);
+	return now;
+}

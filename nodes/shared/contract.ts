@@ -1,0 +1,38 @@
+/**
+ * The service's contract as the nodes rely on it: the list envelope, its pagination, the error
+ * envelope and the resource shapes the nodes read. Types only, so nothing here ships as code; the
+ * simulator's zod schemas are checked against these at compile time (simulator/contract.ts).
+ */
+
+/** Pagination block of every list answer (spec 4.0). */
+export interface Pagination {
+	page: number;
+	page_size: number;
+	total_count: number;
+	total_pages: number;
+}
+
+/** Every list endpoint answers `{data, pagination}`. */
+export interface ListEnvelope<T> {
+	data: T[];
+	pagination: Pagination;
+}
+
+/** The error envelope `{error: {type, code, message}}`; `retry_after` (seconds) only on 429. */
+export interface ErrorEnvelope {
+	error: {
+		type: string;
+		code?: string;
+		message: string;
+		retry_after?: number;
+	};
+}
+
+/** Scenario job states (spec 3.1). */
+export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** A Knowledge Hub folder as pickers show it. */
+export interface FolderLabel {
+	name: string;
+	emoji: string | null;
+}

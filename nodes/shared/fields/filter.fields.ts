@@ -1,0 +1,232 @@
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+
+import { validator } from '../validate';
+import { optionalUuid } from './locator';
+
+/**
+ * Query filters shared by every list (scenarios, sessions, assignments, skills, members, Knowledge Hub
+ * folders, pages and sources): each field carries how its value goes on the wire, so one reader
+ * validates and encodes every Filters collection.
+ */
+
+/** How a form value becomes a query parameter. */
+export type WireKind =
+	/** Multi-select or comma-separated text, sent comma-joined. */
+	| 'list'
+	| 'emailList'
+	| 'uuidList'
+	| 'email'
+	| 'dateTime'
+	| 'boolean'
+	| 'text'
+	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
+	| 'uuidLocator'
+	/** The value of an options field, sent as chosen. */
+	| 'option';
+
+export interface QueryField {
+	kind: WireKind;
+	property: INodeProperties;
+}
+
+/** The form's label without n8n's "Name or ID" suffix, for error messages. */
+function label(property: INodeProperties): string {
+	return property.displayName.replace(/ (Names or IDs|Name or ID)$/, '');
+}
+
+/**
+ * Validates and encodes the filled-in values of `fields`; empty values are left out. A Start Date after
+ * the End Date is refused too: the API would just answer nothing.
+ */
+export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: IDataObject, fields: QueryField[]): IDataObject {
+	const v = validator(ctx, itemIndex);
+	const qs: IDataObject = {};
+	for (const { kind, property } of fields) {
+		const value = values[property.name];
+		if (value === undefined || value === null || value === '') continue;
+		const field = label(property);
+		let wire: IDataObject[string];
+		switch (kind) {
+			case 'list':
+				wire = v.list(field, value).join(',');
+				break;
+			case 'emailList':
+				wire = v.emailList(field, value).join(',');
+				break;
+			case 'uuidList':
+				wire = v.uuidList(field, value).join(',');
+				break;
+			case 'email':
+				wire = v.email(field, value);
+				break;
+			case 'dateTime':
+				wire = v.dateTime(field, value);
+				break;
+			case 'boolean':
+				wire = value === true || value === 'true';
+				break;
+			case 'text':
+				wire = v.text(field, value).trim();
+				break;
+			case 'uuidLocator':
+				wire = optionalUuid(v, field, value);
+				break;
+			case 'option':
+				wire = value;
+				break;
+		}
+		if (wire === '' || wire === undefined || (Array.isArray(wire) && wire.length === 0)) continue;
+		qs[property.name] = wire;
+	}
+	v.ordered('Start Date', qs.start_date as string, qs.end_date as string, 'must not be after the End Date');
+	return qs;
+}
+
+/** The Filters collection of a list, built from its QueryFields. */
+export function filtersCollection(fields: QueryField[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: fields.map((field) => field.property),
+	};
+}
+
+/** The item's Filters collection, checked and encoded as query parameters. */
+export function readFilters(ctx: IExecuteFunctions, itemIndex: number, fields: QueryField[]): IDataObject {
+	const values = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return toQuery(ctx, itemIndex, values, fields);
+}
+
+export const userIds: QueryField = {
+	kind: 'list',
+	property: {
+		displayName: 'User Names or IDs',
+		name: 'user_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getMemberIds' },
+		default: [],
+		description:
+			'Only these people, by user ID. Combined with User E-Mails, anyone on either list matches. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+export const userEmails: QueryField = {
+	kind: 'emailList',
+	property: {
+		displayName: 'User E-Mail Names or IDs',
+		name: 'user_emails',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		default: [],
+		description:
+			'Only these people, by e-mail address (an expression may give a comma-separated list of e-mails). Combined with Users, anyone on either list matches. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+export const groupIds: QueryField = {
+	kind: 'list',
+	property: {
+		displayName: 'Group Names or IDs',
+		name: 'group_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getGroups' },
+		default: [],
+		description:
+			'Only members of these workspace groups. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+export const collectionIds: QueryField = {
+	kind: 'list',
+	property: {
+		displayName: 'Collection Names or IDs',
+		name: 'collection_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getCollections' },
+		default: [],
+		description:
+			'Only scenarios in these collections. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+export const skillIds: QueryField = {
+	kind: 'uuidList',
+	property: {
+		displayName: 'Skill Names or IDs',
+		name: 'skill_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getSkills' },
+		default: [],
+		description:
+			'Only what involves any of these skills (skill IDs are UUIDs). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+export const scenarioIds: QueryField = {
+	kind: 'list',
+	property: {
+		displayName: 'Scenario IDs',
+		name: 'scenario_ids',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. s1c2e3n4a5r6,s7c8e9n0a1r2',
+		description: 'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
+	},
+};
+
+export const programIds: QueryField = {
+	kind: 'list',
+	property: {
+		displayName: 'Program IDs',
+		name: 'program_ids',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. p1r2o3g4r5m6',
+		description: 'Only these training programs: program IDs separated by commas, as found in the program field of assignments',
+	},
+};
+
+export function startDate(what: string): QueryField {
+	return {
+		kind: 'dateTime',
+		property: {
+			displayName: 'Start Date',
+			name: 'start_date',
+			type: 'dateTime',
+			default: '',
+			description: `Only ${what} on or after this date and time (ISO 8601; include a zone such as Z to be exact)`,
+		},
+	};
+}
+
+export function endDate(what: string): QueryField {
+	return {
+		kind: 'dateTime',
+		property: {
+			displayName: 'End Date',
+			name: 'end_date',
+			type: 'dateTime',
+			default: '',
+			description: `Only ${what} on or before this date and time (ISO 8601; include a zone such as Z to be exact)`,
+		},
+	};
+}
+
+export const excludeSystemUsers: QueryField = {
+	kind: 'boolean',
+	property: {
+		displayName: 'Exclude System Users',
+		name: 'exclude_system_users',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to leave out the service operator's own accounts (e-mails on the operator's domain), such as support staff testing scenarios",
+	},
+};
+
+/** The people filters of the analytics and proficiency reports. */
+export const peopleFilters: QueryField[] = [userIds, userEmails, groupIds];
+

@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readUuidLocator } from '../fields/locator';
+import { apiRequest } from '../transport';
+import type { OperationModule } from './operation';
+import { forOperation } from './operation';
+
+/** An object read or archived by the UUID its locator field gives. */
+export interface ByIdSpec {
+	resource: string;
+	operation: string;
+	/** The object's UUID locator; its name is the parameter read. */
+	locator: INodeProperties;
+	/** The field's label in errors, and the noun in 404 messages ("page"). */
+	label: string;
+	/** The collection path, e.g. `/knowledge-hub/pages`; the encoded ID is appended. */
+	path: string;
+	/** Fields after the locator. */
+	more?: INodeProperties[];
+	/** Boolean options that each add a value to `include` (e.g. includeDraft → include=draft). */
+	includes?: Record<string, string>;
+}
+
+function objectPath(spec: ByIdSpec, id: string): string {
+	return `${spec.path}/${encodeURIComponent(id)}`;
+}
+
+/** Get: GET the object, with `include` when an Include option is on. */
+export function getByIdOperation(spec: ByIdSpec): OperationModule {
+	return {
+		description: forOperation(spec.resource, spec.operation, [spec.locator, ...(spec.more ?? [])]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.label);
+			const options = spec.includes ? (this.getNodeParameter('options', itemIndex, {}) as IDataObject) : {};
+			const include = Object.entries(spec.includes ?? {})
+				.filter(([option]) => options[option] === true)
+				.map(([, value]) => value);
+			const { body } = await apiRequest<IDataObject>(this, {
+				method: 'GET',
+				path: objectPath(spec, id),
+				...(spec.includes ? { qs: include.length > 0 ? { include: include.join(',') } : {} } : {}),
+				itemIndex,
+				what: `${spec.label.toLowerCase()} ${id}`,
+			});
+			return body;
+		},
+	};
+}
+
+/** Archive: DELETE the object; the spec leaves the answer open, so an empty one becomes `{id, deleted}`. */
+export function archiveByIdOperation(spec: ByIdSpec): OperationModule {
+	return {
+		description: forOperation(spec.resource, spec.operation, [spec.locator]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.label);
+			const { body } = await apiRequest<IDataObject | undefined>(this, {
+				method: 'DELETE',
+				path: objectPath(spec, id),
+				itemIndex,
+				what: `${spec.label.toLowerCase()} ${id}`,
+			});
+			return body && typeof body === 'object' && Object.keys(body).length > 0 ? body : { id, deleted: true };
+		},
+	};
+}

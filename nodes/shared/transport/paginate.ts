@@ -1,0 +1,90 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ListEnvelope } from '../contract';
+import type { TransportContext } from './context';
+import { apiRequest } from './request';
+
+/** The service's page size ceiling (spec 4.0). */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_CONCURRENCY = 4;
+
+export type ListPage<T> = ListEnvelope<T>;
+
+export interface ListOptions {
+	/** Everything there is; otherwise at most `limit` rows. */
+	returnAll: boolean;
+	limit?: number;
+	/** Pages in flight at once after the first (Return All and multi-page limits). */
+	concurrency?: number;
+	itemIndex?: number;
+}
+
+/** One page of a list endpoint. */
+export async function apiListPage<T = IDataObject>(
+	ctx: TransportContext,
+	path: string,
+	qs: IDataObject,
+	page: number,
+	pageSize: number,
+	itemIndex?: number,
+): Promise<ListPage<T>> {
+	const { body } = await apiRequest<ListPage<T>>(ctx, {
+		method: 'GET',
+		path,
+		qs: { ...qs, page, page_size: pageSize },
+		itemIndex,
+	});
+	return {
+		data: Array.isArray(body?.data) ? body.data : [],
+		pagination: body?.pagination ?? { page, page_size: pageSize, total_count: 0, total_pages: 0 },
+	};
+}
+
+/**
+ * Rows of a list endpoint in server order. Page 1 tells how many pages exist; the pages still needed
+ * are then fetched a few at a time. No page is requested that the result does not need.
+ */
+export async function apiList<T = IDataObject>(
+	ctx: TransportContext,
+	path: string,
+	qs: IDataObject,
+	options: ListOptions,
+): Promise<T[]> {
+	const limit = options.returnAll ? Infinity : Math.max(1, Math.floor(options.limit ?? 50));
+	const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+	const first = await apiListPage<T>(ctx, path, qs, 1, pageSize, options.itemIndex);
+	const pagesWanted = Number.isFinite(limit) ? Math.ceil(limit / pageSize) : Infinity;
+	const lastPage = Math.min(first.pagination.total_pages, pagesWanted);
+	if (first.data.length >= limit || lastPage <= 1 || first.data.length === 0) {
+		return first.data.slice(0, limit);
+	}
+
+	const rest = await mapWithConcurrency(
+		range(2, lastPage),
+		options.concurrency ?? DEFAULT_CONCURRENCY,
+		async (page) => (await apiListPage<T>(ctx, path, qs, page, pageSize, options.itemIndex)).data,
+	);
+	return first.data.concat(...rest).slice(0, limit);
+}
+
+function range(from: number, to: number): number[] {
+	return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
+
+/** Runs `work` over `inputs` with at most `concurrency` at a time; results keep the input order. */
+export async function mapWithConcurrency<I, O>(
+	inputs: I[],
+	concurrency: number,
+	work: (input: I) => Promise<O>,
+): Promise<O[]> {
+	const results = new Array<O>(inputs.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < inputs.length) {
+			const index = next++;
+			results[index] = await work(inputs[index]);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), inputs.length) }, worker));
+	return results;
+}

@@ -1,0 +1,178 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Input checks that run before any request is spent. Each failure names the field (as the form shows
+ * it), the rule and the item.
+ */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// ISO 8601 date or date-time, optional fraction and zone.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export class InputValidator {
+	constructor(
+		private readonly node: INode,
+		private readonly itemIndex: number,
+	) {}
+
+	/** Fails with the shared format for a rule no other method covers. */
+	fail(field: string, rule: string): never {
+		throw new NodeOperationError(this.node, `${field}: ${rule}`, {
+			itemIndex: this.itemIndex,
+			description: `Item ${this.itemIndex + 1}: fix "${field}" and run again. No request was sent.`,
+		});
+	}
+
+	/**
+	 * A text value as given. An expression may return an object or a list: that is refused (sent as
+	 * text it would become "[object Object]"), while numbers and booleans read as their text.
+	 */
+	text(field: string, value: unknown): string {
+		if (value === undefined || value === null) return '';
+		if (typeof value === 'string') return value;
+		if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+		return this.fail(field, `must be text, but the expression returned ${describe(value)}`);
+	}
+
+	/** A non-empty string (after trimming), returned trimmed. */
+	required(field: string, value: unknown): string {
+		const text = this.text(field, value).trim();
+		if (text === '') this.fail(field, 'is required and cannot be empty');
+		return text;
+	}
+
+	/** A whole number of 1 or more (Limit). */
+	positiveInt(field: string, value: unknown): number {
+		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+		if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+			this.fail(field, `must be a whole number of 1 or more, got ${typeof value === 'string' ? `"${value}"` : describe(value)}`);
+		}
+		return number;
+	}
+
+	/**
+	 * A list from multi-select values or comma-separated text, entries trimmed, empty ones left out.
+	 * Anything else (an object from an expression, a list holding objects) is refused, not dropped.
+	 */
+	list(field: string, value: unknown): string[] {
+		if (value === undefined || value === null) return [];
+		let parts: string[];
+		if (typeof value === 'string') parts = value.split(',');
+		else if (Array.isArray(value)) parts = value.map((entry) => this.text(`${field} (each entry)`, entry));
+		else return this.fail(field, `must be a list or comma-separated text, but the expression returned ${describe(value)}`);
+		return parts.map((part) => part.trim()).filter((part) => part !== '');
+	}
+
+	email(field: string, value: unknown): string {
+		const text = this.required(field, value);
+		if (!EMAIL.test(text)) this.fail(field, `must be an e-mail address, got "${text}"`);
+		return text;
+	}
+
+	uuid(field: string, value: unknown): string {
+		const text = this.required(field, value);
+		if (!UUID.test(text)) this.fail(field, `must be a UUID (8-4-4-4-12 hex digits), got "${text}"`);
+		return text;
+	}
+
+	/** A date or date-time n8n's picker or an expression produced, returned as ISO 8601 UTC. */
+	dateTime(field: string, value: unknown): string {
+		if (value instanceof Date) {
+			if (Number.isNaN(value.getTime())) this.fail(field, 'must be a valid ISO 8601 date-time');
+			return value.toISOString();
+		}
+		// Luxon DateTime objects from expressions ($now) carry toISO().
+		if (typeof value === 'object' && value !== null && 'toISO' in value) {
+			const iso = (value as { toISO: () => string | null }).toISO();
+			if (iso) return new Date(iso).toISOString();
+		}
+		const text = this.required(field, value);
+		if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+			this.fail(field, `must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got "${text}"`);
+		}
+		// A date-time without a zone is read as UTC (the API's zone), never as the n8n host's local time.
+		const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
+		const withZone = text.length === 10 ? `${text}T00:00:00Z` : hasZone ? text : `${text.replace(' ', 'T')}Z`;
+		return new Date(withZone).toISOString();
+	}
+
+	/** An http(s) web address, returned trimmed. */
+	webUrl(field: string, value: unknown): string {
+		const text = this.required(field, value);
+		if (!isWebUrl(text)) this.fail(field, `must be a web address starting with http:// or https://, got "${text}"`);
+		return text;
+	}
+
+	maxLength(field: string, value: string, max: number): string {
+		if (value.length > max) {
+			this.fail(field, `must be at most ${thousands(max)} characters, got ${thousands(value.length)}`);
+		}
+		return value;
+	}
+
+	intRange(field: string, value: unknown, min: number, max: number): number {
+		const number = typeof value === 'string' ? Number(value) : value;
+		if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+			this.fail(field, `must be a whole number from ${min} to ${max}, got "${String(value)}"`);
+		}
+		return number;
+	}
+
+	/** One of a fixed set of values (expressions can produce anything). */
+	oneOf(field: string, value: string, allowed: readonly string[]): string {
+		if (!allowed.includes(value)) this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
+		return value;
+	}
+
+	/** A lower bound that must not exceed its upper bound (dates as ISO strings, or numbers); skipped when either is missing. */
+	ordered(field: string, low: string | number | undefined, high: string | number | undefined, rule: string): void {
+		if (low === undefined || high === undefined) return;
+		const a = typeof low === 'number' ? low : Date.parse(low);
+		const b = typeof high === 'number' ? high : Date.parse(high);
+		if (a > b) this.fail(field, rule);
+	}
+
+	/** Text that `pattern` matches, returning the match; `rule` says what was expected. */
+	matches(field: string, value: string, pattern: RegExp, rule: string): RegExpExecArray {
+		const match = pattern.exec(value);
+		if (!match) this.fail(field, rule);
+		return match;
+	}
+
+	/** Each entry of a list of UUIDs (multi-select values or a comma-separated string). */
+	uuidList(field: string, value: unknown): string[] {
+		return this.list(field, value).map((entry) => this.uuid(field, entry));
+	}
+
+	emailList(field: string, value: unknown): string[] {
+		return this.list(field, value).map((entry) => this.email(field, entry));
+	}
+}
+
+function isWebUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return url.protocol === 'http:' || url.protocol === 'https:';
+	} catch {
+		return false;
+	}
+}
+
+/** 10000 → "10,000" without loading locale data (this module loads with the node). */
+function thousands(value: number): string {
+	return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** What an expression returned, for an error message (short, never the whole value). */
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return `a list (${value.length} entries)`;
+	if (value === null) return 'null';
+	if (typeof value === 'object') return `an object (${JSON.stringify(value).slice(0, 60)})`;
+	return `${typeof value} ${String(value)}`;
+}
+
+export function validator(ctx: { getNode(): INode }, itemIndex: number): InputValidator {
+	return new InputValidator(ctx.getNode(), itemIndex);
+}
