@@ -18,7 +18,12 @@ describe('release script', () => {
 	const today = new Date().toISOString().slice(0, 10);
 
 	beforeAll(() => {
-		for (const file of ['package.json', 'package-lock.json', 'CHANGELOG.md']) cpSync(join(ROOT, file), join(dir, file));
+		for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(dir, file));
+		// Our CHANGELOG's head with nothing under Unreleased: the live file gains entries between releases,
+		// and the test must not depend on them.
+		const live = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+		const head = live.slice(0, live.indexOf('## Unreleased'));
+		writeFileSync(join(dir, 'CHANGELOG.md'), `${head}## Unreleased\n\n## 0.1.0\n\nFirst release.\n`);
 		git('init', '-q', '-b', 'main');
 		git('config', 'user.name', 'Release Test');
 		git('config', 'user.email', 'release-test@example.com');
