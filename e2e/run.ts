@@ -23,6 +23,7 @@ import { startSimulator, type RunningSimulator } from '../simulator';
 import type { SuiteContext } from './context';
 import { Report, type StepOutcome } from './harness';
 import { packageNodeTypes } from './packageInfo';
+import { agentSteps } from './steps/agent';
 import { credentialSteps } from './steps/credential';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
@@ -128,6 +129,7 @@ async function runMode(
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
+		if (runs('agent')) await agentSteps(ctx);
 		await polling;
 		await queueSteps(ctx);
 		return report.outcomes;
