@@ -30,6 +30,7 @@ import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
+import { mcpSteps } from './steps/mcp';
 import { untilCallbackSteps } from './steps/untilCallback';
 import { recordTotals } from '../test/support/totals';
 
@@ -130,6 +131,7 @@ async function runMode(
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
 		if (runs('agent')) await agentSteps(ctx);
+		if (runs('mcp')) await mcpSteps(ctx);
 		await polling;
 		await queueSteps(ctx);
 		return report.outcomes;
