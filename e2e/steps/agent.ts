@@ -12,7 +12,7 @@ import { uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { OpenAiStub, type ChatRequest, type ToolResult } from '../support/openaiStub';
 import { checkOfferedSchemas } from '../support/schemas';
-import { ownSimulator, parseOne, parseRows, type OwnSimulator } from '../support/toolResults';
+import { agentToolError, ownSimulator, parseOne, parseRows, type OwnSimulator } from '../support/toolResults';
 
 /** n8n names a tool after its node: every run of characters other than letters, digits, _ and - becomes _. */
 const toolName = (node: string): string => node.replace(/[^a-zA-Z0-9_-]+/g, '_');
@@ -183,11 +183,13 @@ export async function agentSteps(ctx: SuiteContext): Promise<void> {
 
 		await report.step('agent: a bad e-mail reached the model as a clear error, with no request sent', async () => {
 			const content = resultOf(last, 'Assign scenario').content;
-			expect(/e-mail address/i.test(content) && content.includes(BAD_EMAIL), `the model got: ${content.slice(0, 500)}`);
+			const error = agentToolError(content);
+			expect(error, `the model got no error but: ${content.slice(0, 500)}`);
+			expect(/e-mail address/i.test(error) && error.includes(BAD_EMAIL), `unclear error: ${error}`);
 			const assigns = sim.control.requests({ method: 'POST', path: '/scenarios/*/assignments' });
 			expectEqual(assigns.length, 0, 'assignment requests sent');
 			expect(answer.includes(BAD_EMAIL), 'the final answer quotes the error');
-			return content.replace(/\s+/g, ' ').slice(0, 160);
+			return error;
 		});
 	} finally {
 		if (workflowId) await api.deactivate(workflowId).catch(() => undefined);

@@ -10,7 +10,7 @@ import { CASES, type CaseContext } from '../cases';
 import { CheckError, expect, expectEqual } from '../harness';
 import { mcpWorkflow } from '../aiWorkflows';
 import { listOperations, type OperationRef } from '../operations';
-import { McpSession, type McpTransportKind } from '../support/mcpClient';
+import { connectWhenReady, type McpSession, type McpTransportKind } from '../support/mcpClient';
 import { checkOfferedSchemas } from '../support/schemas';
 import { ownSimulator, parseOne, parseRows, type OwnSimulator } from '../support/toolResults';
 import { toolCase, type ToolCase } from '../toolCases';
@@ -53,19 +53,9 @@ export async function mcpSteps(ctx: SuiteContext): Promise<void> {
 		const cc = caseCtx;
 
 		const connect = async (kind: McpTransportKind): Promise<McpSession> => {
-			// Registration after publishing is asynchronous: retry a first refusal briefly.
-			let last: unknown;
-			for (let attempt = 0; attempt < 20; attempt++) {
-				try {
-					const session = await McpSession.connect(url, kind);
-					sessions.push(session);
-					return session;
-				} catch (error) {
-					last = error;
-					await new Promise((r) => setTimeout(r, 300));
-				}
-			}
-			throw last instanceof Error ? last : new Error(String(last));
+			const session = await connectWhenReady(url, kind);
+			sessions.push(session);
+			return session;
 		};
 
 		let http: McpSession | undefined;

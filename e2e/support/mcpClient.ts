@@ -27,9 +27,12 @@ export class McpSession {
 		readonly kind: McpTransportKind,
 	) {}
 
-	static async connect(url: string, kind: McpTransportKind): Promise<McpSession> {
+	/** `headers`: sent with every request of either transport (e.g. the trigger's Bearer token). */
+	static async connect(url: string, kind: McpTransportKind, headers: Record<string, string> = {}): Promise<McpSession> {
 		const client = new Client({ name: 'workspace-practice-e2e', version: '1.0.0' });
-		const transport = kind === 'SSE' ? new SSEClientTransport(new URL(url)) : new StreamableHTTPClientTransport(new URL(url));
+		const requestInit = { headers };
+		const transport =
+			kind === 'SSE' ? new SSEClientTransport(new URL(url), { requestInit }) : new StreamableHTTPClientTransport(new URL(url), { requestInit });
 		await client.connect(transport);
 		return new McpSession(client, kind);
 	}
@@ -48,4 +51,18 @@ export class McpSession {
 	async close(): Promise<void> {
 		await this.client.close();
 	}
+}
+
+/** Connects, retrying a first refusal briefly: n8n registers a published workflow's endpoint asynchronously. */
+export async function connectWhenReady(url: string, kind: McpTransportKind, headers: Record<string, string> = {}): Promise<McpSession> {
+	let last: unknown;
+	for (let attempt = 0; attempt < 20; attempt++) {
+		try {
+			return await McpSession.connect(url, kind, headers);
+		} catch (error) {
+			last = error;
+			await new Promise((r) => setTimeout(r, 300));
+		}
+	}
+	throw last instanceof Error ? last : new Error(String(last));
 }

@@ -77,10 +77,12 @@ export class OpenAiStub {
 	private scripts: Script[] = [];
 	private callCounter = 0;
 
-	private constructor(
-		private readonly server: Server,
-		readonly port: number,
-	) {}
+	private readonly server: Server = createServer((req, res) => {
+		void this.handle(req, res);
+	});
+	private port = 0;
+
+	private constructor() {}
 
 	/** The credential's Base URL. */
 	get baseUrl(): string {
@@ -88,15 +90,12 @@ export class OpenAiStub {
 	}
 
 	static async start(): Promise<OpenAiStub> {
-		let stub: OpenAiStub | undefined;
-		const server = createServer((req, res) => {
-			void stub?.handle(req, res);
-		});
+		const stub = new OpenAiStub();
 		await new Promise<void>((resolve, reject) => {
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => resolve());
+			stub.server.once('error', reject);
+			stub.server.listen(0, '127.0.0.1', () => resolve());
 		});
-		stub = new OpenAiStub(server, (server.address() as AddressInfo).port);
+		stub.port = (stub.server.address() as AddressInfo).port;
 		return stub;
 	}
 

@@ -52,3 +52,19 @@ export function parseOne(text: string, what: string): Row {
 	}
 	return rows[0];
 }
+
+/**
+ * The message of a failed tool call as n8n's AI Agent (v3) hands it to the model, `[{"error": "…"}]`;
+ * undefined for any other result.
+ */
+export function agentToolError(text: string): string | undefined {
+	try {
+		const parsed = JSON.parse(text) as unknown;
+		if (!Array.isArray(parsed) || parsed.length !== 1) return undefined;
+		const [only] = parsed as Array<Record<string, unknown>>;
+		const keys = Object.keys(only ?? {});
+		return keys.length === 1 && keys[0] === 'error' && typeof only.error === 'string' ? only.error : undefined;
+	} catch {
+		return undefined;
+	}
+}
