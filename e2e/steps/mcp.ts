@@ -31,6 +31,7 @@ export async function mcpSteps(ctx: SuiteContext): Promise<void> {
 	try {
 		const operations = await listOperations(ctx.packageDir);
 		let url = '';
+		let path = '';
 		const cases = new Map<string, ToolCase>();
 		let caseCtx: CaseContext | undefined;
 		const ready = await report.step(`mcp: MCP Server Trigger with all ${operations.length} operations as tools, published`, async () => {
@@ -40,7 +41,7 @@ export async function mcpSteps(ctx: SuiteContext): Promise<void> {
 				const key = `${op.resource}:${op.operation}`;
 				cases.set(key, await toolCase(key, nodeName(op), caseCtx));
 			}
-			const path = uniquePath('mcp');
+			path = uniquePath('mcp');
 			const tools = [...cases.values()].map((c) => c.tool);
 			const workflow = await api.createWorkflow(mcpWorkflow('e2e MCP server: every operation', path, tools, own.credential));
 			workflowId = workflow.id;
@@ -138,6 +139,23 @@ export async function mcpSteps(ctx: SuiteContext): Promise<void> {
 				expect(outcome.isError, `expected isError, got ${outcome.text.slice(0, 300)}`);
 				expect(/404/.test(outcome.text) && /not_found/.test(outcome.text), `the error does not show the HTTP status and type: ${outcome.text.slice(0, 300)}`);
 				return outcome.text.replace(/\s+/g, ' ').slice(0, 160);
+			});
+		}
+
+		if (ctx.queueMode) {
+			await report.step('mcp (queue mode): the webhook process serves /mcp/, main does not; the tool calls ran on the workers', async () => {
+				const atMain = await fetch(`${ctx.n8n.baseUrl}/mcp/${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+					body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } } }),
+				});
+				expectEqual(atMain.status, 404, `main's answer at ${ctx.n8n.baseUrl}/mcp/${path}`);
+				const onWorkers = ctx.n8n.processNames
+					.filter((name) => name.startsWith('worker'))
+					.map((name) => ctx.n8n.log(name).split('\n').filter((line) => line.includes('Worker finished execution') && line.includes(workflowId)).length);
+				const total = onWorkers.reduce((a, b) => a + b, 0);
+				expect(total >= operations.length, `only ${total} executions of the MCP workflow finished on the workers`);
+				return `main: 404; ${total} tool-call executions on the workers (${onWorkers.join(' + ')})`;
 			});
 		}
 
