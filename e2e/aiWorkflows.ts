@@ -1,7 +1,7 @@
 /**
  * Workflow JSON for the AI steps: the Workspace Practice tool variant under an AI Agent (with an
  * OpenAI Chat Model pointed at the scripted stub) or under an MCP Server Trigger. Node types and
- * versions are n8n 2.41's (see ../shared facts: agent v3.1, OpenAI Chat Model v1.3, MCP trigger v2.1).
+ * versions are those n8n 2.41 offers: AI Agent v3.1, OpenAI Chat Model v1.3, MCP Server Trigger v2.1.
  */
 import { randomUUID } from 'node:crypto';
 

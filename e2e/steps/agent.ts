@@ -17,7 +17,7 @@ import { agentToolError, ownSimulator, parseOne, parseRows, type OwnSimulator } 
 /** n8n names a tool after its node: every run of characters other than letters, digits, _ and - becomes _. */
 const toolName = (node: string): string => node.replace(/[^a-zA-Z0-9_-]+/g, '_');
 
-export const AGENT_TOOLS: ToolSpec[] = [
+const AGENT_TOOLS: ToolSpec[] = [
 	{ name: 'Find scenarios', parameters: { resource: 'scenario', operation: 'getAll', returnAll: false, limit: 20 } },
 	{ name: 'Get workspace', parameters: { resource: 'workspace', operation: 'get' } },
 	{

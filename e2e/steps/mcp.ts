@@ -134,10 +134,11 @@ export async function mcpSteps(ctx: SuiteContext): Promise<void> {
 				return outcome.text.replace(/\s+/g, ' ').slice(0, 140);
 			});
 
-			await report.step(`mcp (${kind}): an API error comes back as a tool error with status, code and message`, async () => {
+			await report.step(`mcp (${kind}): an API error comes back as a tool error with its HTTP status, type and message`, async () => {
 				const outcome = await s.call('Scenario_Get_Analytics_Summary', { scenario: 'no-such-scenario' });
 				expect(outcome.isError, `expected isError, got ${outcome.text.slice(0, 300)}`);
-				expect(/404/.test(outcome.text) && /not_found/.test(outcome.text), `the error does not show the HTTP status and type: ${outcome.text.slice(0, 300)}`);
+				const shown = /404/.test(outcome.text) && /not_found/.test(outcome.text) && /Scenario not found: no-such-scenario/.test(outcome.text);
+				expect(shown, `the error does not show the HTTP status, type and message: ${outcome.text.slice(0, 300)}`);
 				return outcome.text.replace(/\s+/g, ' ').slice(0, 160);
 			});
 		}
