@@ -1,12 +1,13 @@
 /**
  * `npm run test:e2e`: the package in a real n8n. Packs the package, installs it into a fresh n8n user
  * folder as a community package, starts the pinned n8n 2.x on 127.0.0.1 against the simulator (in this
- * process), and checks credential, every operation, both triggers, the waiting execution and the tool
- * listing. Then the same in queue mode as n8n documents it (PostgreSQL + Redis, main + webhook process +
- * 2 workers) and, with --v1, on the last n8n 1.x.
+ * process), and checks credential, every operation, both triggers, the waiting execution, the tool
+ * listing, an AI Agent calling the tool (scripted OpenAI-compatible model), MCP clients calling every
+ * operation through the MCP Server Trigger, and the AI examples. Then the same in queue mode as n8n
+ * documents it (PostgreSQL + Redis, main + webhook process + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, job-trigger, wait, polling).
+ * credential, listing, operations, job-trigger, wait, polling, agent, mcp, ai-examples).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -23,12 +24,15 @@ import { startSimulator, type RunningSimulator } from '../simulator';
 import type { SuiteContext } from './context';
 import { Report, type StepOutcome } from './harness';
 import { packageNodeTypes } from './packageInfo';
+import { agentSteps } from './steps/agent';
+import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
+import { mcpSteps } from './steps/mcp';
 import { untilCallbackSteps } from './steps/untilCallback';
 import { recordTotals } from '../test/support/totals';
 
@@ -128,6 +132,9 @@ async function runMode(
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
+		if (runs('agent')) await agentSteps(ctx);
+		if (runs('mcp')) await mcpSteps(ctx);
+		if (runs('ai-examples')) await aiExampleSteps(ctx);
 		await polling;
 		await queueSteps(ctx);
 		return report.outcomes;

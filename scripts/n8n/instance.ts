@@ -1,8 +1,10 @@
 /**
  * A ready-to-click n8n: the pinned n8n with this package installed as a community package, an owner,
- * the simulator running in this process, a credential for it, and the example workflows imported.
+ * the simulator running in this process, a credential for it, and the example workflows imported (the
+ * AI examples with a placeholder OpenAI credential to fill in and an MCP Bearer token).
  * Used by `npm run editor` and `npm run screenshots`.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,9 +61,14 @@ export async function startReadyInstance(log: (line: string) => void = () => und
 			headerName: 'X-Webhook-Secret',
 			secret: 'change-me-to-a-long-random-value',
 		});
+		// The AI examples' other credentials: a placeholder OpenAI key to replace, and the MCP server's token.
+		const openAi = await api.createCredential('OpenAI account', 'openAiApi', { apiKey: 'replace-with-your-openai-api-key', header: false });
+		const bearer = await api.createCredential('MCP bearer token', 'httpBearerAuth', { token: `change-me-${randomUUID()}` });
 		const refs: Record<string, { id: string; name: string }> = {
 			workspacePracticeApi: { id: credential.id, name: credential.name },
 			workspacePracticeWebhookSecretApi: { id: secret.id, name: secret.name },
+			openAiApi: { id: openAi.id, name: openAi.name },
+			httpBearerAuth: { id: bearer.id, name: bearer.name },
 		};
 		const workflows: Record<string, string> = {};
 		const examples = join(REPO_ROOT, 'examples');

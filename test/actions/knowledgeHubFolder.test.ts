@@ -58,7 +58,7 @@ describe('Knowledge Hub Folder → Get', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json.error).toMatch(/^Folder: must be a UUID/);
+		expect(items[0].json.error).toMatch(/^Folder ID: must be a UUID/);
 		expect(items[1].json.id).toBe(folders.files.id);
 		expect(items[2].json).toMatchObject({ httpCode: '404' });
 		expect(apiRequests()).toHaveLength(2);
@@ -69,7 +69,7 @@ describe('Knowledge Hub Folder → Get', () => {
 			{ operation: 'get', folderId: rl('={{ $json.id }}', 'id') },
 			{ input: [{ id: folders.files.id }, { id: 'nope' }] },
 		);
-		expect(error?.message).toMatch(/^Folder: must be a UUID/);
+		expect(error?.message).toMatch(/^Folder ID: must be a UUID/);
 		expect(error?.description).toMatch(/Item 2/);
 	});
 });

@@ -127,7 +127,7 @@ describe('Knowledge Hub Page → Get', () => {
 
 	test('a page ID from an expression that is not a UUID fails with the field, the rule and the item', async () => {
 		const { error } = await run({ operation: 'get', pageId: rl('={{ $json.id }}', 'id') }, { input: [{ id: NOT_A_UUID }] });
-		expect(error?.message).toBe('Page: must be a UUID (8-4-4-4-12 hex digits), got "not-a-uuid"');
+		expect(error?.message).toBe('Page ID: must be a UUID (8-4-4-4-12 hex digits), got "not-a-uuid"');
 		expect(error?.description).toMatch(/Item 1/);
 		expect(apiRequests()).toHaveLength(0);
 	});
@@ -149,7 +149,7 @@ describe('Knowledge Hub Page → Get', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(items[0].json.id).toBe(pages.published.id);
-		expect(items[1].json.error).toMatch(/Page: must be a UUID/);
+		expect(items[1].json.error).toMatch(/Page ID: must be a UUID/);
 		expect(items[2].json.error).toMatch(/Not found/);
 		expect(items[2].json.httpCode).toBe('404');
 		expect(items[3].json.id).toBe(pages.aiGenerated.id);

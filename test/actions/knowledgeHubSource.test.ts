@@ -160,7 +160,7 @@ describe('Knowledge Hub Source → Get and Archive', () => {
 
 	test('a source ID from an expression that is not a UUID fails before any request', async () => {
 		const { error } = await run({ operation: 'archive', sourceId: rl('={{ "abc" }}', 'id') });
-		expect(error?.message).toBe('Source: must be a UUID (8-4-4-4-12 hex digits), got "abc"');
+		expect(error?.message).toBe('Source ID: must be a UUID (8-4-4-4-12 hex digits), got "abc"');
 		expect(apiRequests()).toHaveLength(0);
 	});
 });

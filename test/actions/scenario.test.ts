@@ -219,8 +219,8 @@ describe('Scenario → Check Access', () => {
 	// Values typed into the form are checked by n8n itself (required, URL pattern); values from
 	// expressions or an AI tool call reach the node's own checks.
 	test.each([
-		[{ scenario: rl('={{ "https://example.com/not-a-scenario" }}', 'url'), userEmail: dev.email }, 'Scenario: must be a scenario URL'],
-		[{ scenario: rl('={{ "" }}'), userEmail: dev.email }, 'Scenario: is required'],
+		[{ scenario: rl('={{ "https://example.com/not-a-scenario" }}', 'url'), userEmail: dev.email }, 'Scenario ID or URL: must be a scenario URL'],
+		[{ scenario: rl('={{ "" }}'), userEmail: dev.email }, 'Scenario ID or URL: is required'],
 		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: '={{ "" }}' }, 'User: is required'],
 		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: 'dev-at-acme' }, 'User: must be an e-mail address'],
 		[{ scenario: scenarios.pricingObjection.id, userEmail: 'dev-at-acme' }, 'User: must be an e-mail address'],
@@ -232,7 +232,7 @@ describe('Scenario → Check Access', () => {
 
 	test.each([
 		[{ scenario: rl('https://example.com/not-a-scenario', 'url'), userEmail: dev.email }, 'Not a scenario URL'],
-		[{ scenario: rl(''), userEmail: dev.email }, 'Parameter "Scenario" is required'],
+		[{ scenario: rl(''), userEmail: dev.email }, 'Parameter "Scenario ID or URL" is required'],
 	])('n8n itself refuses a typed %j before the node runs', async (parameters, message) => {
 		await expect(run({ operation: 'checkAccess', ...parameters })).rejects.toThrow(message);
 		expect(sim.control.requests()).toEqual([]);

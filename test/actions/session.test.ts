@@ -179,7 +179,7 @@ describe('Session → Get', () => {
 
 	test('an empty session from an expression costs no request', async () => {
 		const { error } = await run({ operation: 'get', session: rl('={{ "" }}', 'id') });
-		expect(error?.message).toContain('Session: is required');
+		expect(error?.message).toContain('Session ID: is required');
 		expect(sim.control.requests()).toEqual([]);
 	});
 });

@@ -87,8 +87,8 @@ describe('Skill → Get Proficiency', () => {
 	});
 
 	test.each([
-		[{ skill: rl('={{ "sk1a2b3c4d5e" }}', 'id') }, 'Skill: must be a UUID'],
-		[{ skill: 'not-a-uuid' }, 'Skill: must be a UUID'],
+		[{ skill: rl('={{ "sk1a2b3c4d5e" }}', 'id') }, 'Skill ID: must be a UUID'],
+		[{ skill: 'not-a-uuid' }, 'Skill ID: must be a UUID'],
 		[{ skill: rl(skills.discovery.id), filters: { end_date: '10 March' } }, 'As Of: must be an ISO 8601 date-time'],
 		[{ skill: rl(skills.discovery.id), filters: { user_emails: ['frank'] } }, 'User E-Mail: must be an e-mail address'],
 	])('bad input %j costs no request', async (parameters, message) => {

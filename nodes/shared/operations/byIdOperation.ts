@@ -11,7 +11,7 @@ export interface ByIdSpec {
 	operation: string;
 	/** The object's UUID locator; its name is the parameter read. */
 	locator: INodeProperties;
-	/** The field's label in errors, and the noun in 404 messages ("page"). */
+	/** The noun in 404 messages ("Page" → "page <id>"); errors name the field by its display name. */
 	label: string;
 	/** The collection path, e.g. `/knowledge-hub/pages`; the encoded ID is appended. */
 	path: string;
@@ -30,7 +30,7 @@ export function getByIdOperation(spec: ByIdSpec): OperationModule {
 	return {
 		description: forOperation(spec.resource, spec.operation, [spec.locator, ...(spec.more ?? [])]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.label);
+			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.locator.displayName);
 			const options = spec.includes ? (this.getNodeParameter('options', itemIndex, {}) as IDataObject) : {};
 			const include = Object.entries(spec.includes ?? {})
 				.filter(([option]) => options[option] === true)
@@ -52,7 +52,7 @@ export function archiveByIdOperation(spec: ByIdSpec): OperationModule {
 	return {
 		description: forOperation(spec.resource, spec.operation, [spec.locator]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.label);
+			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.locator.displayName);
 			const { body } = await apiRequest<IDataObject | undefined>(this, {
 				method: 'DELETE',
 				path: objectPath(spec, id),

@@ -2,7 +2,7 @@ import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
 export const context = defineResource({
-	option: { name: 'Context', value: 'context', description: 'Contexts defined in the workspace: ID, title and creation date' },
+	option: { name: 'Context', value: 'context', description: 'Contexts saved in the workspace, listed by ID and title' },
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',
@@ -13,7 +13,7 @@ export const context = defineResource({
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the contexts of the workspace',
+				description: 'List the contexts of the workspace: ID, title and creation date',
 				action: 'Get many contexts',
 			},
 		],

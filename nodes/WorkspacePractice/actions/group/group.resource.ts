@@ -2,7 +2,7 @@ import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
 export const group = defineResource({
-	option: { name: 'Group', value: 'group', description: 'Groups of workspace members, such as teams' },
+	option: { name: 'Group', value: 'group', description: 'A group of workspace members, such as a team; member lists and analytics filter by group' },
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',
@@ -13,8 +13,8 @@ export const group = defineResource({
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List workspace groups',
-				action: 'Get many groups',
+				description: 'List the groups of workspace members (such as teams): ID and name',
+				action: 'Get many member groups',
 			},
 		],
 		default: 'getAll',

@@ -2,7 +2,7 @@ import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub folder picked from a searchable list or given by its UUID. */
 export const folderLocator = uuidLocatorWith({
-	displayName: 'Folder',
+	displayName: 'Folder ID',
 	name: 'folderId',
 	noun: 'folder',
 	searchListMethod: 'searchFolders',

@@ -6,7 +6,7 @@ export const knowledgeHubFolder = defineResource({
 	option: {
 		name: 'Knowledge Hub Folder',
 		value: 'knowledgeHubFolder',
-		description: 'Folders (Spaces) that group Knowledge Hub pages and sources',
+		description: "A folder (Space) of the Knowledge Hub, the workspace's knowledge base of pages and sources",
 	},
 	operation: {
 		displayName: 'Operation',
@@ -18,13 +18,13 @@ export const knowledgeHubFolder = defineResource({
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one folder by its ID',
-				action: 'Get a knowledge hub folder',
+				description: 'Get one Knowledge Hub folder (Space) by its ID',
+				action: 'Get a knowledge hub folder by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List folders, optionally only the children of one folder or those matching a search',
+				description: 'List Knowledge Hub folders (Spaces), optionally only the children of one folder or those matching a search',
 				action: 'Get many knowledge hub folders',
 			},
 		],

@@ -7,6 +7,7 @@ const filterFields: QueryField[] = [
 	{
 		kind: 'uuidLocator',
 		property: folderLocator({
+			displayName: 'Folder',
 			name: 'folder_id',
 			required: false,
 			description: 'Only pages in this folder. Pick it from the list or give its UUID.',
@@ -39,6 +40,7 @@ const filterFields: QueryField[] = [
 	{
 		kind: 'uuidLocator',
 		property: skillLocator({
+			displayName: 'Skill',
 			name: 'skill_id',
 			required: false,
 			description: 'Only pages linked to this skill. Pick it from the list or give its UUID.',

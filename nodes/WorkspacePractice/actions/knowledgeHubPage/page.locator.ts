@@ -2,7 +2,7 @@ import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub page picked from a searchable list (titles) or given by its UUID. */
 export const pageLocator = uuidLocatorWith({
-	displayName: 'Page',
+	displayName: 'Page ID',
 	name: 'pageId',
 	noun: 'page',
 	searchListMethod: 'searchPages',

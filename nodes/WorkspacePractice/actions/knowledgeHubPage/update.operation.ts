@@ -52,7 +52,7 @@ export const description = forOperation('knowledgeHubPage', 'update', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
-	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page');
+	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page ID');
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (updates.title !== undefined) body.title = check.required('Title', updates.title);

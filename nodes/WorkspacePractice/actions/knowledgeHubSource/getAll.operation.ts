@@ -23,6 +23,7 @@ const filterFields: QueryField[] = [
 	{
 		kind: 'uuidLocator',
 		property: folderLocator({
+			displayName: 'Folder',
 			name: 'folder_id',
 			required: false,
 			description: 'Only sources in this folder. Pick it from the list or give its UUID.',

@@ -8,7 +8,7 @@ export const knowledgeHubSource = defineResource({
 	option: {
 		name: 'Knowledge Hub Source',
 		value: 'knowledgeHubSource',
-		description: 'Documents and web pages the Knowledge Hub extracted text from',
+		description: 'A document or web page whose text the Knowledge Hub extracted (upload, URL, Notion, Google Drive and more)',
 	},
 	operation: {
 		displayName: 'Operation',
@@ -20,25 +20,25 @@ export const knowledgeHubSource = defineResource({
 			{
 				name: 'Archive',
 				value: 'archive',
-				description: 'Archive (soft-delete) a source',
-				action: 'Archive a knowledge hub source',
+				description: 'Archive (soft-delete) a source by its ID. Returns the ID and a deleted flag.',
+				action: 'Archive a knowledge hub source by ID',
 			},
 			{
 				name: 'Create From URL',
 				value: 'createFromUrl',
-				description: 'Add a web page as a source; an existing URL returns the existing source',
+				description: 'Add a web page to the Knowledge Hub by its URL; its text is extracted in the background. A URL already added returns the existing source.',
 				action: 'Create a knowledge hub source from a URL',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one source, optionally with its extracted text',
-				action: 'Get a knowledge hub source',
+				description: 'Get one source by its ID: title, type, extraction status, summary and folders, optionally the extracted text',
+				action: 'Get a knowledge hub source by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List sources (without their text), with filters',
+				description: 'List sources without their text (ID, title, type, extraction status, summary); filter by type, status, folder, page or words in the title',
 				action: 'Get many knowledge hub sources',
 			},
 		],

@@ -2,7 +2,7 @@ import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub source picked from a searchable list (titles) or given by its UUID. */
 export const sourceLocator = uuidLocatorWith({
-	displayName: 'Source',
+	displayName: 'Source ID',
 	name: 'sourceId',
 	noun: 'source',
 	searchListMethod: 'searchSources',

@@ -8,6 +8,8 @@ import { locatorField, readLocator } from '../../../shared/fields/locator';
 /** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
 export const SCENARIO_URL_REGEX = '^https?://[^/\\s]+/scenarios/([A-Za-z0-9][A-Za-z0-9_-]*)/?(?:[?#].*)?$';
 const SCENARIO_URL = new RegExp(SCENARIO_URL_REGEX);
+/** The field's name in the form and in errors; the editor's "let the model define" key is made from it. */
+const LABEL = 'Scenario ID or URL';
 
 /**
  * The Scenario picker. `acceptsSlug`: the endpoint takes a slug as well as an ID (the analytics ones),
@@ -15,7 +17,7 @@ const SCENARIO_URL = new RegExp(SCENARIO_URL_REGEX);
  */
 export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
 	return locatorField({
-		displayName: 'Scenario',
+		displayName: LABEL,
 		name: 'scenario',
 		required: true,
 		description: acceptsSlug
@@ -49,13 +51,17 @@ export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
 /** Slug from a scenario URL; a NodeOperationError naming the field when it is not one. */
 export function slugFromUrl(ctx: IExecuteFunctions, itemIndex: number, url: string): string {
 	const rule = `must be a scenario URL ending in /scenarios/<slug>, got "${url}"`;
-	return validator(ctx, itemIndex).matches('Scenario', url.trim(), SCENARIO_URL, rule)[1];
+	return validator(ctx, itemIndex).matches(LABEL, url.trim(), SCENARIO_URL, rule)[1];
 }
 
-/** The form value as the path segment: ID, or slug where the endpoint takes one. No request is made. */
+/**
+ * The form value as the path segment: ID, or slug where the endpoint takes one. No request is made.
+ * A scenario URL is read as one in any mode: an AI model or an expression filling By ID (or From List)
+ * may give the page's URL, and no ID looks like a URL.
+ */
 export function readScenarioRef(ctx: IExecuteFunctions, itemIndex: number): { ref: string; isSlug: boolean } {
-	const { mode, value } = readLocator(ctx, itemIndex, 'scenario', 'Scenario');
-	if (mode === 'url') return { ref: slugFromUrl(ctx, itemIndex, value), isSlug: true };
+	const { mode, value } = readLocator(ctx, itemIndex, 'scenario', LABEL);
+	if (mode === 'url' || SCENARIO_URL.test(value)) return { ref: slugFromUrl(ctx, itemIndex, value), isSlug: true };
 	return { ref: value, isSlug: false };
 }
 
@@ -79,7 +85,7 @@ export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number):
 		if (found) return String(found.id);
 		if (page >= pagination.total_pages || data.length === 0) break;
 	}
-	throw new NodeOperationError(ctx.getNode(), `Scenario: no scenario has the slug "${ref}" from the URL`, {
+	throw new NodeOperationError(ctx.getNode(), `${LABEL}: no scenario has the slug "${ref}" from the URL`, {
 		itemIndex,
 		description: `Item ${itemIndex + 1}: check the scenario URL, or pick the scenario from the list.`,
 	});

@@ -4,7 +4,7 @@ import { readLocator } from '../../../shared/fields/locator';
 
 /** The job to read or cancel. By ID only: the API has no endpoint that lists jobs. */
 export const jobIdField: INodeProperties = {
-	displayName: 'Job',
+	displayName: 'Job ID',
 	name: 'jobId',
 	type: 'resourceLocator',
 	required: true,
@@ -28,5 +28,5 @@ export const jobIdField: INodeProperties = {
 };
 
 export function readJobId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readLocator(ctx, itemIndex, 'jobId', 'Job').value;
+	return readLocator(ctx, itemIndex, 'jobId', 'Job ID').value;
 }

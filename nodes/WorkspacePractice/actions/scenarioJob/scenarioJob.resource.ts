@@ -7,7 +7,7 @@ export const scenarioJob = defineResource({
 	option: {
 		name: 'Scenario Job',
 		value: 'scenarioJob',
-		description: 'Have the AI agent create a practice scenario in the background',
+		description: "A background job in which the service's AI builds a practice scenario from a prompt",
 	},
 	operation: {
 		displayName: 'Operation',
@@ -19,20 +19,20 @@ export const scenarioJob = defineResource({
 			{
 				name: 'Cancel',
 				value: 'cancel',
-				description: 'Cancel a queued or processing job',
-				action: 'Cancel a scenario job',
+				description: 'Cancel a queued or processing scenario job by its ID. Returns the job, now cancelled.',
+				action: 'Cancel a scenario job by ID',
 			},
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Start a job that creates a scenario, optionally waiting for the result',
-				action: 'Create a scenario job',
+				description: "Start a background job in which the service's AI builds a practice scenario from a prompt, for a member (by e-mail address). Returns the job, or the finished job and its scenario when set to wait.",
+				action: 'Create a scenario job from a prompt',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Read the status and result of a job',
-				action: 'Get a scenario job',
+				description: 'Read a scenario job by its ID: its status, and once done the new scenario (ID, name, URL) or the reason it failed',
+				action: 'Get a scenario job by ID',
 			},
 		],
 		default: 'create',

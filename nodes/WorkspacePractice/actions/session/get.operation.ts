@@ -7,7 +7,7 @@ import { locatorField, readLocator } from '../../../shared/fields/locator';
 
 const fields: INodeProperties[] = [
 	locatorField({
-		displayName: 'Session',
+		displayName: 'Session ID',
 		name: 'session',
 		required: true,
 		description: 'The roleplay practice session: pick it from the list (newest first) or give its ID',
@@ -49,7 +49,7 @@ const fields: INodeProperties[] = [
 export const description = forOperation('session', 'get', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session');
+	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session ID');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const include = [
 		options.includeTranscript === true ? 'transcript' : undefined,

@@ -6,7 +6,7 @@ export const session = defineResource({
 	option: {
 		name: 'Session',
 		value: 'session',
-		description: 'Roleplay practice sessions: one attempt of a member at a scenario, with score and rank',
+		description: 'A roleplay session: one attempt of a member at a scenario, with score and rank',
 	},
 	operation: {
 		displayName: 'Operation',
@@ -18,13 +18,13 @@ export const session = defineResource({
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one roleplay session with its feedback, and optionally transcript and evaluations',
-				action: 'Get a roleplay session',
+				description: 'Get one roleplay session by its ID with score, rank and feedback, optionally its transcript and evaluations',
+				action: 'Get a roleplay session by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List roleplay sessions, newest first by default',
+				description: 'List roleplay sessions with member, scenario, score and rank, newest first by default; filter by member, group, scenario, skill and more',
 				action: 'Get many roleplay sessions',
 			},
 		],

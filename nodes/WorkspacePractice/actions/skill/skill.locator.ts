@@ -2,7 +2,7 @@ import { uuidLocatorWith } from '../../../shared/fields/locator';
 
 /** A skill picked from a searchable list (name or slug) or given by its UUID. */
 export const skillLocator = uuidLocatorWith({
-	displayName: 'Skill',
+	displayName: 'Skill ID',
 	name: 'skill',
 	noun: 'skill',
 	searchListMethod: 'searchSkills',

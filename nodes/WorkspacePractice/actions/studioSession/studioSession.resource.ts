@@ -5,7 +5,7 @@ export const studioSession = defineResource({
 	option: {
 		name: 'Studio Session',
 		value: 'studioSession',
-		description: 'Interactive Scenario Studio sessions a user opens to build a scenario with the AI agent',
+		description: "A Scenario Studio session: a link a member opens to build a scenario together with the service's AI",
 	},
 	operation: {
 		displayName: 'Operation',
@@ -17,8 +17,8 @@ export const studioSession = defineResource({
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Start a session pre-filled with a prompt and get the URL for the user to open',
-				action: 'Create a studio session',
+				description: 'Start a Scenario Studio session pre-filled with a prompt, for a member (by e-mail address). Returns the URL the member opens.',
+				action: 'Create a studio session for a member',
 			},
 		],
 		default: 'create',

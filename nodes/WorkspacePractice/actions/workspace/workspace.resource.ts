@@ -13,7 +13,7 @@ export const workspace = defineResource({
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get the workspace',
+				description: 'Get the workspace the API key belongs to: ID, name and URL slug',
 				action: 'Get the workspace',
 			},
 		],
