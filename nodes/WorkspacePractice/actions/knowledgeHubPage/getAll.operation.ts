@@ -47,21 +47,6 @@ const filterFields: QueryField[] = [
 	{
 		kind: 'option',
 		property: {
-			displayName: 'Sort By',
-			name: 'sort',
-			type: 'options',
-			options: [
-				{ name: 'Created (Newest First)', value: 'created_at' },
-				{ name: 'Title (A to Z)', value: 'title' },
-				{ name: 'Updated (Newest First)', value: 'updated_at' },
-			],
-			default: 'updated_at',
-			description: 'Order of the results; without this filter the service sorts by last update, newest first',
-		},
-	},
-	{
-		kind: 'option',
-		property: {
 			displayName: 'Status',
 			name: 'status',
 			type: 'options',
@@ -96,4 +81,17 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-export const { description, execute } = listOperation('knowledgeHubPage', '/knowledge-hub/pages', filterFields);
+export const { description, execute } = listOperation('knowledgeHubPage', '/knowledge-hub/pages', filterFields, {
+	sort: {
+		keys: [
+			{ name: 'Created (Newest First)', value: 'created_at', description: 'When the page was created, newest first' },
+			{ name: 'Title (A to Z)', value: 'title', description: 'The page title, alphabetically' },
+			{ name: 'Updated (Newest First)', value: 'updated_at', description: 'When the page last changed, newest first' },
+		],
+		default: 'updated_at',
+		// The spec fixes each value's order and takes no "-": no Direction to offer.
+		directional: false,
+		params: ['sort'],
+		serviceOrder: 'last updated, newest first',
+	},
+});
