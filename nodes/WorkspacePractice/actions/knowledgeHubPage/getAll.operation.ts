@@ -1,4 +1,5 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
+import { FROM_DATE_RULE, UNTIL_DATE_RULE } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
@@ -60,23 +61,23 @@ const filterFields: QueryField[] = [
 		},
 	},
 	{
-		kind: 'dateTime',
+		kind: 'dateFrom',
 		property: {
 			displayName: 'Updated After',
 			name: 'updated_after',
 			type: 'dateTime',
 			default: '',
-			description: 'Only pages last updated on or after this date and time',
+			description: `Only pages last updated on or after this date and time (${FROM_DATE_RULE})`,
 		},
 	},
 	{
-		kind: 'dateTime',
+		kind: 'dateUntil',
 		property: {
 			displayName: 'Updated Before',
 			name: 'updated_before',
 			type: 'dateTime',
 			default: '',
-			description: 'Only pages last updated on or before this date and time',
+			description: `Only pages last updated on or before this date and time (${UNTIL_DATE_RULE})`,
 		},
 	},
 ];
