@@ -6,7 +6,7 @@
  * 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, job-trigger, wait, polling).
+ * credential, listing, operations, forms, job-trigger, wait, polling).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -24,6 +24,7 @@ import type { SuiteContext } from './context';
 import { Report, type StepOutcome } from './harness';
 import { packageNodeTypes } from './packageInfo';
 import { credentialSteps } from './steps/credential';
+import { formSteps } from './steps/forms';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
@@ -126,6 +127,7 @@ async function runMode(
 		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
+		if (runs('forms')) await formSteps(ctx);
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
 		await polling;
