@@ -7,7 +7,7 @@
  * documents it (PostgreSQL + Redis, main + webhook process + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, job-trigger, wait, polling, agent, mcp, ai-examples).
+ * credential, listing, operations, forms, job-trigger, wait, polling, agent, mcp, ai-examples).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -27,6 +27,7 @@ import { packageNodeTypes } from './packageInfo';
 import { agentSteps } from './steps/agent';
 import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
+import { formSteps } from './steps/forms';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
@@ -130,6 +131,7 @@ async function runMode(
 		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
+		if (runs('forms')) await formSteps(ctx);
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
 		if (runs('agent')) await agentSteps(ctx);

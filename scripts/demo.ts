@@ -55,7 +55,9 @@ async function scenariosFromDeals(sim: RunningSimulator): Promise<void> {
 		const deal = deals[i];
 		const scenario = (job.scenario ?? {}) as IDataObject;
 		say(`   ${String(deal.deal_id)} ${String(deal.company)} (${String(deal.owner_email)})`);
-		say(`     job ${String(job.id)}: queued → ${String(job.status)} in ${String(job.duration_seconds ?? '?')} s`);
+		// Simplify (on) keeps created_at and completed_at; their difference is queued-to-done time.
+		const seconds = (Date.parse(String(job.completed_at)) - Date.parse(String(job.created_at))) / 1000;
+		say(`     job ${String(job.id)}: queued → ${String(job.status)} in ${Number.isFinite(seconds) ? seconds : '?'} s`);
 		say(`     scenario "${String(scenario.name)}"`);
 		say(dim(`     ${String(scenario.url ?? '')}`));
 		if (job.status !== 'completed' || !scenario.id) fail(`deal ${String(deal.deal_id)}: the job did not complete`);

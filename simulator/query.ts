@@ -95,20 +95,48 @@ export function includes(query: Record<string, string>, allowed: readonly string
 	return new Set(csvEnum(query, 'include', allowed) ?? []);
 }
 
-/** Sort parameter "field" or "-field"; returns the field and whether it is descending. */
+/**
+ * Sort parameter "field", or "-field" for descending where the list takes a direction (`flips`);
+ * returns the field and whether it is descending.
+ */
 export function sortParam<T extends string>(
 	raw: string | undefined,
 	name: string,
 	allowed: readonly T[],
 	def: string,
+	flips = true,
 ): { field: T; desc: boolean } {
 	const value = raw === undefined || raw === '' ? def : raw;
-	const desc = value.startsWith('-');
+	const desc = flips && value.startsWith('-');
 	const field = (desc ? value.slice(1) : value) as T;
 	if (!allowed.includes(field)) {
-		throw invalidValue(`${name} has an unknown value "${value}"; allowed: ${allowed.join(', ')} (prefix - to flip)`);
+		const hint = flips ? ' (prefix - to flip)' : ' (each has a fixed order; no - prefix)';
+		throw invalidValue(`${name} has an unknown value "${value}"; allowed: ${allowed.join(', ')}${hint}`);
 	}
 	return { field, desc };
+}
+
+/**
+ * The sort value of a list that names its parameter `accepted` (one name, or the spec's and the
+ * OpenAPI's where they differ: given under both, the two must agree). A sort under a name the list
+ * does not take is refused: the service would ignore it and answer in an order nobody asked for.
+ */
+export function sortInput(
+	query: Record<string, string>,
+	accepted: readonly string[],
+	refused: readonly string[],
+): { raw: string | undefined; name: string } {
+	for (const name of refused) {
+		if (query[name] !== undefined) {
+			throw invalidValue(`${name} is not a parameter of this list; it sorts by ${accepted.join(' (or ')}${accepted.length > 1 ? ')' : ''}`);
+		}
+	}
+	const given = accepted.filter((name) => query[name] !== undefined);
+	const values = new Set(given.map((name) => query[name]));
+	if (values.size > 1) {
+		throw invalidValue(`${given.join(' and ')} disagree (${given.map((name) => `"${query[name]}"`).join(' vs ')}); send one value`);
+	}
+	return { raw: given.length > 0 ? query[given[0]] : undefined, name: given[0] ?? accepted[0] };
 }
 
 // ---------- body helpers ----------

@@ -11,6 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/properties';
 import { router } from './actions/router';
 import { resumeOnCallback, resumeWebhooks } from './actions/scenarioJob/callback.webhook';
+import { subtitle } from './actions/subtitle';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkspacePractice implements INodeType {
@@ -20,7 +21,7 @@ export class WorkspacePractice implements INodeType {
 		icon: { light: 'file:workspacePractice.svg', dark: 'file:workspacePractice.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle,
 		description:
 			'Create practice scenarios with the AI agent, grant access, read assignments, analytics and skills, and manage the Knowledge Hub',
 		defaults: { name: 'Workspace Practice' },

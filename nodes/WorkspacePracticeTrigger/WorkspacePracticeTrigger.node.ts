@@ -1,7 +1,9 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { multiOptionSubtitle } from '../shared/subtitle';
 import { properties } from './description';
+import { EVENTS } from './events';
 import { listSearch, loadOptions } from './methods';
 import { pollTrigger } from './poll';
 
@@ -12,7 +14,7 @@ export class WorkspacePracticeTrigger implements INodeType {
 		icon: { light: 'file:workspacePracticeTrigger.svg', dark: 'file:workspacePracticeTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		subtitle: multiOptionSubtitle('events', EVENTS),
 		description:
 			'Starts the workflow when Knowledge Hub pages are created, updated or published, or a source is ready',
 		defaults: { name: 'Workspace Practice Trigger' },

@@ -10,6 +10,17 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 date or date-time, optional fraction and zone.
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+// A day with no time of its own: a date alone, or midnight with no zone, which is what n8n's date-time
+// picker (value format YYYY-MM-DDTHH:mm:ss, 1.x and 2.x) gives when a day is clicked.
+const WHOLE_DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ]00:00(?::00(?:\.0{1,9})?)?)?$/;
+
+/**
+ * How a date-time is read. `exact`: as given, a whole day (see WHOLE_DAY) from its first second, which
+ * is also what an inclusive lower bound ("on or after") needs. `end`: an inclusive upper bound ("on or
+ * before"), where a whole day runs to its last second; service timestamps have second precision, so
+ * 23:59:59 UTC is the last one the day holds.
+ */
+export type DateBound = 'exact' | 'end';
 
 export class InputValidator {
 	constructor(
@@ -77,8 +88,11 @@ export class InputValidator {
 		return text;
 	}
 
-	/** A date or date-time n8n's picker or an expression produced, returned as ISO 8601 UTC. */
-	dateTime(field: string, value: unknown): string {
+	/**
+	 * A date or date-time n8n's picker or an expression produced, returned as ISO 8601 UTC. As an `end`
+	 * bound a whole day (a date alone, or midnight without a zone) runs to 23:59:59 UTC of that day.
+	 */
+	dateTime(field: string, value: unknown, bound: DateBound = 'exact'): string {
 		if (value instanceof Date) {
 			if (Number.isNaN(value.getTime())) this.fail(field, 'must be a valid ISO 8601 date-time');
 			return value.toISOString();
@@ -89,9 +103,11 @@ export class InputValidator {
 			if (iso) return new Date(iso).toISOString();
 		}
 		const text = this.required(field, value);
-		if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+		if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text)) || !isCalendarDay(text.slice(0, 10))) {
 			this.fail(field, `must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got "${text}"`);
 		}
+		const day = WHOLE_DAY.exec(text)?.[1];
+		if (day !== undefined && bound === 'end') return new Date(`${day}T23:59:59Z`).toISOString();
 		// A date-time without a zone is read as UTC (the API's zone), never as the n8n host's local time.
 		const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
 		const withZone = text.length === 10 ? `${text}T00:00:00Z` : hasZone ? text : `${text.replace(' ', 'T')}Z`;
@@ -149,6 +165,13 @@ export class InputValidator {
 	emailList(field: string, value: unknown): string[] {
 		return this.list(field, value).map((entry) => this.email(field, entry));
 	}
+}
+
+/** Whether YYYY-MM-DD names a real day: Date.parse rolls 2026-02-30 over to 2 March instead of failing. */
+function isCalendarDay(date: string): boolean {
+	const [year, month, day] = date.split('-').map(Number);
+	const parsed = new Date(Date.UTC(year, month - 1, day));
+	return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
 }
 
 function isWebUrl(text: string): boolean {

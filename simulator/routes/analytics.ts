@@ -1,7 +1,7 @@
 /** Scenario analytics: summary and per-participant table. Scenario path accepts id or slug. */
 import type { Engine } from '../engine';
 import type { Router } from '../http';
-import { bool, dateParam, pageParams, paginate, sortParam } from '../query';
+import { bool, dateParam, pageParams, paginate, sortParam, sortInput } from '../query';
 import type { AnalyticsSummary, ParticipantRow } from '../schemas';
 import { participantStats, round1, type ParticipantStats } from '../state/analytics';
 import { userRef } from '../state/render';
@@ -33,9 +33,9 @@ export function registerAnalytics(router: Router, engine: Engine): void {
 	router.get('/scenarios/:id/analytics/participants', ({ params, query }) => {
 		const scenario = scenarioOr404(store, params.id, true);
 		const p = pageParams(query);
-		// The spec names it `sort`, the OpenAPI `sorting`: both work; `sorting` wins if both are sent.
-		const raw = query.sorting ?? query.sort;
-		const { field, desc } = sortParam(raw, query.sorting !== undefined ? 'sorting' : 'sort', SORT_KEYS, '-best_score');
+		// The spec names it `sort`, the deployed service's OpenAPI `sorting`: either works; both must agree.
+		const { raw, name } = sortInput(query, ['sort', 'sorting'], []);
+		const { field, desc } = sortParam(raw, name, SORT_KEYS, '-best_score');
 		const rows = participantStats(filteredSessions(store, scenario.id, query));
 		const email = (r: ParticipantStats): string => store.userById(r.userId)?.email ?? '';
 		rows.sort((a, b) => (desc ? b[field] - a[field] : a[field] - b[field]) || email(a).localeCompare(email(b)));

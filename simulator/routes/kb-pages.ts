@@ -1,7 +1,7 @@
 /** Knowledge Hub pages (spec 3.3, 4.6): list, create, get, update (PATCH/PUT), archive, versions. */
 import type { Engine } from '../engine';
 import { invalidValue, notFound, type Handler, type Router } from '../http';
-import { csvEnum, dateParam, includes, objectBody, optEnum, optString, pageParams, paginate, reqString, sortParam, uuidParam } from '../query';
+import { csvEnum, dateParam, includes, objectBody, optEnum, optString, pageParams, paginate, reqString, sortParam, sortInput, uuidParam } from '../query';
 import { renderPage, renderPageDetail, renderPageVersion } from '../state/render';
 import { archivePage, createPage, updatePage } from '../state/pages';
 import type { Store } from '../state/store';
@@ -16,15 +16,14 @@ function pageOr404(store: Store, id: string): PageRec {
 	return page;
 }
 
-/** Newest first for dates (latest change first on equal timestamps), A-Z for title; '-' flips. */
-function comparator(store: Store, field: (typeof SORT_KEYS)[number], desc: boolean) {
-	const base = (a: PageRec, b: PageRec): number => {
+/** Newest first for dates (latest change first on equal timestamps), A-Z for title: fixed, per spec 4.6. */
+function comparator(store: Store, field: (typeof SORT_KEYS)[number]) {
+	return (a: PageRec, b: PageRec): number => {
 		if (field === 'title') return a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 		const key = field === 'updated_at' ? 'updatedAt' : 'createdAt';
 		// On the stored (possibly whole-second) value, so rows sharing one timestamp order by change.
 		return store.stamp(b[key]) - store.stamp(a[key]) || b.seq - a.seq;
 	};
-	return desc ? (a: PageRec, b: PageRec) => base(b, a) : base;
 }
 
 function statusField(body: Record<string, unknown>): 'draft' | 'published' | undefined {
@@ -40,7 +39,9 @@ export function registerPages(router: Router, engine: Engine): void {
 		const statuses = csvEnum(query, 'status', ['draft', 'published', 'archived'] as const);
 		const after = dateParam(query, 'updated_after');
 		const before = dateParam(query, 'updated_before');
-		const { field, desc } = sortParam(query.sort, 'sort', SORT_KEYS, 'updated_at');
+		// `sort` in both documents, each value with its fixed order (dates newest first, title A-Z).
+		const { raw, name } = sortInput(query, ['sort'], ['sorting']);
+		const { field } = sortParam(raw, name, SORT_KEYS, 'updated_at', false);
 		const q = query.query?.toLowerCase();
 		const folderId = uuidParam(query, 'folder_id');
 		const skillId = uuidParam(query, 'skill_id');
@@ -55,7 +56,7 @@ export function registerPages(router: Router, engine: Engine): void {
 					(after === undefined || store.stamp(pg.updatedAt) >= after) &&
 					(before === undefined || store.stamp(pg.updatedAt) <= before),
 			)
-			.sort(comparator(store, field, desc));
+			.sort(comparator(store, field));
 		const env = paginate(rows, p);
 		return { status: 200, body: { ...env, data: env.data.map((pg) => renderPage(store, pg)) } };
 	});

@@ -1,7 +1,7 @@
 /** Roleplay sessions: list with filters, and detail with optional transcript and evaluations. */
 import type { Engine } from '../engine';
 import { notFound, type Router } from '../http';
-import { bool, csv, csvEnum, dateParam, includes, pageParams, paginate, sortParam } from '../query';
+import { bool, csv, csvEnum, dateParam, includes, pageParams, paginate, sortParam, sortInput } from '../query';
 import type { SessionDetail } from '../schemas';
 import { renderSession } from '../state/render';
 import { rankFor } from '../state/seed';
@@ -66,8 +66,9 @@ export function registerSessions(router: Router, engine: Engine): void {
 		const from = dateParam(query, 'start_date');
 		const to = dateParam(query, 'end_date');
 		const noSystem = bool(query, 'exclude_system_users');
-		// `sorting` per the OpenAPI; `sort` accepted as well for symmetry with the other lists.
-		const { field, desc } = sortParam(query.sorting ?? query.sort, query.sorting !== undefined ? 'sorting' : 'sort', SORT_KEYS, '-created_at');
+		// `sorting` per the OpenAPI (the spec does not show this list's parameters); `sort` is refused.
+		const { raw, name } = sortInput(query, ['sorting'], ['sort']);
+		const { field, desc } = sortParam(raw, name, SORT_KEYS, '-created_at');
 		const rows = store.data.sessions.filter((s) => {
 			const scenario = store.scenarioById(s.scenarioId);
 			return (

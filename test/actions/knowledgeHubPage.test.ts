@@ -34,8 +34,8 @@ describe('Knowledge Hub Page → Get Many', () => {
 				query: '  Pricing ',
 				updated_after: '2026-01-01T00:00:00',
 				updated_before: '2026-12-31T23:59:59Z',
-				sort: 'title',
 			},
+			sort: { field: 'title' },
 		});
 		expect(error).toBeUndefined();
 		expect(apiRequests()[0].query).toEqual({
@@ -56,7 +56,8 @@ describe('Knowledge Hub Page → Get Many', () => {
 	test('status Archived and sort Created reach the archived page; a folder given By ID works', async () => {
 		const { items } = await run({
 			operation: 'getAll',
-			filters: { status: 'archived', sort: 'created_at', folder_id: rl(folders.sales.id, 'id') },
+			filters: { status: 'archived', folder_id: rl(folders.sales.id, 'id') },
+			sort: { field: 'created_at' },
 		});
 		expect(json(items).map((page) => page.id)).toEqual([pages.archived.id]);
 	});

@@ -34,6 +34,8 @@ describe('Knowledge Hub Source → Create From URL', () => {
 			url: 'https://example.com/with-folders',
 			title: 'Filed',
 			additionalFields: { cover: 'covers/a.png', folder_ids: [folders.sales.id, folders.files.id] },
+			// The raw record: Simplify leaves the cover out.
+			simplify: false,
 		});
 		expect(apiRequests()[0].body).toEqual({
 			type: 'url',

@@ -62,6 +62,17 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 		expect(server.received[0].query.signature).toBe(result.run.data.resumeToken);
 	});
 
+	it('Simplify applies to the resumed job as to any other result: on by default, off gives the whole job', async () => {
+		const simple = await startWaiting();
+		sim.control.advance(5_000);
+		const [short] = outputOf(await simple.resumed);
+		expect(Object.keys(short.json)).toEqual(['id', 'status', 'scenario', 'error', 'created_at', 'completed_at']);
+		const raw = await startWaiting({ simplify: false });
+		sim.control.advance(5_000);
+		const [full] = outputOf(await raw.resumed);
+		expect(full.json).toMatchObject({ id: raw.jobId, status: 'completed', started_at: expect.any(String), duration_seconds: expect.any(Number) });
+	});
+
 	it('turns a failed job into an error item with its code and message', async () => {
 		const { resumed, jobId } = await startWaiting({ prompt: 'No [fail:CONTENT_POLICY_VIOLATION]' });
 		sim.control.advance(5_000);

@@ -13,6 +13,42 @@ test('dates without a zone are UTC, with a zone are converted to UTC', () => {
 	expect(v.dateTime('Start Date', new Date('2026-03-01T10:00:00Z'))).toBe('2026-03-01T10:00:00.000Z');
 });
 
+describe('an upper bound given as a whole day covers that day (issue 14)', () => {
+	test.each([
+		['a date alone', '2026-11-23'],
+		["n8n's date-time picker after a day is clicked (midnight, no zone)", '2026-11-23T00:00:00'],
+		['midnight without seconds', '2026-11-23T00:00'],
+		['midnight with a space and a zero fraction', '2026-11-23 00:00:00.000'],
+	])('%s → 23:59:59 UTC of that day', (_, value) => {
+		expect(v.dateTime('End Date', value, 'end')).toBe('2026-11-23T23:59:59.000Z');
+	});
+
+	test.each([
+		['midnight with a zone is that exact instant', '2026-11-23T00:00:00Z', '2026-11-23T00:00:00.000Z'],
+		['midnight with an offset is that exact instant', '2026-11-23T00:00:00+01:00', '2026-11-22T23:00:00.000Z'],
+		['a time of day is kept', '2026-11-23T15:00:00', '2026-11-23T15:00:00.000Z'],
+		['one second past midnight is kept', '2026-11-23T00:00:01', '2026-11-23T00:00:01.000Z'],
+	])('%s', (_, value, wire) => {
+		expect(v.dateTime('End Date', value, 'end')).toBe(wire);
+	});
+
+	test('a Date or a Luxon DateTime from an expression is an exact instant', () => {
+		expect(v.dateTime('End Date', new Date('2026-11-23T00:00:00Z'), 'end')).toBe('2026-11-23T00:00:00.000Z');
+		const luxonLike = { toISO: () => '2026-11-23T00:00:00.000+00:00' };
+		expect(v.dateTime('End Date', luxonLike, 'end')).toBe('2026-11-23T00:00:00.000Z');
+	});
+
+	test('a lower bound (and an exact date-time) starts the day at its first second', () => {
+		expect(v.dateTime('Start Date', '2026-11-23')).toBe('2026-11-23T00:00:00.000Z');
+		expect(v.dateTime('Start Date', '2026-11-23T00:00:00')).toBe('2026-11-23T00:00:00.000Z');
+	});
+
+	test('an invalid day is still refused', () => {
+		expect(() => v.dateTime('End Date', '2026-02-30', 'end')).toThrow('End Date: must be an ISO 8601 date-time');
+		expect(() => v.dateTime('End Date', '2026-13-01T00:00:00', 'end')).toThrow('End Date: must be an ISO 8601 date-time');
+	});
+});
+
 test.each([
 	['email', 'User Email', 'not-an-email', /User Email: must be an e-mail address, got "not-an-email"/],
 	['uuid', 'Page', '1234', /Page: must be a UUID/],

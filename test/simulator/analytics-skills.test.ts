@@ -51,6 +51,18 @@ describe('GET /scenarios/{id}/analytics/participants', () => {
 		},
 	);
 
+	it('sort and sorting together must agree (the node sends both, the same value)', async () => {
+		const both = await participants({ sort: 'session_count', sorting: 'session_count' });
+		expect(both.data.map((r) => r.session_count)).toEqual((await participants({ sort: 'session_count' })).data.map((r) => r.session_count));
+		expectError(
+			await t.api.get(`/scenarios/${PD.id}/analytics/participants`, { params: { sort: 'best_score', sorting: '-best_score' } }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'sort and sorting disagree',
+		);
+	});
+
 	it('rejects unknown sort keys', async () => {
 		expectError(await t.api.get(`/scenarios/${PD.id}/analytics/participants`, { params: { sort: 'name' } }), 400, 'invalid_request', 'invalid_value', 'sort');
 		expectError(await t.api.get(`/scenarios/${PD.id}/analytics/participants`, { params: { sorting: '-name' } }), 400, 'invalid_request', 'invalid_value', 'sorting');

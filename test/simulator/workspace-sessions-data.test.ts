@@ -88,6 +88,10 @@ describe('sessions (reference operations)', () => {
 		expectError(await t.api.get('/sessions', { params: { sorting: 'name' } }), 400, 'invalid_request', 'invalid_value', 'sorting');
 	});
 
+	it('sorts by `sorting` only: `sort` (not this list\'s name) is refused, not ignored', async () => {
+		expectError(await t.api.get('/sessions', { params: { sort: 'score' } }), 400, 'invalid_request', 'invalid_value', 'sort is not a parameter of this list; it sorts by sorting');
+	});
+
 	it('filters: users, scenarios, collections, skills, programs, groups, rank list, dates, system users', async () => {
 		const janes = await list({ user_emails: SEED.apiUser.email });
 		expect(janes.data.every((s) => s.user.email === SEED.apiUser.email)).toBe(true);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isSimplifyOn } from '../../shared/output/simplified';
 import { asNodeError } from '../../shared/transport';
 import { resources } from './resources';
 import type { ItemOutcome, OperationModule, OperationResult } from '../../shared/operations/operation';
@@ -27,16 +28,43 @@ function errorItem(error: unknown): IDataObject {
 	return { error: error instanceof Error ? error.message : String(error) };
 }
 
-function pushResult(output: INodeExecutionData[], result: OperationResult, itemIndex: number): void {
+/** The item's records shaped as its Simplify asks: each list row on its own. `undefined`: as returned. */
+type Shape = ((record: IDataObject) => IDataObject) | undefined;
+
+/** Reads Simplify for an item (before its request), when the operation offers it. */
+function shapeFor(ctx: IExecuteFunctions, module: OperationModule, itemIndex: number): Shape {
+	if (!module.simplify) return undefined;
+	return isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true)) ? module.simplify : undefined;
+}
+
+function pushResult(output: INodeExecutionData[], result: OperationResult, itemIndex: number, shape: Shape): void {
 	for (const json of Array.isArray(result) ? result : [result]) {
-		output.push({ json, pairedItem: { item: itemIndex } });
+		output.push({ json: shape ? shape(json) : json, pairedItem: { item: itemIndex } });
 	}
 }
 
 /**
+ * Every item's shape, read before `executeAll` sends anything. One that cannot be read stops the node
+ * there, as `executeAll` stops on a bad input; with Continue On Fail it is undefined instead, and the
+ * per-item path makes it that item's error item.
+ */
+function allShapes(ctx: IExecuteFunctions, module: OperationModule, count: number): Shape[] | undefined {
+	const shapes: Shape[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			shapes.push(shapeFor(ctx, module, itemIndex));
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx.getNode(), error, itemIndex);
+			return undefined;
+		}
+	}
+	return shapes;
+}
+
+/**
  * The per-item loop, in one place: one call of the operation per input item (or one call of its
- * `executeAll` for all of them), list rows split into items, every output paired to its input,
- * Continue On Fail turning an error into an item.
+ * `executeAll` for all of them), list rows split into items, Simplify applied to every result (never
+ * to an error item), every output paired to its input, Continue On Fail turning an error into an item.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -45,11 +73,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const module = findOperation(this, resource, operation);
 	const output: INodeExecutionData[] = [];
 
-	const outcomes = module.executeAll ? await runAll(this, module.executeAll) : undefined;
-	if (outcomes) {
+	// All at once only when every item's Simplify reads cleanly: a bad one fails before any request.
+	const shapes = module.executeAll ? allShapes(this, module, items.length) : undefined;
+	const outcomes = module.executeAll && shapes ? await runAll(this, module.executeAll) : undefined;
+	if (outcomes && shapes) {
 		// Every item has run; without Continue On Fail the first failure in input order is the error.
 		outcomes.forEach((outcome, itemIndex) => {
-			if ('result' in outcome) return pushResult(output, outcome.result, itemIndex);
+			if ('result' in outcome) return pushResult(output, outcome.result, itemIndex, shapes[itemIndex]);
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), outcome.error, itemIndex);
 			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
 		});
@@ -58,7 +88,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			pushResult(output, await module.execute.call(this, itemIndex), itemIndex);
+			const shape = shapeFor(this, module, itemIndex);
+			pushResult(output, await module.execute.call(this, itemIndex), itemIndex, shape);
 		} catch (error) {
 			if (this.continueOnFail()) {
 				output.push({ json: errorItem(error), pairedItem: { item: itemIndex } });

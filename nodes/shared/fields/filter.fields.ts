@@ -16,7 +16,10 @@ export type WireKind =
 	| 'emailList'
 	| 'uuidList'
 	| 'email'
-	| 'dateTime'
+	/** An inclusive lower bound ("on or after"): a date alone starts at 00:00:00 UTC. */
+	| 'dateFrom'
+	/** An inclusive upper bound ("on or before"): a date alone runs to 23:59:59 UTC of that day. */
+	| 'dateUntil'
 	| 'boolean'
 	| 'text'
 	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
@@ -59,8 +62,11 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 			case 'email':
 				wire = v.email(field, value);
 				break;
-			case 'dateTime':
+			case 'dateFrom':
 				wire = v.dateTime(field, value);
+				break;
+			case 'dateUntil':
+				wire = v.dateTime(field, value, 'end');
 				break;
 			case 'boolean':
 				wire = value === true || value === 'true';
@@ -189,28 +195,33 @@ export const programIds: QueryField = {
 	},
 };
 
+/** How a date bound reads, in every field's description: the same rule everywhere. */
+export const FROM_DATE_RULE = 'ISO 8601, in UTC unless a zone is given; a date alone starts at 00:00:00 UTC';
+export const UNTIL_DATE_RULE =
+	'ISO 8601, in UTC unless a zone is given. A date alone, or a picked day at midnight with no zone, includes that whole day (to 23:59:59 UTC); for midnight itself add the zone, e.g. 2026-11-23T00:00:00Z';
+
 export function startDate(what: string): QueryField {
 	return {
-		kind: 'dateTime',
+		kind: 'dateFrom',
 		property: {
 			displayName: 'Start Date',
 			name: 'start_date',
 			type: 'dateTime',
 			default: '',
-			description: `Only ${what} on or after this date and time (ISO 8601; include a zone such as Z to be exact)`,
+			description: `Only ${what} on or after this date and time (${FROM_DATE_RULE})`,
 		},
 	};
 }
 
 export function endDate(what: string): QueryField {
 	return {
-		kind: 'dateTime',
+		kind: 'dateUntil',
 		property: {
 			displayName: 'End Date',
 			name: 'end_date',
 			type: 'dateTime',
 			default: '',
-			description: `Only ${what} on or before this date and time (ISO 8601; include a zone such as Z to be exact)`,
+			description: `Only ${what} on or before this date and time (${UNTIL_DATE_RULE})`,
 		},
 	};
 }

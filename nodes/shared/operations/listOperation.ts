@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { QueryField } from '../fields/filter.fields';
 import { filtersCollection, readFilters } from '../fields/filter.fields';
 import { readListOptions, returnAllAndLimit } from '../fields/list.fields';
-import { readSorting, sortFields } from '../fields/sort.fields';
+import type { SortSpec } from '../fields/sort.fields';
+import { readSort, sortCollection } from '../fields/sort.fields';
 import { apiList } from '../transport';
 import type { OperationModule } from './operation';
 import { forOperation } from './operation';
@@ -16,14 +17,14 @@ export interface ListExtras {
 	operation?: string;
 	/** Fields before Return All, e.g. the locator of the object whose rows are listed. */
 	lead?: INodeProperties[];
-	/** Sort By / Sort Direction in an Options collection, for APIs that take one `sorting` value. */
-	sort?: { keys: INodePropertyOptions[]; default: string };
+	/** The Sort collection beside Filters, for lists that sort. */
+	sort?: SortSpec;
 }
 
 /**
  * A list operation: optional lead fields, Return All / Limit, a Filters collection whose values
- * `toQuery` checks and encodes when the list has filters, and sorting when it sorts. Lists with other
- * options (an `include`) build on the same parts in their own operation file.
+ * `toQuery` checks and encodes when the list has filters, and a Sort collection when it sorts. Lists
+ * with other options (an `include`) build on the same parts in their own operation file.
  */
 export function listOperation(resource: string, path: string | PathOf, filterFields: QueryField[] = [], extras: ListExtras = {}): OperationModule {
 	const fields: INodeProperties[] = [...(extras.lead ?? []), ...returnAllAndLimit];
@@ -31,25 +32,13 @@ export function listOperation(resource: string, path: string | PathOf, filterFie
 		fields.push(filtersCollection(filterFields));
 	}
 	const { sort } = extras;
-	if (sort) {
-		fields.push({
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: sortFields(sort.keys, sort.default),
-		});
-	}
+	if (sort) fields.push(sortCollection(sort));
 	return {
 		description: forOperation(resource, extras.operation ?? 'getAll', fields),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const listPath = typeof path === 'string' ? path : path(this, itemIndex);
 			const qs = filterFields.length > 0 ? readFilters(this, itemIndex, filterFields) : {};
-			if (sort) {
-				const sorting = readSorting(this.getNodeParameter('options', itemIndex, {}) as IDataObject, sort.default);
-				if (sorting) qs.sorting = sorting;
-			}
+			if (sort) Object.assign(qs, readSort(this, itemIndex, sort));
 			return await apiList<IDataObject>(this, listPath, qs, readListOptions(this, itemIndex));
 		},
 	};

@@ -18,6 +18,11 @@ export interface OperationModule {
 	 * and applies Continue On Fail.
 	 */
 	executeAll?(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined>;
+	/**
+	 * Optional: the record as Simplify gives it. Set by `withSimplify`, which also adds the toggle to the
+	 * form; the router applies it to every result (each list row) while the item's Simplify is on.
+	 */
+	simplify?(record: IDataObject): IDataObject;
 }
 
 /** Wraps fields so they show only for one resource and operation. */

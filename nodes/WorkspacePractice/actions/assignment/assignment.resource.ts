@@ -20,4 +20,5 @@ export const assignment = defineResource({
 		default: 'getAll',
 	},
 	operations: { getAll },
+	simplify: { getAll: 'assignment' },
 });

@@ -1,4 +1,5 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
+import { FROM_DATE_RULE, UNTIL_DATE_RULE } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
@@ -49,21 +50,6 @@ const filterFields: QueryField[] = [
 	{
 		kind: 'option',
 		property: {
-			displayName: 'Sort By',
-			name: 'sort',
-			type: 'options',
-			options: [
-				{ name: 'Created (Newest First)', value: 'created_at' },
-				{ name: 'Title (A to Z)', value: 'title' },
-				{ name: 'Updated (Newest First)', value: 'updated_at' },
-			],
-			default: 'updated_at',
-			description: 'Order of the results; without this filter the service sorts by last update, newest first',
-		},
-	},
-	{
-		kind: 'option',
-		property: {
 			displayName: 'Status',
 			name: 'status',
 			type: 'options',
@@ -77,25 +63,38 @@ const filterFields: QueryField[] = [
 		},
 	},
 	{
-		kind: 'dateTime',
+		kind: 'dateFrom',
 		property: {
 			displayName: 'Updated After',
 			name: 'updated_after',
 			type: 'dateTime',
 			default: '',
-			description: 'Only pages last updated on or after this date and time',
+			description: `Only pages last updated on or after this date and time (${FROM_DATE_RULE})`,
 		},
 	},
 	{
-		kind: 'dateTime',
+		kind: 'dateUntil',
 		property: {
 			displayName: 'Updated Before',
 			name: 'updated_before',
 			type: 'dateTime',
 			default: '',
-			description: 'Only pages last updated on or before this date and time',
+			description: `Only pages last updated on or before this date and time (${UNTIL_DATE_RULE})`,
 		},
 	},
 ];
 
-export const { description, execute } = listOperation('knowledgeHubPage', '/knowledge-hub/pages', filterFields);
+export const { description, execute } = listOperation('knowledgeHubPage', '/knowledge-hub/pages', filterFields, {
+	sort: {
+		keys: [
+			{ name: 'Created (Newest First)', value: 'created_at', description: 'When the page was created, newest first' },
+			{ name: 'Title (A to Z)', value: 'title', description: 'The page title, alphabetically' },
+			{ name: 'Updated (Newest First)', value: 'updated_at', description: 'When the page last changed, newest first' },
+		],
+		default: 'updated_at',
+		// The spec fixes each value's order and takes no "-": no Direction to offer.
+		directional: false,
+		params: ['sort'],
+		serviceOrder: 'last updated, newest first',
+	},
+});

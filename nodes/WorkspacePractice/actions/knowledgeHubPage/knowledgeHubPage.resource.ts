@@ -59,4 +59,5 @@ export const knowledgeHubPage = defineResource({
 		default: 'getAll',
 	},
 	operations: { archive, create, get, getAll, getVersions, update },
+	simplify: { create: 'knowledgeHubPage', get: 'knowledgeHubPage', getAll: 'knowledgeHubPage', update: 'knowledgeHubPage' },
 });

@@ -45,4 +45,5 @@ export const knowledgeHubSource = defineResource({
 		default: 'getAll',
 	},
 	operations: { archive, createFromUrl, get, getAll },
+	simplify: { createFromUrl: 'knowledgeHubSource', get: 'knowledgeHubSource', getAll: 'knowledgeHubSource' },
 });

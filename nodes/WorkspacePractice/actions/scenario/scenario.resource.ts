@@ -55,4 +55,5 @@ export const scenario = defineResource({
 		default: 'getAll',
 	},
 	operations: { assign, checkAccess, getAll, getAnalyticsSummary, getParticipantAnalytics, grantAccess },
+	simplify: { getAll: 'scenario', getParticipantAnalytics: 'participantAnalytics' },
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { isSimplifyOn, simplifyRecord } from '../../../shared/output/simplified';
 import { CALLBACK_SECRET_HEADER, jobFromBody } from '../../../shared/scenarioJob/callback';
 import { failureMessage, isFinal, jobPath } from '../../../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../../../shared/secret';
@@ -32,9 +33,12 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	if (!isFinal(job.status)) return answer(this, 200, { received: true, resumed: false, status: String(job.status) });
 
 	// The node's own code does not run again after a wait, so a failed or cancelled job becomes an
-	// error item (as Continue On Fail would give) carrying the job for the next nodes.
+	// error item (as Continue On Fail would give) carrying the whole job for the next nodes; a
+	// completed one is the node's result, shaped by Simplify as the router shapes every other one.
 	const message = failureMessage(job);
-	const json: IDataObject = message === undefined ? job : { error: message, job };
+	const simplify = isSimplifyOn(this, 0, this.getNodeParameter('simplify', true));
+	const json: IDataObject =
+		message !== undefined ? { error: message, job } : simplify ? simplifyRecord('scenarioJob', job) : job;
 	return {
 		webhookResponse: { received: true, resumed: true },
 		workflowData: [[{ json, pairedItem: { item: 0 } }]],

@@ -38,4 +38,5 @@ export const scenarioJob = defineResource({
 		default: 'create',
 	},
 	operations: { cancel, create, get },
+	simplify: { cancel: 'scenarioJob', create: 'scenarioJob', get: 'scenarioJob' },
 });

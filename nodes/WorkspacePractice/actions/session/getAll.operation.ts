@@ -46,9 +46,13 @@ export const { description, execute } = listOperation('session', '/sessions', fi
 	sort: {
 		keys: [
 			{ name: 'Created At', value: 'created_at', description: 'When the session took place' },
-			{ name: 'Duration', value: 'duration', description: 'How long the session lasted' },
-			{ name: 'Score', value: 'score', description: 'The score the session earned' },
+			{ name: 'Duration', value: 'duration', description: 'How long the session lasted; sessions without one come last' },
+			{ name: 'Score', value: 'score', description: 'The score the session earned; ungraded sessions come last' },
 		],
 		default: 'created_at',
+		directional: true,
+		// The spec leaves the session list's parameters out ("not shown"); the OpenAPI names it `sorting`.
+		params: ['sorting'],
+		serviceOrder: 'newest first',
 	},
 });

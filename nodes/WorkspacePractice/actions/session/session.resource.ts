@@ -31,4 +31,5 @@ export const session = defineResource({
 		default: 'getAll',
 	},
 	operations: { get, getAll },
+	simplify: { get: 'session', getAll: 'session' },
 });

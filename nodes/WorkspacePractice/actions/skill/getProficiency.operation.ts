@@ -5,20 +5,27 @@ import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import type { QueryField } from '../../../shared/fields/filter.fields';
-import { excludeSystemUsers, filtersCollection, peopleFilters, readFilters } from '../../../shared/fields/filter.fields';
+import {
+	excludeSystemUsers,
+	filtersCollection,
+	peopleFilters,
+	readFilters,
+	UNTIL_DATE_RULE,
+} from '../../../shared/fields/filter.fields';
 import { readUuidLocator } from '../../../shared/fields/locator';
 import { skillLocator } from './skill.locator';
 
 const filterFields: QueryField[] = [
 	...peopleFilters,
 	{
-		kind: 'dateTime',
+		// An as-of date counts what happened up to it: a date alone includes that day's practice.
+		kind: 'dateUntil',
 		property: {
 			displayName: 'As Of',
 			name: 'end_date',
 			type: 'dateTime',
 			default: '',
-			description: 'Work out proficiency as it stood at this date and time (ISO 8601); now when left out',
+			description: `Work out proficiency as it stood at this date and time, now when left out (${UNTIL_DATE_RULE})`,
 		},
 	},
 	excludeSystemUsers,

@@ -1,0 +1,101 @@
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+
+import { validator } from '../validate';
+
+/**
+ * What Simplify keeps of each record type with more than ten fields (counting those of the user or
+ * scenario it embeds). A simplified record is the raw record with fewer keys: every kept key has the
+ * same path and value as in the raw output, so an expression such as `{{ $json.user.email }}` works
+ * either way. Each subset keeps the ID, names and titles, status, the people, scores, URLs and the
+ * timestamps that answer the usual question, every value its list can be sorted by, and what an
+ * Include option added on request (a transcript, a page's draft, a source's text). README.md
+ * ("Simplified output") lists the same table; test/shared/simplified.test.ts holds them together.
+ */
+export const SIMPLIFIED_FIELDS = {
+	/** Drops attempt_min, attempt_max, rank_min, program. */
+	assignment: ['id', 'user', 'scenario', 'status', 'due_date', 'best_score', 'best_rank', 'attempt_count', 'created_at'],
+	/** Drops first_rank. */
+	participantAnalytics: ['user', 'session_count', 'first_score', 'best_score', 'best_rank', 'lift_percentage', 'total_duration_seconds'],
+	/** Drops difficulty, language and the long Markdown context and objective. */
+	scenario: ['id', 'name', 'slug', 'url', 'description', 'visibility', 'owner', 'created_at', 'updated_at', 'skills'],
+	/** Drops started_at, duration_seconds. */
+	scenarioJob: ['id', 'status', 'scenario', 'error', 'created_at', 'completed_at', 'is_new'],
+	/** Drops is_valid_attempt. */
+	session: [
+		'id',
+		'user',
+		'scenario',
+		'score',
+		'rank',
+		'duration_seconds',
+		'created_at',
+		'outcome_feedback',
+		'positive_feedback',
+		'constructive_feedback',
+		'transcript',
+		'evaluations',
+	],
+	/** Drops cover and the attached sources (each a whole source record; source_count stays). */
+	knowledgeHubPage: [
+		'id',
+		'title',
+		'status',
+		'visibility',
+		'owner',
+		'folders',
+		'skills',
+		'source_count',
+		'version',
+		'published_at',
+		'created_at',
+		'updated_at',
+		'content',
+		'draft',
+	],
+	/** Drops content_format, token_count, has_images, cover, created_by. */
+	knowledgeHubSource: [
+		'id',
+		'title',
+		'source_type',
+		'status',
+		'external_url',
+		'summary',
+		'folders',
+		'created_at',
+		'updated_at',
+		'processed_at',
+		'content',
+		'is_new',
+	],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SimplifiedKind = keyof typeof SIMPLIFIED_FIELDS;
+
+/** The kept fields of `record` that it has, in the table's order. */
+export function simplifyRecord(kind: SimplifiedKind, record: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const key of SIMPLIFIED_FIELDS[kind]) {
+		if (key in record) out[key] = record[key];
+	}
+	return out;
+}
+
+/** The Simplify toggle, as n8n's own nodes word it. Placed last in the operation's form. */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+/**
+ * The item's Simplify value, read before the item's request. An expression may give a boolean or the
+ * text "true"/"false"; anything else is refused rather than read as on or off.
+ */
+export function isSimplifyOn(ctx: { getNode(): INode }, itemIndex: number, value: unknown): boolean {
+	if (value === true || value === 'true') return true;
+	if (value === false || value === 'false') return false;
+	const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+	return validator(ctx, itemIndex).fail('Simplify', `must be true or false, got ${shown}`);
+}

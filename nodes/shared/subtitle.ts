@@ -1,0 +1,22 @@
+/**
+ * Canvas subtitles in words. n8n evaluates a node's `subtitle` expression with `$parameter` only, so
+ * the display names travel inside the expression as a lookup table built when the node loads. The
+ * table is a flat JSON object (no nested braces, so no "}}" that would end the expression early);
+ * a value missing from it (an old workflow, an expression) shows as it is rather than as nothing.
+ */
+
+function table(names: Record<string, string>): string {
+	return `(${JSON.stringify(names)})`;
+}
+
+/** "Create: Scenario Job": `names` maps "<resource>:<operation>" to the words. */
+export function resourceOperationSubtitle(names: Record<string, string>): string {
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ ${table(names)}[${key}] || ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
+}
+
+/** "Page Created, Page Published": each value of a multi-select parameter by its option name. */
+export function multiOptionSubtitle(parameter: string, names: Record<string, string>): string {
+	const values = `($parameter[${JSON.stringify(parameter)}] || [])`;
+	return `={{ ${values}.map((value) => ${table(names)}[value] || value).join(", ") }}`;
+}
