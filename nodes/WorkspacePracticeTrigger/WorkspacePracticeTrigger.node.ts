@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './description';
-import { listSearch, loadOptions } from './methods';
+import { listSearch } from './methods';
 import { pollTrigger } from './poll';
 
 export class WorkspacePracticeTrigger implements INodeType {
@@ -23,7 +23,7 @@ export class WorkspacePracticeTrigger implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollTrigger.call(this);
