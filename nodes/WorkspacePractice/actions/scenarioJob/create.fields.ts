@@ -145,7 +145,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. https://n8n.example.com/webhook/workspace-practice-job',
 				description:
-					'Where the service POSTs when the job ends, e.g. the production URL of a Workspace Practice Job Trigger. Not used with "Until Callback", which sets it to this execution.',
+					'Where the service POSTs when the job ends, e.g. the Production URL of a Workspace Practice Job Trigger (its Test URL while it listens for a test event). Not used with "Until Callback", which sets it to this execution.',
 			},
 			{
 				displayName: 'Context',
