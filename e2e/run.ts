@@ -6,7 +6,7 @@
  * 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, job-trigger, wait, polling).
+ * credential, listing, operations, job-trigger, wait, polling, members, create-tool).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -29,6 +29,8 @@ import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
+import { memberSteps } from './steps/members';
+import { createToolSteps } from './steps/createTool';
 import { untilCallbackSteps } from './steps/untilCallback';
 import { recordTotals } from '../test/support/totals';
 
@@ -128,6 +130,8 @@ async function runMode(
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
+		if (runs('members')) await memberSteps(ctx);
+		if (runs('create-tool')) await createToolSteps(ctx);
 		await polling;
 		await queueSteps(ctx);
 		return report.outcomes;
