@@ -13,15 +13,18 @@ import { locator, TOOL_TYPE, webhookNode, type CredentialRef, type Params } from
 const TOOL_EXECUTOR = '@n8n/n8n-nodes-langchain.toolExecutor';
 const TOOL_NAME = 'Create_scenario';
 
-/** Webhook → one Tool Executor per prompt, each calling the Create tool once, in one execution. */
-function toolWorkflow(path: string, prompts: string[], toolParameters: Params, credential: CredentialRef): WorkflowJson {
+/**
+ * Webhook → one Tool Executor per prompt, each calling the Create tool once, in one execution. The
+ * executor's query names the tool in n8n 2.x ({tool: args}); 1.x takes the arguments themselves.
+ */
+function toolWorkflow(major: 1 | 2, path: string, prompts: string[], toolParameters: Params, credential: CredentialRef): WorkflowJson {
 	const executors = prompts.map((prompt, i) => ({
 		id: randomUUID(),
 		name: `Call ${i + 1}`,
 		type: TOOL_EXECUTOR,
 		typeVersion: 1,
 		position: [260 + 220 * i, 0],
-		parameters: { query: JSON.stringify({ [TOOL_NAME]: { prompt } }), toolName: TOOL_NAME },
+		parameters: { query: JSON.stringify(major === 2 ? { [TOOL_NAME]: { prompt } } : { prompt }), toolName: TOOL_NAME },
 	}));
 	const tool = {
 		id: randomUUID(),
@@ -70,7 +73,7 @@ export async function createToolSteps(ctx: SuiteContext): Promise<void> {
 		const credential = requireCredential(ctx);
 		const path = uniquePath('create-tool');
 		const prompts = ['A discovery call with a CFO', 'A renewal call with a churn risk'];
-		const workflow = await api.createWorkflow(toolWorkflow(path, prompts, toolForm(), credential));
+		const workflow = await api.createWorkflow(toolWorkflow(ctx.major, path, prompts, toolForm(), credential));
 		try {
 			await api.activate(workflow.id);
 			sim.control.clearRequests();
@@ -96,7 +99,7 @@ export async function createToolSteps(ctx: SuiteContext): Promise<void> {
 	await report.step('tool: Until Callback is refused before any request, nothing left waiting', async () => {
 		const credential = requireCredential(ctx);
 		const path = uniquePath('create-tool-callback');
-		const workflow = await api.createWorkflow(toolWorkflow(path, ['Wait for me'], toolForm({ waitForCompletion: 'callback' }), credential));
+		const workflow = await api.createWorkflow(toolWorkflow(ctx.major, path, ['Wait for me'], toolForm({ waitForCompletion: 'callback' }), credential));
 		try {
 			await api.activate(workflow.id);
 			sim.control.clearRequests();
