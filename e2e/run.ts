@@ -7,7 +7,8 @@
  * documents it (PostgreSQL + Redis, main + webhook process + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, forms, job-trigger, wait, polling, agent, mcp, ai-examples).
+ * credential, listing, operations, forms, job-trigger, wait, polling, members, create-tool, agent, mcp,
+ * ai-examples).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -34,6 +35,8 @@ import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
 import { mcpSteps } from './steps/mcp';
+import { memberSteps } from './steps/members';
+import { createToolSteps } from './steps/createTool';
 import { untilCallbackSteps } from './steps/untilCallback';
 import { recordTotals } from '../test/support/totals';
 
@@ -137,6 +140,8 @@ async function runMode(
 		if (runs('agent')) await agentSteps(ctx);
 		if (runs('mcp')) await mcpSteps(ctx);
 		if (runs('ai-examples')) await aiExampleSteps(ctx);
+		if (runs('members')) await memberSteps(ctx);
+		if (runs('create-tool')) await createToolSteps(ctx);
 		await polling;
 		await queueSteps(ctx);
 		return report.outcomes;

@@ -12,6 +12,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { WorkspacePractice } from '../nodes/WorkspacePractice/WorkspacePractice.node.js';
 import { WorkspacePracticeTrigger } from '../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.js';
 import { WorkspacePracticeJobTrigger } from '../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node.js';
+import { TestToolAgent, TOOL_AGENT_NODE_TYPE, toolVariant } from './toolAgent';
 import { PROBE_NODE_TYPE, TransportProbe } from './transportProbe';
 
 export const START_NODE_TYPE = 'test.start';
@@ -44,6 +45,8 @@ class TestStart implements INodeType {
 export const registry: Record<string, INodeType | IVersionedNodeType> = {
 	[START_NODE_TYPE]: new TestStart(),
 	'n8n-nodes-workspace-practice.workspacePractice': new WorkspacePractice(),
+	'n8n-nodes-workspace-practice.workspacePracticeTool': toolVariant(new WorkspacePractice()),
+	[TOOL_AGENT_NODE_TYPE]: new TestToolAgent(),
 	'n8n-nodes-workspace-practice.workspacePracticeJobTrigger': new WorkspacePracticeJobTrigger(),
 	'n8n-nodes-workspace-practice.workspacePracticeTrigger': new WorkspacePracticeTrigger(),
 	[PROBE_NODE_TYPE]: new TransportProbe(),

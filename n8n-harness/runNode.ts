@@ -31,7 +31,8 @@ export interface RunNodeOptions {
 	input?: IDataObject[];
 	continueOnFail?: boolean;
 	nodeType?: string;
-	executionId?: string;
+	/** The execution's ID (default a random one); `null` runs with none, as MCP tool calls do. */
+	executionId?: string | null;
 	urls?: Partial<TestUrls>;
 }
 
@@ -90,8 +91,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		settings: {},
 	});
 	const credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
-	const executionId = options.executionId ?? randomUUID();
-	const additionalData = makeAdditionalData(credentialsHelper, workflowData, executionId, options.urls);
+	const executionId = options.executionId === undefined ? randomUUID() : options.executionId;
+	const additionalData = makeAdditionalData(credentialsHelper, workflowData, executionId ?? '', options.urls);
+	if (executionId === null) additionalData.executionId = undefined;
 	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start });
 	const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];

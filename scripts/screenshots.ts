@@ -55,7 +55,12 @@ async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
 					filters: {
 						status: 'published',
 						folder_id: { __rl: true, mode: 'list', value: fx.folders.sales.id, cachedResultName: fx.folders.sales.name },
-						owner_id: fx.apiUser.id,
+						owner_id: {
+							__rl: true,
+							mode: 'list',
+							value: fx.apiUser.id,
+							cachedResultName: `${fx.apiUser.first_name} ${fx.apiUser.last_name} <${fx.apiUser.email}>`,
+						},
 						updated_after: '2026-01-01T00:00:00',
 					},
 					sort: { field: 'updated_at' },

@@ -79,7 +79,7 @@ export async function benchJobList(sequential: boolean): Promise<JobListFigures>
 		await sim.clearRequests();
 		const input: IDataObject[] = Array.from({ length: ITEMS }, (_, i) => ({ prompt: `Bench list: deal ${i}` }));
 		const endpoint = { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
-		const parameters = { resource: 'scenarioJob', operation: 'create', userEmail: email, prompt: '={{ $json.prompt }}', waitForCompletion: 'poll', timeLimitMinutes: 30 };
+		const parameters = { resource: 'scenarioJob', operation: 'create', userEmail: email, prompt: '={{ $json.prompt }}', waitForCompletion: 'poll', options: { timeLimitMinutes: 30 } };
 		const started = performance.now();
 		const items = await runOperation(endpoint, parameters, input);
 		const wallSimSeconds = ((performance.now() - started) * scale) / 1000;

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { multiOptionSubtitle } from '../shared/subtitle';
 import { properties } from './description';
 import { EVENTS } from './events';
-import { listSearch, loadOptions } from './methods';
+import { listSearch } from './methods';
 import { pollTrigger } from './poll';
 
 export class WorkspacePracticeTrigger implements INodeType {
@@ -25,7 +25,7 @@ export class WorkspacePracticeTrigger implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollTrigger.call(this);

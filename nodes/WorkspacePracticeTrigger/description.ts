@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { uuidLocatorField } from '../shared/fields/locator';
+import { memberLocator } from '../shared/fields/member.locator';
 import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
@@ -57,15 +58,13 @@ export const properties: INodeProperties[] = [
 		description: 'Only changes to pages (and sources, where the filter applies to them) matching all of these',
 		options: [
 			locator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
-			{
-				displayName: 'Owner Name or ID',
+			memberLocator({
+				displayName: 'Owner',
 				name: 'owner',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getMemberIds' },
-				default: '',
+				kind: 'id',
 				description:
-					'Only pages owned by this workspace member (pages only). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+					'Only pages owned by this workspace member (pages only), by user ID: pick them from the list or give the ID (By ID)',
+			}),
 			locator('Skill', 'skill', 'searchSkills', 'pages linked to this skill (pages only)'),
 			{
 				displayName: 'Status',

@@ -1,7 +1,6 @@
 import { searchFolders } from '../shared/methods/listSearch.knowledgeHub';
+import { searchMemberIds } from '../shared/methods/listSearch.member';
 import { searchSkills } from '../shared/methods/listSearch.skill';
-import { getMemberIds } from '../shared/methods/loadOptions';
 
 /** The trigger's pickers: the same searches as the action node's Folder, Skill and Owner fields. */
-export const listSearch = { searchFolders, searchSkills };
-export const loadOptions = { getMemberIds };
+export const listSearch = { searchFolders, searchMemberIds, searchSkills };

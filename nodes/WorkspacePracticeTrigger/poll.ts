@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { locatorValue } from '../shared/fields/locator';
+import { optionalMember } from '../shared/fields/member.locator';
 import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../shared/transport';
 import { validator } from '../shared/validate';
 import { compact } from '../shared/values';
@@ -40,7 +41,7 @@ function readSettings(ctx: IPollFunctions): Settings {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const folder = locatorValue(filters.folder);
 	const skill = locatorValue(filters.skill);
-	const owner = locatorValue(filters.owner);
+	const owner = optionalMember(check, 'Filters → Owner', filters.owner, 'id');
 	const title = typeof filters.titleContains === 'string' ? filters.titleContains.trim() : '';
 	const common = compact({
 		folder_id: folder ? check.uuid('Filters → Folder', folder) : undefined,

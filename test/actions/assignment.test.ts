@@ -4,6 +4,7 @@ import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
 import { runNode } from '../../n8n-harness/runNode';
 import type { RunNodeOptions } from '../../n8n-harness/runNode';
+import { memberRows } from './support';
 
 const { scenarios, members, programs, assignments } = SEED;
 const email = (address: string) => members.find((m) => m.email === address)!;
@@ -41,8 +42,7 @@ describe('Assignment → Get Many', () => {
 		const { items, error } = await run({
 			returnAll: true,
 			filters: {
-				user_ids: [email('jane@acme.com').id],
-				user_emails: ['carla@acme.com', 'dev@acme.com'],
+				members: memberRows([email('jane@acme.com').id, 'id'], ['carla@acme.com', 'list'], ['dev@acme.com', 'email']),
 				scenario_ids: ` ${scenarios.procurementDiscovery.id} `,
 				program_ids: `${programs.q1Onboarding.id},${programs.salesBootcamp.id}`,
 				status: ['completed', 'past_due'],
@@ -74,15 +74,15 @@ describe('Assignment → Get Many', () => {
 		expect(items).toHaveLength(2);
 	});
 
-	test('an invalid e-mail in User E-Mails costs no request', async () => {
-		const { error } = await run({ filters: { user_emails: '=jane@acme.com,not-an-email' } });
-		expect(error?.message).toContain('User E-Mail: must be an e-mail address, got "not-an-email"');
+	test('an invalid e-mail in Members costs no request', async () => {
+		const { error } = await run({ filters: { members: memberRows(['=jane@acme.com,not-an-email', 'email']) } });
+		expect(error?.message).toContain('Members (row 1): must be an e-mail address, got "not-an-email"');
 		expect(sim.control.requests()).toEqual([]);
 	});
 
 	test('Continue On Fail: the bad item is an error item, the good one lists', async () => {
 		const { items, error } = await run(
-			{ filters: { user_emails: '={{ $json.who }}' } },
+			{ filters: { members: memberRows(['={{ $json.who }}', 'email']) } },
 			{ input: [{ who: 'carla@acme.com' }, { who: 'carla' }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();

@@ -35,7 +35,7 @@ test.each([0, -1, 2.5, '={{ Number("x") }}'])('Limit %p is refused, not sent as 
 
 test('a list filter whose expression returns an object is refused, not dropped', async () => {
 	await refused(
-		{ resource: 'assignment', operation: 'getAll', filters: { user_ids: '={{ { id: "x" } }}' } },
+		{ resource: 'assignment', operation: 'getAll', filters: { program_ids: '={{ { id: "x" } }}' } },
 		/must be a list or comma-separated text, but the expression returned an object/,
 	);
 });

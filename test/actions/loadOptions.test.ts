@@ -88,16 +88,6 @@ describe('loadOptions pick-lists', () => {
 		expect(options.find((o) => o.value === SEED.collections.negotiation.id)?.description).toBeUndefined();
 	});
 
-	test('getMemberEmails and getMemberIds: "First Last <email>" labels over e-mails or user IDs', async () => {
-		const byEmail = await load('getMemberEmails');
-		const byId = await load('getMemberIds');
-		const expectedNames = SEED.members.map((m) => `${m.first_name} ${m.last_name} <${m.email}>`);
-		expect(byEmail.map((o) => o.name)).toEqual(expectedNames);
-		expect(byEmail.map((o) => o.value)).toEqual(SEED.members.map((m) => m.email));
-		expect(byId.map((o) => o.value)).toEqual(SEED.members.map((m) => m.id));
-		expect(byEmail.map((o) => o.value)).not.toContain(SEED.formerUser.email);
-	});
-
 	test('Knowledge Hub pick-lists: folders (with emoji), sources and skills', async () => {
 		const folders = await load('getKnowledgeHubFolders');
 		expect(folders).toContainEqual({ name: '💼 Sales', value: SEED.folders.sales.id });

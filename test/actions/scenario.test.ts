@@ -4,6 +4,7 @@ import { INSTANT_JOB_TIMINGS, ManualClock, SEED, startSimulator } from '../../si
 import type { RunningSimulator } from '../../simulator';
 import { runNode } from '../../n8n-harness/runNode';
 import type { RunNodeOptions } from '../../n8n-harness/runNode';
+import { memberRows } from './support';
 
 const { scenarios, skills, collections, members, groups } = SEED;
 const jane = members.find((m) => m.email === 'jane@acme.com')!;
@@ -221,9 +222,9 @@ describe('Scenario → Check Access', () => {
 	test.each([
 		[{ scenario: rl('={{ "https://example.com/not-a-scenario" }}', 'url'), userEmail: dev.email }, 'Scenario ID or URL: must be a scenario URL'],
 		[{ scenario: rl('={{ "" }}'), userEmail: dev.email }, 'Scenario ID or URL: is required'],
-		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: '={{ "" }}' }, 'User: is required'],
-		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: 'dev-at-acme' }, 'User: must be an e-mail address'],
-		[{ scenario: scenarios.pricingObjection.id, userEmail: 'dev-at-acme' }, 'User: must be an e-mail address'],
+		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: '={{ "" }}' }, 'Member: is required'],
+		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: 'dev-at-acme' }, 'Member: must be an e-mail address'],
+		[{ scenario: scenarios.pricingObjection.id, userEmail: 'dev-at-acme' }, 'Member: must be an e-mail address'],
 	])('bad input %j costs no request', async (parameters, message) => {
 		const { error } = await run({ operation: 'checkAccess', ...parameters });
 		expect(error?.message).toContain(message);
@@ -400,8 +401,7 @@ describe('Scenario → Get Analytics Summary', () => {
 			operation: 'getAnalyticsSummary',
 			scenario: rl(urlOf(scenarios.procurementDiscovery.slug), 'url'),
 			filters: {
-				user_ids: [jane.id],
-				user_emails: [dev.email, carla.email],
+				members: memberRows([jane.id, 'id'], [dev.email, 'list'], [carla.email, 'email']),
 				group_ids: [groups.sales.id],
 				start_date: '2026-01-01T00:00:00Z',
 				end_date: '2026-03-16T00:00:00Z',
@@ -431,7 +431,7 @@ describe('Scenario → Get Analytics Summary', () => {
 	test.each([
 		[{ start_date: '2026-03-01T00:00:00Z', end_date: '2026-02-01T00:00:00Z' }, 'Start Date: must not be after the End Date'],
 		[{ start_date: '31/01/2026' }, 'Start Date: must be an ISO 8601 date-time'],
-		[{ user_emails: 'jane@acme.com, nope' }, 'User E-Mail: must be an e-mail address, got "nope"'],
+		[{ members: memberRows(['=jane@acme.com, nope', 'email']) }, 'Members (row 1): must be an e-mail address, got "nope"'],
 	])('bad filter %j costs no request', async (filters, message) => {
 		const { error } = await run({
 			operation: 'getAnalyticsSummary',

@@ -4,6 +4,7 @@ import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
 import { runNode } from '../../n8n-harness/runNode';
 import type { RunNodeOptions } from '../../n8n-harness/runNode';
+import { memberRows } from './support';
 
 const { scenarios, members, programs, skills, collections, groups } = SEED;
 const person = (address: string) => members.find((m) => m.email === address)!;
@@ -45,8 +46,7 @@ describe('Session → Get Many', () => {
 			operation: 'getAll',
 			returnAll: true,
 			filters: {
-				user_ids: [person('jane@acme.com').id],
-				user_emails: ['support@exec.com', 'bob@acme.com'],
+				members: memberRows([person('jane@acme.com').id, 'id'], ['support@exec.com', 'email'], ['bob@acme.com', 'list']),
 				group_ids: [groups.sales.id, groups.leadership.id],
 				scenario_ids: scenarios.procurementDiscovery.id,
 				collection_ids: [collections.procurement.id],
@@ -119,7 +119,7 @@ describe('Session → Get Many', () => {
 		[{ skill_ids: '=not-a-uuid' }, 'Skill: must be a UUID'],
 		[{ start_date: 'yesterday' }, 'Start Date: must be an ISO 8601 date-time'],
 		[{ end_date: '2026-13-45T00:00:00Z' }, 'End Date: must be an ISO 8601 date-time'],
-		[{ user_emails: ['bob'] }, 'User E-Mail: must be an e-mail address'],
+		[{ members: memberRows(['={{ "bob" }}', 'email']) }, 'Members (row 1): must be an e-mail address'],
 	])('bad filter %j costs no request', async (filters, message) => {
 		const { error } = await run({ operation: 'getAll', filters });
 		expect(error?.message).toContain(message);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../simulator';
-import { json, rl, useSimulator } from './support';
+import { json, memberRows, rl, useSimulator } from './support';
 
 const { skills, members, groups } = SEED;
 const person = (address: string) => members.find((m) => m.email === address)!;
@@ -56,8 +56,7 @@ describe('Skill → Get Proficiency', () => {
 			skill: rl(skills.discovery.id, 'id'),
 			returnAll: true,
 			filters: {
-				user_ids: [person('frank@acme.com').id],
-				user_emails: ['support@exec.com', 'jane@acme.com'],
+				members: memberRows([person('frank@acme.com').id, 'id'], ['support@exec.com', 'email'], ['jane@acme.com', 'list']),
 				group_ids: [groups.customerSuccess.id, groups.leadership.id],
 				end_date: '2026-03-10T00:00:00Z',
 				exclude_system_users: true,
@@ -75,7 +74,7 @@ describe('Skill → Get Proficiency', () => {
 		});
 		expect(emails(items).sort()).toEqual(['frank@acme.com', 'jane@acme.com']);
 		// Frank's 96 two days ago is after the as-of date, so his score is below what it is today.
-		const today = await run({ operation: 'getProficiency', skill: rl(skills.discovery.id), filters: { user_emails: ['frank@acme.com'] } });
+		const today = await run({ operation: 'getProficiency', skill: rl(skills.discovery.id), filters: { members: memberRows(['frank@acme.com', 'list']) } });
 		const frankThen = json(items).find((row) => (row.user as IDataObject).email === 'frank@acme.com')!;
 		expect(frankThen.score).not.toEqual(today.items[0].json.score);
 	});
@@ -90,7 +89,7 @@ describe('Skill → Get Proficiency', () => {
 		[{ skill: rl('={{ "sk1a2b3c4d5e" }}', 'id') }, 'Skill ID: must be a UUID'],
 		[{ skill: 'not-a-uuid' }, 'Skill ID: must be a UUID'],
 		[{ skill: rl(skills.discovery.id), filters: { end_date: '10 March' } }, 'As Of: must be an ISO 8601 date-time'],
-		[{ skill: rl(skills.discovery.id), filters: { user_emails: ['frank'] } }, 'User E-Mail: must be an e-mail address'],
+		[{ skill: rl(skills.discovery.id), filters: { members: memberRows(['={{ "frank" }}', 'email']) } }, 'Members (row 1): must be an e-mail address'],
 	])('bad input %j costs no request', async (parameters, message) => {
 		const { error } = await run({ operation: 'getProficiency', ...parameters });
 		expect(error?.message).toContain(message);

@@ -48,7 +48,7 @@ describe('Studio Session → Create', () => {
 
 	test('an invalid e-mail or an empty prompt fails before any request', async () => {
 		const badEmail = await run({ userEmail: 'bob at acme', prompt: PROMPT });
-		expect(badEmail.error?.message).toBe('User: must be an e-mail address, got "bob at acme"');
+		expect(badEmail.error?.message).toBe('Member: must be an e-mail address, got "bob at acme"');
 		expect(badEmail.error?.description).toMatch(/Item 1/);
 		const noPrompt = await run({ userEmail: 'bob@acme.com', prompt: '={{ "   " }}' });
 		expect(noPrompt.error?.message).toBe('Prompt: is required and cannot be empty');
@@ -77,7 +77,7 @@ describe('Studio Session → Create', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(items[0].json.is_new).toBe(true);
-		expect(items[1].json.error).toMatch(/^User: must be an e-mail address/);
+		expect(items[1].json.error).toMatch(/^Member: must be an e-mail address/);
 		expect(items[2].json).toMatchObject({ httpCode: '400' });
 		expect(items[3].json.is_new).toBe(true);
 		expect(sessionRequests().map((r) => (r.body as { user_email: string }).user_email)).toEqual([

@@ -42,3 +42,8 @@ export const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true
 
 /** The JSON of each output item. */
 export const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
+
+/** A Members filter as the editor stores it: one row per member locator ([value, mode]). */
+export const memberRows = (...rows: Array<[value: string, mode: 'list' | 'email' | 'id']>) => ({
+	member: rows.map(([value, mode]) => ({ member: { __rl: true, mode, value } })),
+});

@@ -19,15 +19,30 @@ export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim:
 
 export const MEMBER_EMAIL = (sim: RunningSimulator): string => sim.control.fixtures().members[0].email;
 
-/** Create's form with the fast settings tests use (the first poll after 20 ms). */
+/** Create's form with the fast settings tests use (the first poll after 20 ms); `options` are merged. */
 export function createParams(sim: RunningSimulator, extra: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'scenarioJob',
 		operation: 'create',
 		userEmail: MEMBER_EMAIL(sim),
 		prompt: 'A discovery call with a skeptical IT director',
-		options: { firstPollSeconds: 0.02 },
 		...extra,
+		options: { firstPollSeconds: 0.02, ...((extra.options as INodeParameters | undefined) ?? {}) },
+	};
+}
+
+/**
+ * Moves the time the node reads (Date.now) forward, as minutes passing would, while real timers keep
+ * running: a whole-minute time limit is reached in milliseconds. Undone by `jest.restoreAllMocks()`.
+ */
+export function shiftableNow(): { advance(ms: number): void } {
+	const realNow = Date.now.bind(Date);
+	let offset = 0;
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+	return {
+		advance(ms: number) {
+			offset += ms;
+		},
 	};
 }
 

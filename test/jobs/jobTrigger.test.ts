@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RunningSimulator } from '../../simulator';
 import { TriggerEndpoint } from '../../n8n-harness/webhookTrigger';
 import { WebhookServer } from '../../n8n-harness/webhookServer';
+import { WorkspacePracticeJobTrigger } from '../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node.js';
 import { bootJobSim, createParams, runJobNode } from './jobTestKit';
 
 const SECRET = 's3cret-value-for-tests-0123456789';
@@ -106,6 +107,32 @@ describe('Workspace Practice Job Trigger', () => {
 		const [[item]] = trigger.outputs();
 		expect((item.json.scenario as IDataObject).name).not.toBe('Injected');
 		expect(item.json).toEqual(sim.control.getJob(jobId));
+	});
+
+	it('the testing recipe of its panel: POST {"id"} of an ended job, and the job read from the API starts it', async () => {
+		const trigger = endpoint();
+		// A job that calls nobody back (no Callback URL): the user sends its callback by hand.
+		const { items } = await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off' }) });
+		const jobId = String(items[0].json.id);
+		sim.control.finishJob(jobId);
+		const res = await post(trigger.url, JSON.stringify({ id: jobId }), { 'X-Webhook-Secret': SECRET });
+		expect(res).toEqual({ status: 200, body: { received: true, started: true } });
+		expect(trigger.outputs()[0][0].json).toEqual(sim.control.getJob(jobId));
+	});
+
+	it('says in its form and trigger panel what it waits for, where the URLs go, in words right for n8n 1.x and 2.x', () => {
+		const { properties, triggerPanel } = new WorkspacePracticeJobTrigger().description;
+		const notice = properties.find((p) => p.type === 'notice')!.displayName;
+		expect(notice).toMatch(/Production URL in Scenario Job → Create → Additional Fields → Callback URL/);
+		expect(notice).toMatch(/published \(activated in n8n 1\.x\)/);
+		expect(notice).toMatch(/Test URL/);
+		expect(notice).not.toMatch(/then activate the workflow/);
+		expect(typeof triggerPanel).toBe('object');
+		const panel = triggerPanel as { header: string; executionsHelp: { active: string; inactive: string }; activationHint: string };
+		expect(panel.header).toMatch(/scenario job ends/);
+		expect(panel.executionsHelp.inactive).toMatch(/Listen for test event.*Test URL.*publish the workflow \(activate it in n8n 1\.x\).*Production URL.*Callback URL/s);
+		expect(panel.executionsHelp.active).toMatch(/Production URL.*executions list.*Test URL/s);
+		expect(panel.activationHint).toMatch(/publish it \(activate it in n8n 1\.x\).*Production URL.*Callback URL/);
 	});
 
 	it('without Confirm With API outputs the body and makes no API call', async () => {

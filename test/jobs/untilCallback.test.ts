@@ -113,7 +113,7 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 	});
 
 	it('on the time limit continues with an error item naming the job, saying how to read its status', async () => {
-		const { executionId, jobId } = await startWaiting({ timeLimitMinutes: 5 });
+		const { executionId, jobId } = await startWaiting({ options: { timeLimitMinutes: 5 } });
 		const run = await waiting.timeOut(executionId);
 		const [item] = outputOf(run);
 		expect(item.json).toEqual({
@@ -127,7 +127,7 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 
 	it('puts the execution to wait until the time limit', async () => {
 		const before = Date.now();
-		const { result } = await startWaiting({ timeLimitMinutes: 15 });
+		const { result } = await startWaiting({ options: { timeLimitMinutes: 15 } });
 		const waitTill = result.run.waitTill!.getTime();
 		expect(waitTill - before).toBeGreaterThanOrEqual(15 * 60_000 - 50);
 		expect(waitTill - Date.now()).toBeLessThanOrEqual(15 * 60_000);
@@ -167,7 +167,7 @@ describe('Until Callback against a service that calls back for completed jobs on
 	});
 
 	it('a failed job sends nothing: at the time limit a clear error item says so and how to read its status', async () => {
-		const { executionId, jobId } = await startWaiting({ timeLimitMinutes: 5, prompt: 'Make it [fail:GENERATION_ERROR]' });
+		const { executionId, jobId } = await startWaiting({ options: { timeLimitMinutes: 5 }, prompt: 'Make it [fail:GENERATION_ERROR]' });
 		sim.control.advance(5_000);
 		await sim.control.waitForCallbacks();
 		expect(sim.control.getJob(jobId).status).toBe('failed');

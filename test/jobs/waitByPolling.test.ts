@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import { apiCalls, bootJobSim, createParams, lastJobId, requestSeen, runJobNode } from './jobTestKit';
+import { apiCalls, bootJobSim, createParams, lastJobId, requestSeen, runJobNode, shiftableNow } from './jobTestKit';
 import type { ManualClock } from '../../simulator';
 
 let sim: RunningSimulator;
@@ -11,6 +11,7 @@ beforeEach(async () => {
 	({ sim, clock } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } }));
 });
 afterEach(async () => {
+	jest.restoreAllMocks();
 	await sim.close();
 });
 
@@ -35,8 +36,7 @@ describe('Scenario Job → Create, Wait for Completion: Off', () => {
 		await runJobNode(sim, {
 			parameters: createParams(sim, {
 				waitForCompletion: 'off',
-				requestIdMode: 'custom',
-				requestId: 'crm-42',
+				options: { requestIdMode: 'custom', requestId: 'crm-42' },
 				additionalFields: {
 					context: '## Prospect',
 					remixScenario: { __rl: true, mode: 'url', value: `https://x.example.com/scenarios/${slug}` },
@@ -45,7 +45,7 @@ describe('Scenario Job → Create, Wait for Completion: Off', () => {
 				},
 			}),
 		});
-		await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', requestIdMode: 'none' }) });
+		await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', options: { requestIdMode: 'none' } }) });
 		const [first, second] = apiCalls(sim);
 		expect(first.body).toEqual({
 			user_email: expect.any(String),
@@ -67,7 +67,7 @@ describe('Scenario Job → Create, Wait for Completion: Off', () => {
 		});
 		expect(context.error?.message).toMatch(/Context: must be at most 50,000 characters/);
 		const email = await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', userEmail: 'nobody' }) });
-		expect(email.error?.message).toMatch(/User: must be an e-mail address/);
+		expect(email.error?.message).toMatch(/Member: must be an e-mail address/);
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
 });
@@ -103,16 +103,24 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 
 	it('on the time limit fails naming the job and its last status, leaving the job running', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const { error } = await runJobNode(sim, { parameters: createParams(sim, { timeLimitMinutes: 0.01 }) });
+		const now = shiftableNow();
+		const run = runJobNode(sim, { parameters: createParams(sim, { options: { timeLimitMinutes: 1 } }) });
+		await requestSeen(sim, (r) => r.method === 'GET');
+		now.advance(60_000);
+		const { error } = await run;
 		const jobId = lastJobId(sim);
-		expect(error?.message).toBe(`Scenario job ${jobId} did not finish within 0.01 minute(s); its last status was "queued"`);
+		expect(error?.message).toBe(`Scenario job ${jobId} did not finish within 1 minute(s); its last status was "queued"`);
 		expect(apiCalls(sim).filter((r) => r.method === 'DELETE')).toHaveLength(0);
 		expect(sim.control.getJob(jobId).status).toBe('queued');
 	});
 
 	it('with Cancel Job on Timeout cancels the job first', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const { error } = await runJobNode(sim, { parameters: createParams(sim, { timeLimitMinutes: 0.01, cancelOnTimeout: true }) });
+		const now = shiftableNow();
+		const run = runJobNode(sim, { parameters: createParams(sim, { options: { timeLimitMinutes: 1, cancelOnTimeout: true } }) });
+		await requestSeen(sim, (r) => r.method === 'GET');
+		now.advance(60_000);
+		const { error } = await run;
 		const jobId = lastJobId(sim);
 		expect(error?.message).toMatch(/its last status was "queued"\. The job was cancelled\.$/);
 		expect(apiCalls(sim).filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/scenario-studio/jobs/${jobId}`]);
@@ -141,12 +149,12 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 describe('Scenario Job → Create with a request_id that already has a job', () => {
 	it.each(['off', 'poll', 'callback'])('returns a finished existing job at once (%s)', async (mode) => {
 		const first = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: 'off', requestIdMode: 'custom', requestId: `again-${mode}` }),
+			parameters: createParams(sim, { waitForCompletion: 'off', options: { requestIdMode: 'custom', requestId: `again-${mode}` } }),
 		});
 		sim.control.finishJob(String(first.items[0].json.id));
 		sim.control.clearRequests();
 		const { items, error, run } = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: mode, requestIdMode: 'custom', requestId: `again-${mode}` }),
+			parameters: createParams(sim, { waitForCompletion: mode, options: { requestIdMode: 'custom', requestId: `again-${mode}` } }),
 		});
 		expect(error).toBeUndefined();
 		expect(run.waitTill).toBeUndefined();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ManualClock, RecordedRequest, RunningSimulator } from '../../simulator';
-import { apiCalls, bootJobSim, createParams, MEMBER_EMAIL, runJobNode } from './jobTestKit';
+import { apiCalls, bootJobSim, createParams, MEMBER_EMAIL, requestSeen, runJobNode, shiftableNow } from './jobTestKit';
 
 let sim: RunningSimulator;
 let clock: ManualClock;
@@ -11,20 +11,21 @@ beforeEach(async () => {
 	({ sim, clock } = await bootJobSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 } }));
 });
 afterEach(async () => {
+	jest.restoreAllMocks();
 	await sim.close();
 });
 
 type Kind = 'ok' | 'fail' | 'slow' | 'bad';
 const COUNT = 50;
-/** 35 complete, 5 fail (prompt marker), 5 pass their 1.2 s time limit, 5 have a bad e-mail. */
+/** 35 complete, 5 fail (prompt marker), 5 pass their 1-minute time limit, 5 have a bad e-mail. */
 const kindOf = (i: number): Kind => (i % 10 === 3 ? 'bad' : i % 10 === 5 ? 'fail' : i % 10 === 7 ? 'slow' : 'ok');
 
 function listInput(kinds: Kind[]): IDataObject[] {
 	return kinds.map((kind, i) => ({
 		email: kind === 'bad' ? 'nobody' : MEMBER_EMAIL(sim),
 		prompt: `Deal ${i} (${kind})${kind === 'fail' ? ' [fail:GENERATION_ERROR]' : ''}`,
-		// Slow jobs get a short time limit; the others have a minute, far more than they need.
-		limit: kind === 'slow' ? 0.02 : 1,
+		// Slow jobs get the shortest time limit; the others have ten minutes, far more than they need.
+		limit: kind === 'slow' ? 1 : 10,
 	}));
 }
 
@@ -32,9 +33,8 @@ const listParams = (extra: IDataObject = {}) =>
 	createParams(sim, {
 		userEmail: '={{ $json.email }}',
 		prompt: '={{ $json.prompt }}',
-		timeLimitMinutes: '={{ $json.limit }}',
-		options: { firstPollSeconds: 0.05 },
 		...extra,
+		options: { firstPollSeconds: 0.05, timeLimitMinutes: '={{ $json.limit }}', ...((extra.options as IDataObject | undefined) ?? {}) },
 	});
 
 async function postsSeen(count: number, timeoutMs = 20_000): Promise<void> {
@@ -45,13 +45,19 @@ async function postsSeen(count: number, timeoutMs = 20_000): Promise<void> {
 	}
 }
 
-/** Once every job exists: slow ones are held where they are, then the clock ends all the others. */
+/**
+ * Once every job exists: slow ones are held where they are, then the clock ends all the others. Once
+ * the node reads (every job is created by then), a minute passes for it: slow jobs reach their limit.
+ */
 async function settleJobsWhenCreated(created: number): Promise<void> {
+	const now = shiftableNow();
 	await postsSeen(created);
 	for (const job of sim.control.store.jobs.values()) {
 		if (job.prompt.includes('(slow)')) sim.control.setJobState(job.id, 'queued');
 	}
 	clock.advance(2_000);
+	await requestSeen(sim, (r) => r.method === 'GET', 20_000);
+	now.advance(60_000);
 }
 
 /** The item index a job was created for, from its derived request ID (…-<item>). */
@@ -87,9 +93,9 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 			} else if (kinds[i] === 'fail') {
 				expect(json.error).toMatch(/^Scenario job \S+ failed: GENERATION_ERROR: /);
 			} else if (kinds[i] === 'slow') {
-				expect(json.error).toMatch(/^Scenario job \S+ did not finish within 0\.02 minute\(s\); its last status was "queued"$/);
+				expect(json.error).toMatch(/^Scenario job \S+ did not finish within 1 minute\(s\); its last status was "queued"$/);
 			} else {
-				expect(json.error).toMatch(/User: must be an e-mail address/);
+				expect(json.error).toMatch(/Member: must be an e-mail address/);
 			}
 		});
 
@@ -116,7 +122,7 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 
 	it('a repeat with the same request IDs creates no second job and waits on none', async () => {
 		const kinds = Array.from({ length: 10 }, (): Kind => 'ok');
-		const params = listParams({ requestIdMode: 'custom', requestId: '=deal-{{ $itemIndex }}' });
+		const params = listParams({ options: { requestIdMode: 'custom', requestId: '=deal-{{ $itemIndex }}' } });
 		const first = runJobNode(sim, { parameters: params, input: listInput(kinds) });
 		await settleJobsWhenCreated(10);
 		expect((await first).items.map((i) => i.json.status)).toEqual(Array(10).fill('completed'));
@@ -131,14 +137,14 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 	it('without Continue On Fail a bad input stops the node before any request', async () => {
 		const kinds = Array.from({ length: COUNT }, (_, i) => kindOf(i));
 		const { error, items } = await runJobNode(sim, { parameters: listParams(), input: listInput(kinds) });
-		expect(error?.message).toMatch(/User: must be an e-mail address/);
+		expect(error?.message).toMatch(/Member: must be an e-mail address/);
 		expect(items).toHaveLength(0);
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
 
 	it('without Continue On Fail waits on every job, cancels each slow one on its limit, then fails with the first failing item', async () => {
 		const kinds = Array.from({ length: COUNT }, (_, i): Kind => (kindOf(i) === 'bad' ? 'ok' : kindOf(i)));
-		const run = runJobNode(sim, { parameters: listParams({ cancelOnTimeout: true }), input: listInput(kinds) });
+		const run = runJobNode(sim, { parameters: listParams({ options: { cancelOnTimeout: true } }), input: listInput(kinds) });
 		await settleJobsWhenCreated(COUNT);
 		const { error } = await run;
 

@@ -159,7 +159,7 @@ describe('filters and options', () => {
 			filters: {
 				folder: { __rl: true, mode: 'list', value: folders.sales.id },
 				skill: { __rl: true, mode: 'id', value: skills.objection.id },
-				owner: apiUser.id,
+				owner: { __rl: true, mode: 'id', value: apiUser.id },
 				status: 'draft',
 				titleContains: 'Pricing',
 			},
@@ -191,6 +191,13 @@ describe('filters and options', () => {
 		const sourceQuery = control().requests({ path: '/knowledge-hub/sources' })[0].query;
 		expect(sourceQuery).toMatchObject({ folder_id: folders.sales.id, query: 'Pricing', status: 'ready' });
 		expect(sourceQuery).not.toHaveProperty('owner_id');
+	});
+
+	test('an Owner that is not a user ID is refused naming the filter, before any request', async () => {
+		const trigger = rig.harness({ events: ['pageCreated'], filters: { owner: { __rl: true, mode: 'id', value: '={{ "jane@acme.com" }}' } } });
+		const outcome = await trigger.poll();
+		expect(outcome.error?.message).toBe('Filters → Owner: must be a user ID (letters, digits, - and _), got "jane@acme.com"');
+		expect(control().requests()).toHaveLength(0);
 	});
 
 	test('a malformed folder id is refused before any request', async () => {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 
 import { validator } from '../validate';
 import { optionalUuid } from './locator';
+import { membersField, optionalMember, readMembers } from './member.locator';
 
 /**
  * Query filters shared by every list (scenarios, sessions, assignments, skills, members, Knowledge Hub
@@ -24,6 +25,11 @@ export type WireKind =
 	| 'text'
 	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
 	| 'uuidLocator'
+	/** One member from a member locator, sent as the e-mail or as the user ID the parameter takes. */
+	| 'memberEmail'
+	| 'memberId'
+	/** A Members field: its e-mails go out as `user_emails`, its user IDs as `user_ids`. */
+	| 'members'
 	/** The value of an options field, sent as chosen. */
 	| 'option';
 
@@ -77,6 +83,18 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 			case 'uuidLocator':
 				wire = optionalUuid(v, field, value);
 				break;
+			case 'memberEmail':
+				wire = optionalMember(v, field, value, 'email');
+				break;
+			case 'memberId':
+				wire = optionalMember(v, field, value, 'id');
+				break;
+			case 'members': {
+				const { emails, ids } = readMembers(v, field, value);
+				if (ids.length > 0) qs.user_ids = ids.join(',');
+				if (emails.length > 0) qs.user_emails = emails.join(',');
+				continue;
+			}
 			case 'option':
 				wire = value;
 				break;
@@ -106,30 +124,17 @@ export function readFilters(ctx: IExecuteFunctions, itemIndex: number, fields: Q
 	return toQuery(ctx, itemIndex, values, fields);
 }
 
-export const userIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'User Names or IDs',
-		name: 'user_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getMemberIds' },
-		default: [],
-		description:
-			'Only these people, by user ID. Combined with User E-Mails, anyone on either list matches. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
-
-export const userEmails: QueryField = {
-	kind: 'emailList',
-	property: {
-		displayName: 'User E-Mail Names or IDs',
-		name: 'user_emails',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-		default: [],
-		description:
-			'Only these people, by e-mail address (an expression may give a comma-separated list of e-mails). Combined with Users, anyone on either list matches. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+/**
+ * People, by e-mail or user ID: each row is a member picker. The API takes `user_emails` and `user_ids`
+ * and matches anyone on either list, so both go out when both kinds are given.
+ */
+export const members: QueryField = {
+	kind: 'members',
+	property: membersField({
+		displayName: 'Members',
+		name: 'members',
+		description: 'Only these workspace members; anyone listed matches',
+	}),
 };
 
 export const groupIds: QueryField = {
@@ -239,5 +244,5 @@ export const excludeSystemUsers: QueryField = {
 };
 
 /** The people filters of the analytics and proficiency reports. */
-export const peopleFilters: QueryField[] = [userIds, userEmails, groupIds];
+export const peopleFilters: QueryField[] = [members, groupIds];
 

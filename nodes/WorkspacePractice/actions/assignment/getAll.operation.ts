@@ -1,10 +1,9 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
-import { programIds, scenarioIds, userEmails, userIds } from '../../../shared/fields/filter.fields';
+import { members, programIds, scenarioIds } from '../../../shared/fields/filter.fields';
 
 const filterFields: QueryField[] = [
-	userIds,
-	userEmails,
+	members,
 	scenarioIds,
 	programIds,
 	{

@@ -1,5 +1,6 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import { FROM_DATE_RULE, UNTIL_DATE_RULE } from '../../../shared/fields/filter.fields';
+import { memberLocator } from '../../../shared/fields/member.locator';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
@@ -15,17 +16,14 @@ const filterFields: QueryField[] = [
 		}),
 	},
 	{
-		// User IDs are plain strings (only Knowledge Hub and skill IDs are UUIDs).
-		kind: 'text',
-		property: {
-			displayName: 'Owner Name or ID',
+		// The API filters pages by the owner's user ID only, so the picker offers no By Email.
+		kind: 'memberId',
+		property: memberLocator({
+			displayName: 'Owner',
 			name: 'owner_id',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getMemberIds' },
-			default: '',
-			description:
-				'Only pages owned by this workspace member. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+			kind: 'id',
+			description: 'Only pages owned by this workspace member, by user ID: pick them from the list or give the ID (By ID)',
+		}),
 	},
 	{
 		kind: 'text',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { memberLocator, optionalMember, requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { apiRequest } from '../../../shared/transport';
@@ -12,16 +13,13 @@ const MAX_ATTEMPTS = 1_000_000;
 
 const fields: INodeProperties[] = [
 	scenarioLocator(false),
-	{
-		displayName: 'User Name or ID',
+	memberLocator({
+		displayName: 'Member',
 		name: 'userEmail',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-		default: '',
+		kind: 'email',
 		required: true,
-		description:
-			'The workspace member who gets the assignment, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+		description: 'The workspace member who gets the assignment, by e-mail: pick them from the list or type the address (By Email)',
+	}),
 	{
 		displayName: 'Due Date',
 		name: 'dueDate',
@@ -37,16 +35,13 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Assigner Name or ID',
+			memberLocator({
+				displayName: 'Assigner',
 				name: 'assigner_email',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-				default: '',
+				kind: 'email',
 				description:
-					'Who is handing out the assignment, named in the notification e-mail, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-
+					'The member handing out the assignment, named in the notification e-mail, by e-mail: pick them from the list or type the address (By Email)',
+			}),
 			{
 				displayName: 'Custom Message',
 				name: 'custom_message',
@@ -93,12 +88,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const v = validator(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
-		user_email: v.email('User', this.getNodeParameter('userEmail', itemIndex, '')),
+		user_email: requiredMemberEmail(v, 'Member', this.getNodeParameter('userEmail', itemIndex, '')),
 		due_date: v.dateTime('Due Date', this.getNodeParameter('dueDate', itemIndex, '')),
 	};
-	if (extra.assigner_email !== undefined && extra.assigner_email !== '') {
-		body.assigner_email = v.email('Assigner', extra.assigner_email);
-	}
+	const assigner = optionalMember(v, 'Assigner', extra.assigner_email, 'email');
+	if (assigner !== undefined) body.assigner_email = assigner;
 	if (extra.attempt_min !== undefined) body.attempt_min = v.intRange('Minimum Attempts', extra.attempt_min, 1, MAX_ATTEMPTS);
 	if (extra.attempt_max !== undefined) body.attempt_max = v.intRange('Maximum Attempts', extra.attempt_max, 1, MAX_ATTEMPTS);
 	v.ordered(

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { requiredMemberEmail, memberLocator } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
 import { forOperation } from '../../../shared/operations/operation';
@@ -8,23 +9,20 @@ import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locato
 
 const fields: INodeProperties[] = [
 	scenarioLocator(false),
-	{
-		displayName: 'User Name or ID',
+	memberLocator({
+		displayName: 'Member',
 		name: 'userEmail',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-		default: '',
+		kind: 'email',
 		required: true,
-		description:
-			'The workspace member whose access to check, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+		description: 'The workspace member whose access to check, by e-mail: pick them from the list or type the address (By Email)',
+	}),
 ];
 
 export const description = forOperation('scenario', 'checkAccess', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
-	const userEmail = v.email('User', this.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(v, 'Member', this.getNodeParameter('userEmail', itemIndex, ''));
 	const scenarioId = await readScenarioId(this, itemIndex);
 	const { body } = await apiRequest<IDataObject>(this, {
 		method: 'GET',

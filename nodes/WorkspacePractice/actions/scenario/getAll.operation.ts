@@ -6,31 +6,27 @@ import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import { collectionIds, filtersCollection, readFilters, skillIds } from '../../../shared/fields/filter.fields';
+import { memberLocator } from '../../../shared/fields/member.locator';
 
 const filterFields: QueryField[] = [
 	{
-		kind: 'email',
-		property: {
-			displayName: 'Owner Name or ID',
+		kind: 'memberEmail',
+		property: memberLocator({
+			displayName: 'Owner',
 			name: 'owner_email',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-			default: '',
-			description:
-				'Only scenarios owned by this person, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+			kind: 'email',
+			description: 'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
+		}),
 	},
 	{
-		kind: 'email',
-		property: {
-			displayName: 'Visible To Name or ID',
+		kind: 'memberEmail',
+		property: memberLocator({
+			displayName: 'Visible To',
 			name: 'visible_to_email',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-			default: '',
+			kind: 'email',
 			description:
-				'Only scenarios this person can open (as owner, through a share with them or their group, or a workspace share), given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+				'Only scenarios this member can open (as owner, through a share with them or their group, or a workspace share), by e-mail: pick them from the list or type the address (By Email)',
+		}),
 	},
 	{
 		kind: 'text',

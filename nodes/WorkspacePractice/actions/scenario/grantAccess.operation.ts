@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { requiredMemberEmail, memberLocator } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
 import { forOperation } from '../../../shared/operations/operation';
@@ -10,16 +11,13 @@ const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
 
 const fields: INodeProperties[] = [
 	scenarioLocator(false),
-	{
-		displayName: 'User Name or ID',
+	memberLocator({
+		displayName: 'Member',
 		name: 'userEmail',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
-		default: '',
+		kind: 'email',
 		required: true,
-		description:
-			'The workspace member to give access to, given by e-mail address. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+		description: 'The workspace member to give access to, by e-mail: pick them from the list or type the address (By Email)',
+	}),
 	{
 		displayName: 'Permission Level',
 		name: 'permissionLevel',
@@ -40,7 +38,7 @@ export const description = forOperation('scenario', 'grantAccess', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
-	const userEmail = v.email('User', this.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(v, 'Member', this.getNodeParameter('userEmail', itemIndex, ''));
 	const level = v.oneOf(
 		'Permission Level',
 		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),

@@ -1,23 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { memberLocator } from '../../../shared/fields/member.locator';
 import { SCENARIO_URL_REGEX } from '../scenario/scenario.locator';
 
 /** Longest prompt and context the service accepts (spec 4.1). */
 export const PROMPT_MAX = 10_000;
 export const CONTEXT_MAX = 50_000;
 export const DEFAULT_TIME_LIMIT_MINUTES = 15;
+/** A day: longer waits belong in the Job Trigger, which holds nothing open. */
+export const MAX_TIME_LIMIT_MINUTES = 1440;
 export const DEFAULT_FIRST_POLL_SECONDS = 5;
 
 export const createFields: INodeProperties[] = [
-	{
-		displayName: 'User Name or ID',
+	memberLocator({
+		displayName: 'Member',
 		name: 'userEmail',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		kind: 'email',
 		required: true,
-		default: '',
 		description:
-			'The workspace member the scenario is created for, identified by e-mail (an expression gives the e-mail address itself). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+			'The workspace member the scenario is created for (its owner), by e-mail: pick them from the list or type the address (By Email)',
+	}),
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -33,6 +34,7 @@ export const createFields: INodeProperties[] = [
 		name: 'waitForCompletion',
 		type: 'options',
 		noDataExpression: true,
+		displayOptions: { show: { '@tool': [false] } },
 		options: [
 			{
 				name: 'Off',
@@ -53,56 +55,47 @@ export const createFields: INodeProperties[] = [
 			},
 		],
 		default: 'poll',
-		description:
-			'Whether and how to wait for the finished scenario. A job usually takes about 5 minutes.',
-		hint: 'By Polling takes lists: all items\' jobs are created first (the service allows 10 a minute), then waited on together, so N items take about N/10 minutes plus one job, and cost about 10 API calls each (1 creation, about 9 reads for a 5-minute job) of the workspace\'s 1,000 a day. Until Callback spends 2 calls per job but takes one item per execution: for a list use By Polling or the Job Trigger.',
+		description: 'Whether and how to wait for the finished scenario. A job usually takes about 5 minutes.',
 	},
 	{
-		displayName: 'Time Limit (Minutes)',
-		name: 'timeLimitMinutes',
-		type: 'number',
-		typeOptions: { minValue: 0.01, numberPrecision: 2 },
-		default: DEFAULT_TIME_LIMIT_MINUTES,
-		description:
-			'How long to wait for the job to end. By Polling then fails with the job ID and its last status; Until Callback continues with an error item saying so.',
-		displayOptions: { show: { waitForCompletion: ['callback', 'poll'] } },
-	},
-	{
-		displayName: 'Cancel Job on Timeout',
-		name: 'cancelOnTimeout',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to cancel the job on the service when the time limit passes, before reporting the timeout',
-		displayOptions: { show: { waitForCompletion: ['poll'] } },
-	},
-	{
-		displayName: 'Request ID',
-		name: 'requestIdMode',
+		// The AI-tool variant: an agent must not be blocked for minutes, and n8n cannot pause a tool call.
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
 		type: 'options',
 		noDataExpression: true,
+		displayOptions: { show: { '@tool': [true] } },
 		options: [
 			{
-				name: 'Derive From Execution and Item',
-				value: 'derived',
-				description: 'Running this step again in the same execution returns the first job instead of creating another',
+				name: 'Off',
+				value: 'off',
+				description:
+					'Return the queued job at once; the agent reads it later with Scenario Job → Get (a job usually takes about 5 minutes)',
 			},
-			{ name: 'Custom', value: 'custom', description: 'Your own idempotency key, e.g. a CRM record ID' },
-			{ name: 'None', value: 'none', description: 'Every run creates a new job' },
+			{
+				name: 'By Polling',
+				value: 'poll',
+				description: 'Hold the agent until the job ends (about 5 minutes, up to the Time Limit), then return the finished job',
+			},
 		],
-		default: 'derived',
+		default: 'off',
 		description:
-			'Idempotency key sent as request_id. When a job with the same key exists, the service returns that job ("is_new" false) instead of creating a second one.',
+			'Whether the tool waits for the finished scenario. Off returns the job with its ID and status queued; read it later with Scenario Job → Get.',
 	},
 	{
-		displayName: 'Custom Request ID',
-		name: 'requestId',
-		type: 'string',
-		required: true,
+		displayName:
+			'By Polling takes lists: all items\' jobs are created first (the service allows 10 a minute), then waited on together, so N items take about N/10 minutes plus one job, and cost about 10 API calls each (1 creation, about 9 reads for a 5-minute job) of the workspace\'s 1,000 a day',
+		name: 'pollingNotice',
+		type: 'notice',
 		default: '',
-		placeholder: 'e.g. salesforce-opp-12345',
-		description: 'The idempotency key to send; the same key always returns the same job',
-		displayOptions: { show: { requestIdMode: ['custom'] } },
+		displayOptions: { show: { waitForCompletion: ['poll'], '@tool': [false] } },
+	},
+	{
+		displayName:
+			'Until Callback spends 2 API calls per job but waits for one item per execution: for a list use By Polling or the Workspace Practice Job Trigger. The service must reach this n8n\'s address. Not available when the node runs as an AI tool.',
+		name: 'callbackNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { waitForCompletion: ['callback'] } },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -152,7 +145,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. https://n8n.example.com/webhook/workspace-practice-job',
 				description:
-					'Where the service POSTs when the job ends, e.g. the production URL of a Workspace Practice Job Trigger. Not used with "Until Callback", which sets it to this execution.',
+					'Where the service POSTs when the job ends, e.g. the Production URL of a Workspace Practice Job Trigger (its Test URL while it listens for a test event). Not used with "Until Callback", which sets it to this execution.',
 			},
 			{
 				displayName: 'Context',
@@ -212,8 +205,24 @@ export const createFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { waitForCompletion: ['poll'] } },
 		options: [
+			{
+				displayName: 'Cancel Job on Timeout',
+				name: 'cancelOnTimeout',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to cancel the job on the service when the time limit passes, before reporting the timeout',
+				displayOptions: { show: { '/waitForCompletion': ['poll'] } },
+			},
+			{
+				displayName: 'Custom Request ID',
+				name: 'requestId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. salesforce-opp-12345',
+				description: 'The idempotency key to send; the same key always returns the same job',
+				displayOptions: { show: { requestIdMode: ['custom'] } },
+			},
 			{
 				displayName: 'First Poll After (Seconds)',
 				name: 'firstPollSeconds',
@@ -222,6 +231,35 @@ export const createFields: INodeProperties[] = [
 				default: DEFAULT_FIRST_POLL_SECONDS,
 				description:
 					'Pause before the first status read; each later pause doubles, up to 60 seconds. Larger values spend fewer API calls.',
+				displayOptions: { show: { '/waitForCompletion': ['poll'] } },
+			},
+			{
+				displayName: 'Request ID',
+				name: 'requestIdMode',
+				type: 'options',
+				options: [
+					{
+						name: 'Derive From Execution and Item',
+						value: 'derived',
+						description:
+							'Running this step again in the same execution returns the first job instead of creating another. As an AI tool: a new key for every call, so each call makes its own job.',
+					},
+					{ name: 'Custom', value: 'custom', description: 'Your own idempotency key, e.g. a CRM record ID' },
+					{ name: 'None', value: 'none', description: 'Every run creates a new job' },
+				],
+				default: 'derived',
+				description:
+					'Idempotency key sent as request_id. When a job with the same key exists, the service returns that job ("is_new" false) instead of creating a second one. A retry of a failed request within one run always sends the same key.',
+			},
+			{
+				displayName: 'Time Limit (Minutes)',
+				name: 'timeLimitMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_TIME_LIMIT_MINUTES, numberPrecision: 0 },
+				default: DEFAULT_TIME_LIMIT_MINUTES,
+				description:
+					'How long to wait for the job to end, in whole minutes. By Polling then fails with the job ID and its last status; Until Callback continues with an error item saying so.',
+				displayOptions: { show: { '/waitForCompletion': ['callback', 'poll'] } },
 			},
 		],
 	},

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { requiredMemberEmail } from '../../../shared/fields/member.locator';
+import { isToolContext } from '../../../shared/toolContext';
 
 import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
 import { pollManyUntilFinal } from '../../../shared/scenarioJob/waitMany';
@@ -15,6 +19,7 @@ import {
 	createFields,
 	DEFAULT_FIRST_POLL_SECONDS,
 	DEFAULT_TIME_LIMIT_MINUTES,
+	MAX_TIME_LIMIT_MINUTES,
 	PROMPT_MAX,
 } from './create.fields';
 import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
@@ -38,18 +43,27 @@ function readHeaders(additional: IDataObject): Record<string, string> {
 	return headers;
 }
 
-/** Same execution + node + item → same key, so a repeat of this step returns the first job. */
+/**
+ * Same execution + node + item → same key, so a repeat of this step returns the first job. A tool
+ * call gets a key of its own: one execution may carry many distinct calls (an agent's turn), and MCP
+ * calls have no execution ID at all, so the execution-based key would hand every call the first job.
+ * The body is built once per call, so the transport's retries of this POST send the same key.
+ */
 function derivedRequestId(ctx: IExecuteFunctions, itemIndex: number): string {
+	if (isToolContext(ctx)) return `n8n-tool-${randomUUID()}`;
 	return `n8n-${ctx.getExecutionId()}-${ctx.getNode().id}-${itemIndex}`;
 }
 
-function readRequestId(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const mode = ctx.getNodeParameter('requestIdMode', itemIndex, 'derived') as string;
+function readRequestId(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): string | undefined {
+	const check = validator(ctx, itemIndex);
+	const mode = check.oneOf('Options → Request ID', String(options.requestIdMode ?? 'derived'), ['derived', 'custom', 'none']);
 	if (mode === 'none') return undefined;
-	if (mode === 'custom') {
-		return validator(ctx, itemIndex).required('Custom Request ID', ctx.getNodeParameter('requestId', itemIndex, ''));
-	}
+	if (mode === 'custom') return check.required('Options → Custom Request ID', options.requestId);
 	return derivedRequestId(ctx, itemIndex);
+}
+
+function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }
 
 /** The remix scenario's slug; a URL picked "By URL" is reduced to its slug by the locator's regex. */
@@ -63,7 +77,7 @@ function remixSlug(ctx: IExecuteFunctions, itemIndex: number, additional: IDataO
 /** The request body, checked before anything is sent. */
 function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): { body: IDataObject; headers: Record<string, string> } {
 	const check = validator(ctx, itemIndex);
-	const userEmail = check.email('User', ctx.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(check, 'Member', ctx.getNodeParameter('userEmail', itemIndex, ''));
 	const prompt = check.maxLength('Prompt', check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')), PROMPT_MAX);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
@@ -71,7 +85,7 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 	if (context.trim() !== '') body.context = check.maxLength('Context', context, CONTEXT_MAX);
 	const slug = remixSlug(ctx, itemIndex, additional);
 	if (slug !== undefined) body.scenario_slug = slug;
-	const requestId = readRequestId(ctx, itemIndex);
+	const requestId = readRequestId(ctx, itemIndex, readOptions(ctx, itemIndex));
 	if (requestId !== undefined) body.request_id = requestId;
 	const callbackUrl = typeof additional.callbackUrl === 'string' ? additional.callbackUrl.trim() : '';
 	if (callbackUrl !== '') {
@@ -87,10 +101,8 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 }
 
 function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	const minutes = Number(ctx.getNodeParameter('timeLimitMinutes', itemIndex, DEFAULT_TIME_LIMIT_MINUTES));
-	if (!Number.isFinite(minutes) || minutes <= 0) {
-		validator(ctx, itemIndex).fail('Time Limit (Minutes)', `must be a number above 0, got "${String(minutes)}"`);
-	}
+	const raw = readOptions(ctx, itemIndex).timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES;
+	const minutes = validator(ctx, itemIndex).intRange('Options → Time Limit (Minutes)', raw, 1, MAX_TIME_LIMIT_MINUTES);
 	return minutes * 60_000;
 }
 
@@ -101,17 +113,31 @@ function settle(ctx: IExecuteFunctions, job: IDataObject, itemIndex: number): ID
 	return job;
 }
 
+/** The wait mode; a tool's default is Off (the tool variant's own default, see create.fields.ts). */
 function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
-	return ctx.getNodeParameter('waitForCompletion', itemIndex, 'poll') as WaitMode;
+	const fallback: WaitMode = isToolContext(ctx) ? 'off' : 'poll';
+	return ctx.getNodeParameter('waitForCompletion', itemIndex, fallback) as WaitMode;
+}
+
+/**
+ * n8n cannot pause a tool call's execution for a webhook: it would fail after the job was created,
+ * while the agent or MCP client is told all went well. So Until Callback is refused before anything.
+ */
+function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number): void {
+	throw new NodeOperationError(ctx.getNode(), 'Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool', {
+		itemIndex,
+		description:
+			'n8n cannot pause a tool call to wait for the service\'s callback. Choose "Off" (the job comes back queued at once; read it later with Scenario Job → Get) or "By Polling". No request was sent.',
+	});
 }
 
 function pollSettings(ctx: IExecuteFunctions, itemIndex: number, limitMs: number): PollSettings {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(ctx, itemIndex);
 	const firstSeconds = typeof options.firstPollSeconds === 'number' ? options.firstPollSeconds : DEFAULT_FIRST_POLL_SECONDS;
 	return {
 		firstDelayMs: firstSeconds * 1000,
 		timeLimitMs: limitMs,
-		cancelOnTimeout: ctx.getNodeParameter('cancelOnTimeout', itemIndex, false) as boolean,
+		cancelOnTimeout: options.cancelOnTimeout === true,
 		itemIndex,
 	};
 }
@@ -130,6 +156,7 @@ async function createJob(ctx: IExecuteFunctions, body: IDataObject, itemIndex: n
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const mode = readMode(this, itemIndex);
+	if (mode === 'callback' && isToolContext(this)) refuseCallbackAsTool(this, itemIndex);
 	if (mode === 'callback' && this.getInputData().length > 1) {
 		// n8n resumes a waiting execution once, so one execution can wait for one job's callback.
 		throw new NodeOperationError(this.getNode(), 'Until Callback waits for one job per execution', {

@@ -4,18 +4,16 @@ import {
 	endDate,
 	excludeSystemUsers,
 	groupIds,
+	members,
 	programIds,
 	scenarioIds,
 	skillIds,
 	startDate,
-	userEmails,
-	userIds,
 } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 
 const filterFields: QueryField[] = [
-	userIds,
-	userEmails,
+	members,
 	groupIds,
 	scenarioIds,
 	collectionIds,

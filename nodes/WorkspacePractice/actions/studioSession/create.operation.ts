@@ -1,22 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, withIsNew } from '../../../shared/transport';
+import { memberLocator, requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
-	{
-		displayName: 'User Name or ID',
+	memberLocator({
+		displayName: 'Member',
 		name: 'userEmail',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getMemberEmails' },
+		kind: 'email',
 		required: true,
-		default: '',
 		description:
-			'The workspace member the session is for, identified by e-mail (an expression gives the e-mail address itself); they open the returned URL. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+			'The workspace member the session is for, who opens the returned URL; by e-mail: pick them from the list or type the address (By Email)',
+	}),
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -52,7 +51,7 @@ export const description = forOperation('studioSession', 'create', fields);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
-	const userEmail = check.email('User', this.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(check, 'Member', this.getNodeParameter('userEmail', itemIndex, ''));
 	const prompt = check.required('Prompt', this.getNodeParameter('prompt', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };

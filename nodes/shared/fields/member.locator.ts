@@ -1,0 +1,228 @@
+import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+
+import type { InputValidator } from '../validate';
+import { unwrapLocator } from './locator';
+
+/**
+ * The member picker: one resource locator for every place that takes a workspace member. From List
+ * searches the members (paged, no cap); By Email and By ID are offered where the API takes that kind.
+ * What a From List pick carries is what the API takes: the e-mail, or the user ID for ID-only filters.
+ */
+
+/** What the API takes for this member: an e-mail, a user ID, or either (the user filters). */
+export type MemberKind = 'email' | 'id' | 'either';
+
+// The form's checks, as typed (the run-time checks below say the same).
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/** User IDs are opaque strings (e.g. u1a2b3c4d5e6); only Knowledge Hub and skill IDs are UUIDs. */
+const USER_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+const EMAIL = new RegExp(EMAIL_PATTERN);
+const USER_ID = new RegExp(USER_ID_PATTERN);
+
+export interface MemberLocatorOptions {
+	displayName: string;
+	name: string;
+	description: string;
+	kind: MemberKind;
+	required?: boolean;
+}
+
+/** The modes a field offers: From List always, By Email and By ID where the API takes that kind. */
+function offered(kind: MemberKind, all: { modes: INodePropertyMode[] }): INodePropertyMode[] {
+	return all.modes.filter((mode) => mode.name === 'list' || kind === 'either' || mode.name === kind);
+}
+
+/** A member resource locator: From List, then By Email and/or By ID as the API allows. */
+export function memberLocator(options: MemberLocatorOptions): INodeProperties {
+	const { kind } = options;
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		...(options.required === undefined ? {} : { required: options.required }),
+		description: options.description,
+		modes: offered(kind, {
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					placeholder: 'Select a member...',
+					typeOptions: {
+						searchListMethod: kind === 'id' ? 'searchMemberIds' : 'searchMembers',
+						searchable: true,
+					},
+				},
+				{
+					displayName: 'By Email',
+					name: 'email',
+					type: 'string',
+					placeholder: 'e.g. jane@acme.com',
+					validation: [
+						{
+							type: 'regex',
+							properties: {
+								regex: EMAIL_PATTERN,
+								errorMessage: 'Not an e-mail address',
+							},
+						},
+					],
+				},
+				{
+					displayName: 'By ID',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. u1a2b3c4d5e6',
+					validation: [
+						{
+							type: 'regex',
+							properties: {
+								regex: USER_ID_PATTERN,
+								errorMessage: 'A user ID has letters, digits, - and _ only',
+							},
+						},
+					],
+				},
+			],
+		}),
+	};
+}
+
+export interface MembersFieldOptions {
+	displayName: string;
+	name: string;
+	description: string;
+}
+
+/** Several members (the user filters): rows of member locators, each From List, By Email or By ID. */
+export function membersField(options: MembersFieldOptions): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Member',
+		default: {},
+		description: options.description,
+		options: [
+			{
+				displayName: 'Member',
+				name: 'member',
+				values: [
+					memberLocator({
+						displayName: 'Member',
+						name: 'member',
+						kind: 'either',
+						description:
+							'A workspace member: pick from the list, or give an e-mail (By Email) or a user ID (By ID). An expression in By Email or By ID may give several, separated by commas.',
+					}),
+				],
+			},
+		],
+	};
+}
+
+// ---- Readers ----
+
+/** One member as the API takes it. */
+export type MemberRef = { email: string } | { id: string };
+
+const MODE_NAMES: Record<string, string> = {
+	email: 'By Email',
+	id: 'By ID',
+	list: 'From List',
+};
+
+function checkEmail(check: InputValidator, field: string, value: string): string {
+	if (!EMAIL.test(value)) check.fail(field, `must be an e-mail address, got "${value}"`);
+	return value;
+}
+
+function checkUserId(check: InputValidator, field: string, value: string, kind: MemberKind): string {
+	if (USER_ID.test(value)) return value;
+	const hint = value.includes('@') && kind !== 'id' ? ': that is an e-mail, choose By Email' : '';
+	return check.fail(field, `must be a user ID (letters, digits, - and _), got "${value}"${hint}`);
+}
+
+/**
+ * What a mode holds. From List holds what its search carries (the e-mail, or the ID where only IDs
+ * are taken); a plain string (an expression for the whole field, an AI tool call) counts as the kind
+ * the API takes, and where it takes either, as an e-mail when it has an @.
+ */
+function kindOf(field: string, check: InputValidator, mode: string, value: string, kind: MemberKind, plain: boolean): 'email' | 'id' {
+	if (plain) return kind === 'either' ? (value.includes('@') ? 'email' : 'id') : kind;
+	if (mode === 'list') return kind === 'id' ? 'id' : 'email';
+	if (mode === 'email' || mode === 'id') {
+		if (kind !== 'either' && kind !== mode) {
+			check.fail(field, `${MODE_NAMES[mode]} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`);
+		}
+		return mode;
+	}
+	return check.fail(field, `unknown mode "${mode}"; use From List, By Email or By ID`);
+}
+
+function isPlain(raw: unknown): boolean {
+	return typeof raw !== 'object' || raw === null;
+}
+
+/** The value inside a locator (or the plain value) before it is read as text. */
+function innerValue(raw: unknown): unknown {
+	return isPlain(raw) ? raw : (raw as { value?: unknown }).value;
+}
+
+/** One member from a locator's value, checked; undefined when empty. */
+export function readMember(check: InputValidator, field: string, raw: unknown, kind: MemberKind): MemberRef | undefined {
+	// An expression may return an object or a list: refused as such, never read as "[object Object]".
+	check.text(field, innerValue(raw));
+	const { mode, value } = unwrapLocator(raw);
+	if (value === '') return undefined;
+	const as = kindOf(field, check, mode, value, kind, isPlain(raw));
+	return as === 'email' ? { email: checkEmail(check, field, value) } : { id: checkUserId(check, field, value, kind) };
+}
+
+/** A required member's e-mail (for fields the API takes by e-mail), checked before any request. */
+export function requiredMemberEmail(check: InputValidator, field: string, raw: unknown): string {
+	const member = readMember(check, field, raw, 'email');
+	if (member === undefined) return check.fail(field, 'is required: pick a member or give an e-mail address');
+	return (member as { email: string }).email;
+}
+
+/** An optional member's e-mail or user ID, as the field takes it; undefined when left empty. */
+export function optionalMember(check: InputValidator, field: string, raw: unknown, kind: 'email' | 'id'): string | undefined {
+	const member = readMember(check, field, raw, kind);
+	if (member === undefined) return undefined;
+	return 'email' in member ? member.email : member.id;
+}
+
+/**
+ * The rows of a Members field, split into the e-mails and user IDs the API takes (`user_emails`,
+ * `user_ids`). A row's value may hold several, comma-separated (from an expression).
+ */
+export function readMembers(check: InputValidator, field: string, raw: unknown): { emails: string[]; ids: string[] } {
+	const emails: string[] = [];
+	const ids: string[] = [];
+	if (raw === undefined || raw === null || raw === '') return { emails, ids };
+	if (typeof raw !== 'object' || Array.isArray(raw)) {
+		return check.fail(field, 'must be a list of members (rows of From List, By Email or By ID)');
+	}
+	const rows = (raw as IDataObject).member;
+	const list = rows === undefined ? [] : Array.isArray(rows) ? rows : [rows];
+	list.forEach((row, n) => {
+		const locator = (row as IDataObject | null)?.member;
+		const { mode } = unwrapLocator(locator);
+		const rowField = `${field} (row ${n + 1})`;
+		const values = check.list(rowField, innerValue(locator));
+		for (const value of values) {
+			const member = readMember(check, rowField, isPlain(locator) ? value : { mode, value }, 'either');
+			if (member === undefined) continue;
+			if ('email' in member) emails.push(member.email);
+			else ids.push(member.id);
+		}
+	});
+	return { emails: unique(emails), ids: unique(ids) };
+}
+
+function unique(values: string[]): string[] {
+	return [...new Set(values)];
+}
