@@ -45,6 +45,7 @@ describe("Scenario Job → Create's form", () => {
 			'notice: By Polling',
 			'additionalFields',
 			'options',
+			'simplify',
 		]);
 		expect(shown(node.description, { waitForCompletion: 'callback' })).toContain('notice: Until Callback');
 		expect(shown(node.description, { waitForCompletion: 'callback' })).not.toContain('notice: By Polling');
