@@ -63,7 +63,7 @@ describe("Scenario Job → Create's form", () => {
 		expect(options('off')).toEqual(['requestIdMode']);
 		expect(options('callback')).toEqual(['requestIdMode', 'timeLimitMinutes']);
 		expect(options('poll')).toEqual(['cancelOnTimeout', 'firstPollSeconds', 'requestIdMode', 'timeLimitMinutes']);
-		expect(options('off', { requestIdMode: 'custom' })).toEqual(['requestId', 'requestIdMode']);
+		expect(options('off', { requestIdMode: 'custom' })).toEqual(['requestIdMode', 'requestId']);
 	});
 
 	test('Time Limit is whole minutes in the form', () => {
@@ -91,11 +91,11 @@ describe("Scenario Job → Create's Options at run time", () => {
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
 
-	test('a Custom Request ID left empty is refused before any request', async () => {
+	test('a Request ID Value left empty is refused before any request', async () => {
 		const { error } = await runJobNode(sim, {
 			parameters: createParams(sim, { waitForCompletion: 'off', options: { requestIdMode: 'custom', requestId: '' } }),
 		});
-		expect(error?.message).toBe('Options → Custom Request ID: is required and cannot be empty');
+		expect(error?.message).toBe('Options → Request ID Value: is required and cannot be empty');
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
 });

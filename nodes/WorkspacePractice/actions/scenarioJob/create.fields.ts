@@ -215,15 +215,6 @@ export const createFields: INodeProperties[] = [
 				displayOptions: { show: { '/waitForCompletion': ['poll'] } },
 			},
 			{
-				displayName: 'Custom Request ID',
-				name: 'requestId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. salesforce-opp-12345',
-				description: 'The idempotency key to send; the same key always returns the same job',
-				displayOptions: { show: { requestIdMode: ['custom'] } },
-			},
-			{
 				displayName: 'First Poll After (Seconds)',
 				name: 'firstPollSeconds',
 				type: 'number',
@@ -250,6 +241,15 @@ export const createFields: INodeProperties[] = [
 				default: 'derived',
 				description:
 					'Idempotency key sent as request_id. When a job with the same key exists, the service returns that job ("is_new" false) instead of creating a second one. A retry of a failed request within one run always sends the same key.',
+			},
+			{
+				displayName: 'Request ID Value',
+				name: 'requestId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. salesforce-opp-12345',
+				description: 'The idempotency key to send; the same key always returns the same job',
+				displayOptions: { show: { requestIdMode: ['custom'] } },
 			},
 			{
 				displayName: 'Time Limit (Minutes)',

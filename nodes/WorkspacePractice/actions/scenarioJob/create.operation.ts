@@ -58,7 +58,7 @@ function readRequestId(ctx: IExecuteFunctions, itemIndex: number, options: IData
 	const check = validator(ctx, itemIndex);
 	const mode = check.oneOf('Options → Request ID', String(options.requestIdMode ?? 'derived'), ['derived', 'custom', 'none']);
 	if (mode === 'none') return undefined;
-	if (mode === 'custom') return check.required('Options → Custom Request ID', options.requestId);
+	if (mode === 'custom') return check.required('Options → Request ID Value', options.requestId);
 	return derivedRequestId(ctx, itemIndex);
 }
 
