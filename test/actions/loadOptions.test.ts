@@ -1,47 +1,16 @@
-import type { ILoadOptionsFunctions, INode, INodeListSearchResult, INodePropertyOptions, IWorkflowBase } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-import { LoadOptionsContext } from 'n8n-core';
-import { randomUUID } from 'node:crypto';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
-import { makeAdditionalData } from '../../n8n-harness/additionalData';
-import { TestCredentialsHelper } from '../../n8n-harness/credentialsHelper';
-import { nodeTypes } from '../../n8n-harness/nodeTypes';
-import { ACTION_NODE_TYPE, NODE_NAME } from '../../n8n-harness/runNode';
+import { loadOptionsContext as harnessContext } from '../../n8n-harness/loadOptions';
 
 /**
- * Pick-list and "From List" methods run as the n8n server runs them: n8n-core's LoadOptionsContext
- * over a one-node workflow, the credential applied by its real authenticate block, against the
- * simulator over HTTP.
+ * Pick-list and "From List" methods run as the n8n server runs them (n8n-harness/loadOptions.ts),
+ * against the simulator over HTTP.
  */
 function loadOptionsContext(sim: RunningSimulator): ILoadOptionsFunctions {
-	const node: INode = {
-		id: randomUUID(),
-		name: NODE_NAME,
-		type: ACTION_NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
-	};
-	const workflowData: IWorkflowBase = {
-		id: 'load-options',
-		name: 'Load options',
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [node],
-		connections: {},
-		settings: {},
-		activeVersionId: null,
-	};
-	const workflow = new Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: false, nodeTypes, settings: {} });
-	const credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
-	const additionalData = makeAdditionalData(credentialsHelper, workflowData, randomUUID());
-	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.field');
+	return harnessContext({ baseUrl: sim.baseUrl, apiKey: sim.apiKey }, { path: 'parameters.field' });
 }
 
 const { methods } = new WorkspacePractice();

@@ -2,45 +2,17 @@
  * The "From List" searches of the Scenario, Session and Skill pickers, called the way the n8n editor
  * calls them: through the node type's methods with n8n-core's LoadOptionsContext.
  */
-import type { ILoadOptionsFunctions, INode, INodeListSearchResult, IWorkflowBase } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-import { LoadOptionsContext } from 'n8n-core';
+import type { ILoadOptionsFunctions, INode, INodeListSearchResult } from 'n8n-workflow';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
-import { makeAdditionalData } from '../../n8n-harness/additionalData';
-import { TestCredentialsHelper } from '../../n8n-harness/credentialsHelper';
-import { nodeTypes } from '../../n8n-harness/nodeTypes';
-import { ACTION_NODE_TYPE, NODE_NAME } from '../../n8n-harness/runNode';
+import { loadOptionsContext as harnessContext } from '../../n8n-harness/loadOptions';
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
 
 type Search = (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>;
 
 function loadOptionsContext(sim: RunningSimulator, parameters: INode['parameters']): ILoadOptionsFunctions {
-	const node: INode = {
-		id: 'node-under-test',
-		name: NODE_NAME,
-		type: ACTION_NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
-	};
-	const workflowData: IWorkflowBase = {
-		id: 'list-search',
-		name: 'List search',
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [node],
-		connections: {},
-		settings: {},
-		activeVersionId: null,
-	};
-	const workflow = new Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: false, nodeTypes });
-	const helper = new TestCredentialsHelper({ workspacePracticeApi: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
-	return new LoadOptionsContext(workflow, node, makeAdditionalData(helper, workflowData, 'list-search'), 'parameters');
+	return harnessContext({ baseUrl: sim.baseUrl, apiKey: sim.apiKey }, { parameters });
 }
 
 const methods = new WorkspacePractice().methods.listSearch as Record<string, Search>;
