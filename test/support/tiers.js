@@ -31,7 +31,9 @@ function fast() {
 		}
 	}
 	recordTotals('checks', passed, failed, 0);
-	process.stdout.write('\n== jest (engine tests, scanner analysis, lint rules, workflow lint, release)\n');
+	process.stdout.write(
+		'\n== jest (engine tests, scanner analysis, lint rules, workflow lint, release)\n',
+	);
 	// jest's reporter records the "unit" suite itself (test/support/summaryReporter.js).
 	if (!run(['npx', 'jest'])) process.exitCode = 1;
 }
@@ -53,5 +55,7 @@ clearTotals();
 for (const tier of tiers) (tier === 'fast' ? fast : () => e2e(extra))();
 const total = sumTotals();
 process.stdout.write(`\nSuites: ${total.suites.join(', ')}\n`);
-process.stdout.write(`Total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+process.stdout.write(
+	`Total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
+);
 process.exit(total.failed || total.suites.length < tiers.length ? 1 : 0);
