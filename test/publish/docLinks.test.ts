@@ -2,9 +2,10 @@
  * Every documentation link in what ships (nodes/, credentials/, the codex files) that points into this
  * repository resolves: the file exists and the #anchor is a heading of it, as GitHub makes anchors.
  * n8n shows these links as the node's and the credential's help; a renamed heading would break them.
+ * The same holds for the relative links between the user and contributor docs.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..');
 const REPO = 'https://github.com/workspace-practice/n8n-nodes-workspace-practice';
@@ -92,6 +93,37 @@ describe('documentation links in nodes, credentials and codex files', () => {
 			return anchors.has(found.anchor)
 				? []
 				: [`${from}: ${url}: ${found.file} has no heading #${found.anchor}`];
+		});
+		expect(broken).toEqual([]);
+	});
+});
+
+describe('relative links in README.md, CONTRIBUTING.md, ARCHITECTURE.md, docs/ and examples/README.md', () => {
+	const docs = [
+		'README.md',
+		'CONTRIBUTING.md',
+		'ARCHITECTURE.md',
+		'examples/README.md',
+		...readdirSync(join(ROOT, 'docs'))
+			.filter((name) => name.endsWith('.md'))
+			.map((name) => `docs/${name}`),
+	];
+
+	it('name a file that exists and, with an #anchor, a heading of it', () => {
+		const broken = docs.flatMap((doc) => {
+			const text = readFileSync(join(ROOT, doc), 'utf8').replace(/```[\s\S]*?```/g, '');
+			return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+				.map((match) => match[1])
+				.filter((href) => !/^[a-z]+:/.test(href))
+				.flatMap((href) => {
+					const [path, anchor] = href.split('#') as [string, string | undefined];
+					const file = path ? relative(ROOT, join(ROOT, dirname(doc), path)) : doc;
+					if (!existsSync(join(ROOT, file))) return [`${doc}: ${href}: no file ${file}`];
+					if (anchor === undefined || !file.endsWith('.md')) return [];
+					return anchorsOf(readFileSync(join(ROOT, file), 'utf8')).has(anchor)
+						? []
+						: [`${doc}: ${href}: ${file} has no heading #${anchor}`];
+				});
 		});
 		expect(broken).toEqual([]);
 	});
