@@ -18,17 +18,24 @@ import {
  *   (completed, did not pass) of the people and scenarios of those sessions;
  * - an assignment known open that the next open read no longer lists is looked up among the finished
  *   ones too (it finished without a session this trigger saw).
- * A finished assignment is an event when it was known open, or was created after the open read (it
- * was not there to be known); `done` keeps those already emitted until the next open read makes them
- * unable to match again. An assignment created and finished before the trigger's first read is history.
+ * A finished assignment is an event when it was known open, or was created in or after the second of
+ * the open read (it may not have been there to be known); `done` keeps those already emitted until the
+ * next open read makes them unable to match again. An assignment created and finished before the
+ * trigger's first read is history (one created and finished within that read's second is reported).
  */
 export type OpenStatus = 'n' | 'i' | 'p';
 /** Known open assignment: status, user id, scenario id. */
 export type OpenEntry = [OpenStatus, string, string];
 
 export interface AssignmentState {
-	/** Service time of the last open read: newest created_at it or the session reads had seen (ms). */
+	/**
+	 * Newest created_at listed by the open read before the last one (ms): every assignment created
+	 * before it was listed open then or was finished before; kept one read behind, because one created
+	 * just before the last read may have finished while that read ran.
+	 */
 	at: number | null;
+	/** Newest created_at the last open read listed (becomes `at` at the next open read). */
+	newest?: number | null;
 	open: Record<string, OpenEntry>;
 	/** Finished assignments already emitted, id → created_at (ms). */
 	done: Record<string, number>;
@@ -61,7 +68,7 @@ function isNewlyFinished(state: AssignmentState, row: IDataObject): boolean {
 	if (eventOfFinished(row) === undefined || id in state.done) return false;
 	if (id in state.open) return true;
 	const created = stampOf(row.created_at);
-	return created !== undefined && state.at !== null && created > state.at;
+	return created !== undefined && state.at !== null && created >= state.at;
 }
 
 function markDone(state: AssignmentState, row: IDataObject): void {
@@ -103,13 +110,12 @@ export async function findFinished(
 
 /**
  * The open read: past-due events, and the known-open set renewed. `first` takes the starting point
- * only. `serviceNow` is the newest service time known (sessions listed, assignments created).
+ * only.
  */
 export async function readOpen(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	state: AssignmentState,
-	serviceNow: number | null,
 	first: boolean,
 ): Promise<FoundAssignment[]> {
 	const rows = await readAll(ctx, ASSIGNMENTS_PATH, {
@@ -118,16 +124,16 @@ export async function readOpen(
 	});
 	const found: FoundAssignment[] = [];
 	const open: Record<string, OpenEntry> = {};
-	let at = serviceNow ?? state.at;
+	let newest: number | null = null;
 	for (const row of rows) {
 		const code = OPEN_CODE[String(row.status)];
 		if (code === undefined) continue;
 		const id = idOf(row);
 		const before = state.open[id];
 		const created = stampOf(row.created_at);
-		if (created !== undefined) at = at === null ? created : Math.max(at, created);
+		if (created !== undefined) newest = newest === null ? created : Math.max(newest, created);
 		const known =
-			before !== undefined || (created !== undefined && state.at !== null && created > state.at);
+			before !== undefined || (created !== undefined && state.at !== null && created >= state.at);
 		if (!first && code === 'p' && known && before?.[0] !== 'p')
 			found.push({ event: 'assignmentPastDue', row });
 		open[id] = [code, userIdOf(row), scenarioIdOf(row)];
@@ -144,10 +150,12 @@ export async function readOpen(
 	const ids = Object.keys(open);
 	for (const id of ids.slice(0, Math.max(0, ids.length - MAX_OPEN))) delete open[id];
 	state.open = open;
+	const at = first ? newest : (state.newest ?? state.at);
 	state.at = at;
+	state.newest = newest ?? state.newest ?? null;
 	// Emitted finished rows created up to `at` cannot match again (not open, not newer).
 	for (const [id, created] of Object.entries(state.done)) {
-		if (at !== null && created <= at) delete state.done[id];
+		if (at !== null && created < at) delete state.done[id];
 	}
 	return found;
 }

@@ -130,21 +130,17 @@ export async function pollPractice(this: IPollFunctions): Promise<INodeExecution
 	const shared = !settings.deriveQuery || sameQuery(settings.deriveQuery, settings.scoredQuery);
 	let scoredFresh: IDataObject[] = [];
 	let deriveFresh: IDataObject[] = [];
-	let serviceNow: number | null = null;
 	const derivedFromScored = settings.deriveQuery !== undefined && shared;
 	if (settings.events.has('sessionScored') || derivedFromScored) {
 		const read = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored);
 		next.scored = read.window;
 		scoredFresh = read.fresh;
-		serviceNow = read.window.anchor;
 		if (derivedFromScored) deriveFresh = read.fresh;
 	}
 	if (settings.deriveQuery && !derivedFromScored) {
 		const read = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive);
 		next.derive = read.window;
 		deriveFresh = read.fresh;
-		if (read.window.anchor !== null)
-			serviceNow = Math.max(serviceNow ?? read.window.anchor, read.window.anchor);
 	}
 	if (settings.events.has('sessionScored')) {
 		for (const row of scoredFresh)
@@ -161,23 +157,21 @@ export async function pollPractice(this: IPollFunctions): Promise<INodeExecution
 		};
 		const now = Date.now();
 		const assignmentFound: FoundAssignment[] = [];
-		// The open read first: a completion found after it in this poll is then not listed open again.
-		if (
-			first ||
-			now >= state.nextOpenRead ||
-			now < state.nextOpenRead - settings.openReadHours * HOUR
-		) {
-			assignmentFound.push(
-				...(await readOpen(this, settings.assignmentQuery, state, serviceNow, first)),
-			);
-			state.nextOpenRead = now + settings.openReadHours * HOUR;
-		}
 		if (!first && deriveFresh.length > 0) {
 			const users = [...new Set(deriveFresh.map(userIdOf))];
 			const scenarios = [...new Set(deriveFresh.map(scenarioIdOf))];
 			assignmentFound.push(
 				...(await findFinished(this, settings.assignmentQuery, state, users, scenarios)),
 			);
+		}
+		// After the completions: one finished while this read ran is then looked up as gone from the list.
+		if (
+			first ||
+			now >= state.nextOpenRead ||
+			now < state.nextOpenRead - settings.openReadHours * HOUR
+		) {
+			assignmentFound.push(...(await readOpen(this, settings.assignmentQuery, state, first)));
+			state.nextOpenRead = now + settings.openReadHours * HOUR;
 		}
 		next.assignments = state;
 		for (const { event, row } of assignmentFound)
