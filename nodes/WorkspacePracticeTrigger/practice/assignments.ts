@@ -110,13 +110,14 @@ export async function findFinished(
 
 /**
  * The open read: past-due events, and the known-open set renewed. `first` takes the starting point
- * only.
+ * only. `serviceNow` is the newest session time listed before this poll (the service's clock).
  */
 export async function readOpen(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	state: AssignmentState,
 	first: boolean,
+	serviceNow: number | null,
 ): Promise<FoundAssignment[]> {
 	const rows = await readAll(ctx, ASSIGNMENTS_PATH, {
 		...query,
@@ -124,7 +125,8 @@ export async function readOpen(
 	});
 	const found: FoundAssignment[] = [];
 	const open: Record<string, OpenEntry> = {};
-	let newest: number | null = null;
+	// The service's time as far as known (a session listed by an earlier read): never after this read.
+	let newest: number | null = serviceNow;
 	for (const row of rows) {
 		const code = OPEN_CODE[String(row.status)];
 		if (code === undefined) continue;

@@ -156,6 +156,8 @@ export async function pollPractice(this: IPollFunctions): Promise<INodeExecution
 			nextOpenRead: 0,
 		};
 		const now = Date.now();
+		const before = stored.scored ?? stored.derive ?? next.scored ?? next.derive;
+		const serviceNow = before?.anchor ?? null;
 		const assignmentFound: FoundAssignment[] = [];
 		if (!first && deriveFresh.length > 0) {
 			const users = [...new Set(deriveFresh.map(userIdOf))];
@@ -170,7 +172,9 @@ export async function pollPractice(this: IPollFunctions): Promise<INodeExecution
 			now >= state.nextOpenRead ||
 			now < state.nextOpenRead - settings.openReadHours * HOUR
 		) {
-			assignmentFound.push(...(await readOpen(this, settings.assignmentQuery, state, first)));
+			assignmentFound.push(
+				...(await readOpen(this, settings.assignmentQuery, state, first, serviceNow)),
+			);
 			state.nextOpenRead = now + settings.openReadHours * HOUR;
 		}
 		next.assignments = state;
