@@ -1,6 +1,5 @@
 import { searchFolders } from '../shared/methods/listSearch.knowledgeHub';
-import { searchMemberIds } from '../shared/methods/listSearch.member';
-import { searchMembers } from '../shared/methods/listSearch.member';
+import { searchMemberIds, searchMembers } from '../shared/methods/listSearch.member';
 import { searchSkills } from '../shared/methods/listSearch.skill';
 import { getGroups, getScenarios } from '../shared/methods/loadOptions';
 

@@ -92,7 +92,10 @@ export async function findFinished(
 				.filter((id) => scenarioIds.includes(id))
 		: scenarioIds;
 	if (wanted.length === 0) return [];
-	const { user_ids: _ids, user_emails: _emails, ...rest } = query;
+	// The people are the sessions' own (by user ID); the form's Members were already applied to them.
+	const rest = { ...query };
+	delete rest.user_ids;
+	delete rest.user_emails;
 	const rows = await readForUsers(
 		ctx,
 		ASSIGNMENTS_PATH,
