@@ -1,4 +1,5 @@
 import type { JobListFigures } from './scenarios/jobList';
+import type { PracticeQuotaFigures } from './scenarios/practiceQuota';
 import type { TriggerQuotaFigures } from './scenarios/triggerQuota';
 /** The shape of bench/results.json (tools read the keys the issue names from it). */
 import type { PerItemFigures } from './scenarios/perItem';
@@ -42,7 +43,7 @@ export interface BenchResults {
 	jobWait: JobWaitFigures;
 	perItem: PerItemFigures;
 	package: PackageFigures & { peakRssMb: number; engineRssMb: number };
-	trigger?: TriggerQuotaFigures;
+	trigger?: TriggerQuotaFigures & { practice?: PracticeQuotaFigures };
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;

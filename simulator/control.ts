@@ -7,12 +7,29 @@ import { isManualClock, type Clock } from './clock';
 import type { Engine, RecordedRequest } from './engine';
 import type { RateLimits } from './faults';
 import { ApiError, type ApiResponse } from './http';
-import type { JobStatus, PageDetail, ScenarioJob, Source, SourceStatus } from './schemas';
+import type {
+	JobStatus,
+	PageDetail,
+	ScenarioJob,
+	SessionListItem,
+	Source,
+	SourceStatus,
+} from './schemas';
 import { cancelJob, failureFor, finishJob, isTerminal } from './state/jobs';
 import { archivePage, createPage, updatePage, type PagePatch } from './state/pages';
 import { renderJob, renderPageDetail, renderSource } from './state/render';
 import { fixturesOf, type Fixtures } from './fixtures';
 import { createSource, settleSource, type SourceTimings } from './state/sources';
+import {
+	addSession,
+	fillPractice,
+	scorePending,
+	scoreSession,
+	simulatePractice,
+	type PracticeMix,
+	type PracticeSize,
+} from './state/practice';
+import { renderSession } from './state/render';
 import type { Store, TerminalStatus, TimestampPrecision } from './state/store';
 import type { JobTimings, KbVisibility, UserRec } from './state/types';
 
@@ -41,6 +58,16 @@ export interface ObservationInput {
 	/** ISO date-time or epoch ms. */
 	at: string | number;
 	kind?: 'session' | 'call';
+}
+
+export interface SessionInput {
+	userEmail: string;
+	/** Scenario id or slug. */
+	scenario: string;
+	/** Omit or null: listed unscored until scoreSession. */
+	score?: number | null;
+	/** How long before now the session was created (it shows up late); default 0. */
+	lateByMs?: number;
 }
 
 export class Control {
@@ -318,6 +345,62 @@ export class Control {
 		});
 	}
 
+	// ---------- practice ----------
+
+	/** A roleplay session, by anyone who ever was in the workspace (former members and system users too). */
+	addSession(input: SessionInput): SessionListItem {
+		const { store } = this.engine;
+		const user = store.userByEmail(input.userEmail);
+		if (!user) throw new Error(`unknown user ${input.userEmail}`);
+		const scenario = store.data.scenarios.find(
+			(s) => s.id === input.scenario || s.slug === input.scenario,
+		);
+		if (!scenario) throw new Error(`unknown scenario ${input.scenario}`);
+		const now = this.engine.now();
+		const rec = addSession(
+			store,
+			{
+				userId: user.id,
+				scenarioId: scenario.id,
+				score: input.score ?? null,
+				createdAt: now - Math.max(0, input.lateByMs ?? 0),
+			},
+			now,
+		);
+		return renderSession(store, rec);
+	}
+
+	/** Grades an unscored session; the member's open assignments on its scenario move with it. */
+	scoreSession(sessionId: string, score: number): SessionListItem {
+		const { store } = this.engine;
+		const rec = store.data.sessions.find((s) => s.id === sessionId);
+		if (!rec) throw new Error(`unknown session ${sessionId}`);
+		scoreSession(store, rec, score, this.engine.now());
+		return renderSession(store, rec);
+	}
+
+	/** Seeded random sessions (see PracticeMix); returns their ids. */
+	simulatePractice(mix: PracticeMix): string[] {
+		return simulatePractice(this.engine.store, mix, this.engine.now()).map((s) => s.id);
+	}
+
+	/** Scores waiting sessions (all, or the oldest `count`) with seeded scores; returns their ids. */
+	scorePending(count?: number): string[] {
+		return scorePending(this.engine.store, this.engine.now(), count).map((s) => s.id);
+	}
+
+	/** Grows the workspace to a realistic size (sessions over the past year, assignments). */
+	fillPractice(size: PracticeSize): void {
+		fillPractice(this.engine.store, size, this.engine.now());
+	}
+
+	/** The member leaves the workspace; their sessions and assignments stay in the history. */
+	removeMember(email: string): void {
+		const user = this.engine.store.userByEmail(email);
+		if (!user) throw new Error(`unknown user ${email}`);
+		user.member = false;
+	}
+
 	// ---------- whole state ----------
 
 	/** Notable ids of this instance's seed. */
@@ -407,6 +490,13 @@ export function controlHttp(control: Control) {
 		setSourceStatus: (b) =>
 			control.setSourceStatus(str(b.sourceId, 'sourceId'), str(b.status, 'status') as SourceStatus),
 		addObservation: (b) => control.addObservation(b as unknown as ObservationInput),
+		addSession: (b) => control.addSession(b as unknown as SessionInput),
+		scoreSession: (b) => control.scoreSession(str(b.sessionId, 'sessionId'), num(b.score, 'score')),
+		simulatePractice: (b) => control.simulatePractice(b as unknown as PracticeMix),
+		scorePending: (b) =>
+			control.scorePending(b.count === undefined ? undefined : num(b.count, 'count')),
+		fillPractice: (b) => control.fillPractice(b as unknown as PracticeSize),
+		removeMember: (b) => control.removeMember(str(b.email, 'email')),
 		fixtures: () => control.fixtures(),
 		reset: () => control.reset(),
 	};

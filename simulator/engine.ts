@@ -3,6 +3,7 @@ import { CallbackDispatcher, type CallbackDelivery } from './callbacks';
 import { iso, type Clock } from './clock';
 import { Faults, type RateLimits } from './faults';
 import { advanceJob, isTerminal } from './state/jobs';
+import { refreshPastDue } from './state/practice';
 import { renderJob } from './state/render';
 import { advanceSource, type SourceTimings } from './state/sources';
 import { Store, type TerminalStatus, type TimestampPrecision } from './state/store';
@@ -95,6 +96,7 @@ export class Engine {
 			if (advanceJob(this.store, job, now)) this.sendCallback(job);
 		}
 		for (const src of this.store.data.sources) if (src.extraction) advanceSource(src, now);
+		refreshPastDue(this.store, now);
 	}
 
 	/** True while something is scheduled to move on its own (drives the real-clock timer). */

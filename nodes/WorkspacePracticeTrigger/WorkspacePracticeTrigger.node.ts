@@ -6,11 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { multiOptionSubtitle } from '../shared/subtitle';
+import { switchedMultiOptionSubtitle } from '../shared/subtitle';
 import { properties } from './description';
 import { EVENTS } from './events';
-import { listSearch } from './methods';
+import { listSearch, loadOptions } from './methods';
 import { pollTrigger } from './poll';
+import { pollPractice } from './practice/poll';
+import { PRACTICE_EVENTS } from './practice/settings';
 
 export class WorkspacePracticeTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,9 +24,12 @@ export class WorkspacePracticeTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: multiOptionSubtitle('events', EVENTS),
+		subtitle: switchedMultiOptionSubtitle('triggerOn', [
+			['knowledgeHub', 'events', EVENTS],
+			['practice', 'practiceEvents', PRACTICE_EVENTS],
+		]),
 		description:
-			'Starts the workflow when Knowledge Hub pages are created, updated or published, or a source is ready',
+			'Starts the workflow when Knowledge Hub pages are created, updated or published, a source is ready, a roleplay session is scored or an assignment is completed, failed or past due',
 		defaults: { name: 'Workspace Practice Trigger' },
 		polling: true,
 		inputs: [],
@@ -33,9 +38,11 @@ export class WorkspacePracticeTrigger implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getNodeParameter('triggerOn', 'knowledgeHub') === 'practice')
+			return await pollPractice.call(this);
 		return await pollTrigger.call(this);
 	}
 }

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PracticeState } from './practice/state';
+
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
 
@@ -169,7 +171,7 @@ export function readState(staticData: IDataObject): TriggerState {
  * Replaces the static data with the new state, in place (n8n watches that object). Called once, after
  * every request of the poll succeeded; an unchanged state is left untouched so nothing is saved for it.
  */
-export function writeState(staticData: IDataObject, state: TriggerState): void {
+export function writeState(staticData: IDataObject, state: TriggerState | PracticeState): void {
 	const next = JSON.parse(JSON.stringify(state)) as IDataObject;
 	const current: IDataObject = {};
 	for (const [key, value] of Object.entries(staticData)) current[key] = value;

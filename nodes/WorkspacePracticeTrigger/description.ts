@@ -4,6 +4,7 @@ import { uuidLocatorField } from '../shared/fields/locator';
 import { memberLocator } from '../shared/fields/member.locator';
 import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
+import { practiceProperties } from './practice/description';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
 function locator(
@@ -22,7 +23,7 @@ function locator(
 	});
 }
 
-export const properties: INodeProperties[] = [
+const knowledgeHubProperties: INodeProperties[] = [
 	{
 		displayName: 'Events',
 		name: 'events',
@@ -130,4 +131,36 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
+];
+
+/** Each family has its own Events, Filters and Options: one trigger watches one (the daily quota). */
+const forKnowledgeHub = (p: INodeProperties): INodeProperties => ({
+	...p,
+	displayOptions: { show: { triggerOn: ['knowledgeHub'] } },
+});
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Trigger On',
+		name: 'triggerOn',
+		type: 'options',
+		noDataExpression: true,
+		default: 'knowledgeHub',
+		description:
+			'What the trigger watches. One trigger watches one of them: each spends part of the 1,000 requests a day the workspace allows.',
+		options: [
+			{
+				name: 'Knowledge Hub Changes',
+				value: 'knowledgeHub',
+				description: 'Pages created, updated or published, and sources ready',
+			},
+			{
+				name: 'Practice Results',
+				value: 'practice',
+				description: 'Scored roleplay sessions and assignment outcomes',
+			},
+		],
+	},
+	...knowledgeHubProperties.map(forKnowledgeHub),
+	...practiceProperties,
 ];

@@ -17,6 +17,24 @@ export function resourceOperationSubtitle(names: Record<string, string>): string
 
 /** "Page Created, Page Published": each value of a multi-select parameter by its option name. */
 export function multiOptionSubtitle(parameter: string, names: Record<string, string>): string {
+	return `={{ ${multiOptionWords(parameter, names)} }}`;
+}
+
+function multiOptionWords(parameter: string, names: Record<string, string>): string {
 	const values = `($parameter[${JSON.stringify(parameter)}] || [])`;
-	return `={{ ${values}.map((value) => ${table(names)}[value] || value).join(", ") }}`;
+	return `${values}.map((value) => ${table(names)}[value] || value).join(", ")`;
+}
+
+/** A multi-select's words, from the parameter the `switch` option chooses (its default first). */
+export function switchedMultiOptionSubtitle(
+	switchParameter: string,
+	choices: Array<[value: string, parameter: string, names: Record<string, string>]>,
+): string {
+	const [fallback, ...others] = choices;
+	let expression = multiOptionWords(fallback[1], fallback[2]);
+	for (const [value, parameter, names] of others) {
+		const test = `$parameter[${JSON.stringify(switchParameter)}] === ${JSON.stringify(value)}`;
+		expression = `(${test} ? ${multiOptionWords(parameter, names)} : ${expression})`;
+	}
+	return `={{ ${expression} }}`;
 }

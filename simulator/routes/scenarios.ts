@@ -17,6 +17,7 @@ import {
 	reqString,
 } from '../query';
 import type { AccessCheck, PermissionLevel } from '../schemas';
+import { refreshPastDue } from '../state/practice';
 import { renderAssignment, renderScenario } from '../state/render';
 import type { Store } from '../state/store';
 import type { AssignmentRec, ScenarioRec, UserRec } from '../state/types';
@@ -143,6 +144,8 @@ export function registerScenarios(router: Router, engine: Engine): void {
 		const scenarioIds = csv(query, 'scenario_ids');
 		const programIds = csv(query, 'program_ids');
 		const statuses = csvEnum(query, 'status', STATUSES);
+		// Due dates pass on the clock even when nothing ticks (a real clock).
+		refreshPastDue(store, engine.now());
 		const rows = store.data.assignments
 			.filter(
 				(a) =>

@@ -462,6 +462,8 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 		),
 	];
 	assignments[4].dueDate = null;
+	// Still open at the seed's time: due two weeks ahead (past due only once the clock passes it).
+	assignments[1].dueDate = ago(-14);
 
 	const contexts: ContextRec[] = [
 		'Q2 pricing update',

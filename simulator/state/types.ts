@@ -97,6 +97,8 @@ export interface SessionRec {
 	valid: boolean;
 	programId: string | null;
 	createdAt: number;
+	/** Listed unscored and waiting for its grade (scorePending grades it); not set for abandoned ones. */
+	pendingScore?: boolean;
 }
 
 export interface ObservationRec {

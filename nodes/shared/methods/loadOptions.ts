@@ -23,3 +23,7 @@ export async function getCollections(this: ILoadOptionsFunctions): Promise<INode
 export async function getSkills(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await pickList(this, '/skills', named);
 }
+
+export async function getScenarios(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await pickList(this, '/scenarios', named);
+}

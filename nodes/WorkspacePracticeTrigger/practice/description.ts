@@ -1,0 +1,111 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MIN_READ_MINUTES } from '../pacing';
+import { practiceFilterOptions } from './fields';
+import { DEFAULT_LOOKBACK_HOURS, DEFAULT_OPEN_READ_HOURS, PRACTICE_EVENTS } from './settings';
+
+const showFor = { show: { triggerOn: ['practice'] } };
+
+/** The Practice Results form: its events, filters and options (what each costs of the daily quota). */
+export const practiceProperties: INodeProperties[] = [
+	{
+		displayName: 'Events',
+		name: 'practiceEvents',
+		type: 'multiOptions',
+		required: true,
+		displayOptions: showFor,
+		default: ['sessionScored'],
+		description:
+			'Which practice results start the workflow; each becomes one item naming its event, with the session or assignment',
+		options: [
+			{
+				name: PRACTICE_EVENTS.assignmentCompleted,
+				value: 'assignmentCompleted',
+				description:
+					'An assignment was completed (the required rank reached after the required attempts). Usually within one read of the scoring session; at worst one assignment read later.',
+			},
+			{
+				name: PRACTICE_EVENTS.assignmentDidNotPass,
+				value: 'assignmentDidNotPass',
+				description:
+					'An assignment ran out of attempts without the required rank. Same timing as Assignment Completed.',
+			},
+			{
+				name: PRACTICE_EVENTS.assignmentPastDue,
+				value: 'assignmentPastDue',
+				description:
+					'An open assignment passed its due date. Found by the assignment read (every 6 hours by default).',
+			},
+			{
+				name: PRACTICE_EVENTS.sessionScored,
+				value: 'sessionScored',
+				description:
+					'A roleplay session received its score (listed before scoring or not), once per session',
+			},
+		],
+	},
+	{
+		displayName:
+			'Cost at the defaults: 1 request per read for sessions (48 a day at one read per 30 minutes), plus, with any assignment event, 1 request per 100 open assignments every 6 hours and 1 request per read that finds new scores. A workspace has 1,000 requests a day, shared by every workflow using the key.',
+		name: 'practiceCostNotice',
+		type: 'notice',
+		displayOptions: showFor,
+		default: '',
+	},
+	{
+		displayName: 'Filters',
+		name: 'practiceFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		displayOptions: showFor,
+		default: {},
+		description:
+			'Only practice results matching all of these; each filter says which events it applies to',
+		options: practiceFilterOptions,
+	},
+	{
+		displayName: 'Options',
+		name: 'practiceOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		displayOptions: showFor,
+		default: {},
+		options: [
+			{
+				displayName: 'Hours Between Assignment Reads',
+				name: 'openReadHours',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 168, numberPrecision: 0 },
+				default: DEFAULT_OPEN_READ_HOURS,
+				description:
+					'How often the open assignments (not started, in progress, past due) are read, for Assignment Past Due and for completions no scored session showed. Each read costs 1 request per 100 open assignments: with 500 open, every 6 hours is 20 requests a day, every hour 120, 0 (every read) 240 at 30-minute reads. Assignment events only.',
+			},
+			{
+				displayName: 'Include Session Feedback',
+				name: 'includeFeedback',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to fetch each scored session's detail (outcome, positive and constructive feedback) instead of the list row; 1 extra request per Session Scored event (200 a day for 200 sessions)",
+			},
+			{
+				displayName: 'Lookback Hours',
+				name: 'lookbackHours',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 168, numberPrecision: 0 },
+				default: DEFAULT_LOOKBACK_HOURS,
+				description:
+					'A session scored or listed late is still caught when it was created at most this long before the newest session. Each read lists every scored session of that window: 1 request per 100 of them, so a longer window costs more on busy days.',
+			},
+			{
+				displayName: 'Minimum Minutes Between Reads',
+				name: 'minReadMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
+				default: DEFAULT_MIN_READ_MINUTES,
+				description:
+					"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 68 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
+			},
+		],
+	},
+];

@@ -1,0 +1,193 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
+import { writeState } from '../cursor';
+import { mayRead, noteRead } from '../pacing';
+import type { AssignmentState, FoundAssignment } from './assignments';
+import { findFinished, readOpen } from './assignments';
+import { ASSIGNMENTS_PATH, idOf, scenarioIdOf, SESSIONS_PATH, userIdOf } from './read';
+import type { SessionWindow } from './sessions';
+import { readSessions, startSessions } from './sessions';
+import type { PracticeEvent, PracticeSettings } from './settings';
+import { PRACTICE_EVENTS, readPracticeSettings, wantsAssignments } from './settings';
+import type { PracticeState } from './state';
+import { readPracticeState } from './state';
+
+const HOUR = 3_600_000;
+const DETAIL_CONCURRENCY = 4;
+
+interface Found {
+	event: PracticeEvent;
+	kind: 'session' | 'assignment';
+	row: IDataObject;
+}
+
+const sameQuery = (a: IDataObject | undefined, b: IDataObject | undefined) =>
+	JSON.stringify(a) === JSON.stringify(b);
+
+/** The client-side part of Session Scored's filters: the score bounds. */
+function scoreMatches(settings: PracticeSettings, row: IDataObject): boolean {
+	const score = Number(row.score);
+	if (settings.scoreBelow !== undefined && !(score < settings.scoreBelow)) return false;
+	if (settings.scoreAtLeast !== undefined && !(score >= settings.scoreAtLeast)) return false;
+	return true;
+}
+
+/** Each session in full (feedback), one request per session, when the option asks for it. */
+async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
+	return await mapWithConcurrency(found, DETAIL_CONCURRENCY, async (f) => {
+		if (f.kind !== 'session') return f;
+		const { body } = await apiRequest<IDataObject>(ctx, {
+			method: 'GET',
+			path: `${SESSIONS_PATH}/${encodeURIComponent(idOf(f.row))}`,
+			what: `session ${idOf(f.row)}`,
+		});
+		return { ...f, row: body };
+	});
+}
+
+const toItems = (found: Found[]): INodeExecutionData[] =>
+	found.map((f) => ({ json: { event: f.event, [f.kind]: f.row } }));
+
+/** A window read, or the starting point when there is none yet. */
+async function sessionRead(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	lookbackMs: number,
+	stored: SessionWindow | undefined,
+): Promise<{ window: SessionWindow; fresh: IDataObject[] }> {
+	if (!stored) return { window: await startSessions(ctx, query, lookbackMs), fresh: [] };
+	return await readSessions(ctx, query, lookbackMs, stored);
+}
+
+/** A manual run shows the most recent match, so fields can be mapped; it reads nothing into the state. */
+async function manualSample(
+	ctx: IPollFunctions,
+	settings: PracticeSettings,
+): Promise<INodeExecutionData[][]> {
+	if (settings.events.has('sessionScored')) {
+		const { data } = await apiListPage<IDataObject>(
+			ctx,
+			SESSIONS_PATH,
+			settings.scoredQuery,
+			1,
+			100,
+		);
+		const row = data.find((r) => scoreMatches(settings, r));
+		if (row) {
+			const [f] = settings.includeFeedback
+				? await withFeedback(ctx, [{ event: 'sessionScored', kind: 'session', row }])
+				: [{ event: 'sessionScored' as const, kind: 'session' as const, row }];
+			return [toItems([f])];
+		}
+	}
+	const statuses: Array<[PracticeEvent, string]> = [
+		['assignmentCompleted', 'completed'],
+		['assignmentDidNotPass', 'did_not_pass'],
+		['assignmentPastDue', 'past_due'],
+	];
+	for (const [event, status] of statuses) {
+		if (!settings.events.has(event)) continue;
+		const { data } = await apiListPage<IDataObject>(
+			ctx,
+			ASSIGNMENTS_PATH,
+			{ ...settings.assignmentQuery, status },
+			1,
+			1,
+		);
+		if (data[0]) return [toItems([{ event, kind: 'assignment', row: data[0] }])];
+	}
+	const chosen = [...settings.events].map((event) => PRACTICE_EVENTS[event]).join(', ');
+	throw new NodeOperationError(ctx.getNode(), 'No practice result matches this trigger yet', {
+		description: `The test run shows the most recent match for ${chosen} with the current Filters, and there is none. Practice a matching scenario (or widen the Filters), then fetch a test event again.`,
+	});
+}
+
+/**
+ * One poll of Practice Results. Everything is read first; the state is written only after every
+ * request succeeded, so a failed poll emits nothing and leaves the state as it was.
+ */
+export async function pollPractice(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readPracticeSettings(this);
+	if (this.getMode() === 'manual') return await manualSample(this, settings);
+
+	const staticData = this.getWorkflowStaticData('node');
+	if (!mayRead(this, staticData, settings.minReadMinutes)) return null;
+	const key = JSON.stringify([
+		[...settings.events].sort(),
+		settings.scoredQuery,
+		settings.deriveQuery,
+		settings.assignmentQuery,
+		settings.lookbackHours,
+	]);
+	const stored = readPracticeState(staticData, key);
+	const next: PracticeState = { v: stored.v, key, readAt: noteRead(this) };
+	const lookbackMs = settings.lookbackHours * HOUR;
+	const found: Found[] = [];
+
+	// Sessions: one read when Session Scored and the completions look at the same sessions.
+	const shared = !settings.deriveQuery || sameQuery(settings.deriveQuery, settings.scoredQuery);
+	let scoredFresh: IDataObject[] = [];
+	let deriveFresh: IDataObject[] = [];
+	const derivedFromScored = settings.deriveQuery !== undefined && shared;
+	if (settings.events.has('sessionScored') || derivedFromScored) {
+		const read = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored);
+		next.scored = read.window;
+		scoredFresh = read.fresh;
+		if (derivedFromScored) deriveFresh = read.fresh;
+	}
+	if (settings.deriveQuery && !derivedFromScored) {
+		const read = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive);
+		next.derive = read.window;
+		deriveFresh = read.fresh;
+	}
+	if (settings.events.has('sessionScored')) {
+		for (const row of scoredFresh)
+			if (scoreMatches(settings, row)) found.push({ event: 'sessionScored', kind: 'session', row });
+	}
+
+	if (wantsAssignments(settings)) {
+		const first = stored.assignments === undefined;
+		const state: AssignmentState = stored.assignments ?? {
+			at: null,
+			open: {},
+			done: {},
+			nextOpenRead: 0,
+		};
+		const now = Date.now();
+		const before = stored.scored ?? stored.derive ?? next.scored ?? next.derive;
+		const serviceNow = before?.anchor ?? null;
+		const assignmentFound: FoundAssignment[] = [];
+		if (!first && deriveFresh.length > 0) {
+			const users = [...new Set(deriveFresh.map(userIdOf))];
+			const scenarios = [...new Set(deriveFresh.map(scenarioIdOf))];
+			assignmentFound.push(
+				...(await findFinished(this, settings.assignmentQuery, state, users, scenarios)),
+			);
+		}
+		// After the completions: one finished while this read ran is then looked up as gone from the list.
+		if (
+			first ||
+			now >= state.nextOpenRead ||
+			now < state.nextOpenRead - settings.openReadHours * HOUR
+		) {
+			assignmentFound.push(
+				...(await readOpen(this, settings.assignmentQuery, state, first, serviceNow)),
+			);
+			state.nextOpenRead = now + settings.openReadHours * HOUR;
+		}
+		next.assignments = state;
+		for (const { event, row } of assignmentFound)
+			if (settings.events.has(event)) found.push({ event, kind: 'assignment', row });
+	}
+
+	// Sessions (oldest first) before the assignment changes they caused.
+	const ordered = [
+		...found.filter((f) => f.kind === 'session'),
+		...found.filter((f) => f.kind === 'assignment'),
+	];
+	const items = toItems(settings.includeFeedback ? await withFeedback(this, ordered) : ordered);
+	writeState(staticData, next);
+	return items.length > 0 ? [items] : null;
+}

@@ -1,0 +1,119 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { QueryField } from '../../shared/fields/filter.fields';
+import { toQuery } from '../../shared/fields/filter.fields';
+import { validator } from '../../shared/validate';
+import { DEFAULT_MIN_READ_MINUTES } from '../pacing';
+import { ASSIGNMENT_FILTERS, RANKS, SESSION_FILTERS } from './fields';
+
+export const PRACTICE_EVENTS = {
+	assignmentCompleted: 'Assignment Completed',
+	assignmentDidNotPass: 'Assignment Did Not Pass',
+	assignmentPastDue: 'Assignment Past Due',
+	sessionScored: 'Session Scored',
+} as const;
+export type PracticeEvent = keyof typeof PRACTICE_EVENTS;
+
+/** Sessions created this long before the newest one listed are still read (late scores, late arrivals). */
+export const DEFAULT_LOOKBACK_HOURS = 6;
+/** How often the open assignments (not started, in progress, past due) are read. */
+export const DEFAULT_OPEN_READ_HOURS = 6;
+
+export interface PracticeSettings {
+	events: Set<PracticeEvent>;
+	/** Query of the Session Scored read (without the date bound). */
+	scoredQuery: IDataObject;
+	/** Query of the sessions read that finds completions; undefined when no completion event is chosen. */
+	deriveQuery?: IDataObject;
+	/** Query of every assignment read (scenarios, programs, members). */
+	assignmentQuery: IDataObject;
+	scoreBelow?: number;
+	scoreAtLeast?: number;
+	includeFeedback: boolean;
+	lookbackHours: number;
+	openReadHours: number;
+	minReadMinutes: number;
+}
+
+export const wantsAssignments = (s: PracticeSettings): boolean =>
+	s.events.has('assignmentCompleted') ||
+	s.events.has('assignmentDidNotPass') ||
+	s.events.has('assignmentPastDue');
+
+const pick = (fields: QueryField[], names: string[]) =>
+	fields.filter((f) => names.includes(f.property.name));
+
+/** The Practice Results form, checked before any request. */
+export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
+	const check = validator(ctx, 0);
+	const raw = ctx.getNodeParameter('practiceEvents', []) as unknown;
+	const chosen = (Array.isArray(raw) ? raw : [raw]).map(String);
+	const unknown = chosen.filter((event) => !(event in PRACTICE_EVENTS));
+	if (chosen.length === 0 || unknown.length > 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			chosen.length === 0
+				? 'Events: choose at least one practice event'
+				: `Events: unknown event "${unknown[0]}"`,
+			{ description: `Allowed: ${Object.keys(PRACTICE_EVENTS).join(', ')}.` },
+		);
+	}
+	const events = new Set(chosen as PracticeEvent[]);
+	const filters = ctx.getNodeParameter('practiceFilters', {}) as IDataObject;
+	const ranks = filters.rank === undefined ? [] : check.list('Filters → Rank', filters.rank);
+	for (const rank of ranks) check.oneOf('Filters → Rank', rank, RANKS);
+	const score = (name: string, field: string) =>
+		filters[name] === undefined || filters[name] === ''
+			? undefined
+			: check.intRange(`Filters → ${field}`, filters[name], 0, 101);
+	const scoreBelow = score('scoreBelow', 'Score Below');
+	const scoreAtLeast = score('scoreAtLeast', 'Score At or Above');
+	if (scoreBelow !== undefined && scoreAtLeast !== undefined && scoreAtLeast >= scoreBelow)
+		check.fail(
+			'Filters → Score At or Above',
+			`must be less than Score Below (${scoreBelow}); no score could match both`,
+		);
+	const shared = toQuery(ctx, 0, filters, pick(SESSION_FILTERS, ['scenario_ids', 'members']));
+	// Every session row the trigger reads has a score: the rank filter leaves unscored ones out.
+	const scoredQuery = {
+		...toQuery(ctx, 0, filters, SESSION_FILTERS),
+		rank: (ranks.length ? ranks : RANKS).join(','),
+	};
+	const assignmentQuery = toQuery(ctx, 0, filters, ASSIGNMENT_FILTERS);
+	const completions = events.has('assignmentCompleted') || events.has('assignmentDidNotPass');
+	const options = ctx.getNodeParameter('practiceOptions', {}) as IDataObject;
+	return {
+		events,
+		scoredQuery,
+		deriveQuery: completions
+			? {
+					...shared,
+					...(assignmentQuery.program_ids ? { program_ids: assignmentQuery.program_ids } : {}),
+					rank: RANKS.join(','),
+				}
+			: undefined,
+		assignmentQuery,
+		scoreBelow,
+		scoreAtLeast,
+		includeFeedback: options.includeFeedback === true,
+		lookbackHours: check.intRange(
+			'Options → Lookback Hours',
+			options.lookbackHours ?? DEFAULT_LOOKBACK_HOURS,
+			1,
+			168,
+		),
+		openReadHours: check.intRange(
+			'Options → Hours Between Assignment Reads',
+			options.openReadHours ?? DEFAULT_OPEN_READ_HOURS,
+			0,
+			168,
+		),
+		minReadMinutes: check.intRange(
+			'Options → Minimum Minutes Between Reads',
+			options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
+			0,
+			1440,
+		),
+	};
+}

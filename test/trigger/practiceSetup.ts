@@ -1,0 +1,48 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { PollHarness } from '../../n8n-harness/pollHarness';
+import type { TriggerRig } from './setup';
+
+export const PRACTICE_EVENTS = [
+	'sessionScored',
+	'assignmentCompleted',
+	'assignmentDidNotPass',
+	'assignmentPastDue',
+] as const;
+
+export interface PracticeEmitted {
+	event: string;
+	id: string;
+	record: Record<string, unknown>;
+}
+
+/** The items of a practice poll as (event, id) pairs, in emitted order. */
+export function practiceEventsOf(items: INodeExecutionData[]): PracticeEmitted[] {
+	return items.map(({ json }) => {
+		const record = (json.session ?? json.assignment) as Record<string, unknown>;
+		return { event: String(json.event), id: String(record.id), record };
+	});
+}
+
+/** A Practice Results trigger reading at every poll (assignments too), and its starting point taken. */
+export async function practiceTrigger(
+	rig: TriggerRig,
+	events: readonly string[] = PRACTICE_EVENTS,
+	filters: Record<string, unknown> = {},
+	options: Record<string, unknown> = {},
+	persistence: 'staged' | 'emit-only' = 'staged',
+): Promise<PollHarness> {
+	const trigger = rig.harness(
+		{
+			triggerOn: 'practice',
+			practiceEvents: [...events],
+			practiceFilters: filters,
+			practiceOptions: { minReadMinutes: 0, openReadHours: 0, ...options },
+		} as never,
+		{ persistence },
+	);
+	const first = await trigger.poll();
+	if (first.error) throw first.error;
+	if (first.items.length) throw new Error('activation emitted');
+	return trigger;
+}
