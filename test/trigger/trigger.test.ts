@@ -405,7 +405,7 @@ describe('errors and large bursts, millisecond timestamps', () => {
 		// 3,000 pages inside the overlap window outgrow the bound: the window narrows instead.
 		expect(stored.pages.floor).toBeDefined();
 		expect(JSON.stringify(trigger.stored).length).toBeLessThan(SEEN_MAX_BYTES + 1000);
-	});
+	}, 90_000);
 
 	test('n8n 1.x persistence (saved only when the poll emits, restarts in between) gives the same events', async () => {
 		const trigger = await activated({ events: ['pageCreated', 'pagePublished'] }, 'emit-only');
