@@ -166,6 +166,16 @@ function rows(r: BenchResults): Row[] {
 			baseline: '-',
 			met: undefined,
 		});
+		if (t.burstStateBytes && t.stateBoundBytes) {
+			const bytes = t.burstStateBytes;
+			out.push({
+				figure: '6. Trigger: stored state after 600 / 2,000 page creations in one second',
+				goal: `≤ ${t.stateBoundBytes.toLocaleString('en')} B of keys a stream`,
+				measured: `${bytes['600'].toLocaleString('en')} B / ${bytes['2000'].toLocaleString('en')} B`,
+				baseline: '47 kB / 158 kB (0.1.0, unbounded)',
+				met: Object.values(bytes).every((b) => b <= 2 * t.stateBoundBytes! + 1000),
+			});
+		}
 	}
 	return out;
 }

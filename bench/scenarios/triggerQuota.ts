@@ -8,6 +8,7 @@
  */
 import { ManualClock, SEED_NOW, startSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
+import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/changes';
 
 export interface TriggerQuotaFigures {
 	pages: number;
@@ -17,6 +18,9 @@ export interface TriggerQuotaFigures {
 	busyRequestsPerDay: number;
 	busyEvents: number;
 	goalIdle: number;
+	/** JSON size of the stored state after N page creations in one second (keys: N), and its bound. */
+	burstStateBytes?: Record<string, number>;
+	stateBoundBytes?: number;
 }
 
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];
@@ -74,7 +78,39 @@ async function day(changesPerHour: number): Promise<{ requests: number; events: 
 	}
 }
 
+/**
+ * The stored state after `count` page creations inside one second (second precision, every event):
+ * two polls, as the second may still be running at the first. Bytes of the whole static data as JSON.
+ */
+async function burstStateBytes(count: number): Promise<number> {
+	const clock = new ManualClock(SEED_NOW);
+	const sim = await startSimulator({ clock });
+	try {
+		const control = sim.control;
+		control.setTimestampPrecision('second');
+		const trigger = new PollHarness({
+			parameters: { events: ALL_EVENTS },
+			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		});
+		await trigger.poll();
+		clock.advance(1000);
+		for (let i = 0; i < count; i++) control.createPage({ title: `Burst ${i}` });
+		let events = 0;
+		for (let poll = 0; poll < 2; poll++) {
+			const outcome = await trigger.poll();
+			if (outcome.error) throw outcome.error;
+			events += outcome.items.length;
+		}
+		if (events !== count) throw new Error(`burst of ${count}: ${events} events`);
+		return JSON.stringify(trigger.stored).length;
+	} finally {
+		await sim.close();
+	}
+}
+
 export async function benchTriggerQuota(): Promise<TriggerQuotaFigures> {
+	const burst: Record<string, number> = {};
+	for (const count of [600, 2000]) burst[count] = await burstStateBytes(count);
 	const idle = await day(0);
 	const busy = await day(100);
 	return {
@@ -85,5 +121,7 @@ export async function benchTriggerQuota(): Promise<TriggerQuotaFigures> {
 		busyRequestsPerDay: busy.requests,
 		busyEvents: busy.events,
 		goalIdle: 100,
+		burstStateBytes: burst,
+		stateBoundBytes: SEEN_MAX_BYTES,
 	};
 }

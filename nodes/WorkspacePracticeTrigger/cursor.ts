@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SeenChanges } from './changes';
+import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
 import type { PracticeState } from './practice/state';
-
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
 
@@ -10,42 +11,40 @@ import { maxStamp, shiftStamp, toStamp } from './timestamps';
  * sources), each with:
  * - `cursor`: the newest service timestamp read so far (never the n8n host's clock); null when the
  *   list was empty at activation, so the next poll reads it from the start;
- * - `seen`: what was already emitted or taken as the starting point, for rows inside the overlap window
- *   only (older entries can never come back, see `windowOf`), and at most SEEN_CAP of them;
- * - `floor`: set only when the cap cut entries off: rows at or before it are ignored, so an entry that
- *   was dropped cannot be emitted again;
+ * - `seen`: the keys of the changes already emitted or taken as the starting point (changes.ts), for
+ *   rows inside the overlap window only (older ones can never come back, see `windowOf`), at most
+ *   SEEN_MAX_BYTES of them;
+ * - `floor`: set only when the bound cut keys off: rows at or before it are ignored, so a change whose
+ *   key was dropped cannot be emitted again;
  * - `from`: set only after a read the list moved under (see read.ts): the next poll reads again from
  *   this point, not from the cursor, so the rows that moved are found;
  * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over.
  */
 
-/** Rows this far behind the cursor are read again, for changes the service commits late. */
+/**
+ * Rows this far behind the cursor are read again: for changes the service commits late, and for a
+ * service clock that steps back (a change stamped up to this much before the newest one seen is
+ * still emitted once).
+ */
 export const OVERLAP_MS = 2 * 60_000;
-/** Most entries kept per stream; a burst larger than this inside the overlap narrows the window instead. */
-export const SEEN_CAP = 500;
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
-/** Page id → [updated_at, version] as last seen. */
-export type PageSeen = Record<string, [Stamp, number | null]>;
-/** Source id → processed_at as last seen. */
-export type SourceSeen = Record<string, Stamp>;
-
-export interface Stream<S> {
+export interface Stream {
 	cursor: Stamp | null;
 	floor?: Stamp;
 	from?: Stamp;
 	newest?: Stamp;
 	/** Sources: the digest of the first list page at the last full read (see read.ts). */
 	digest?: string;
-	seen: S;
+	seen: SeenChanges;
 }
 
 export interface TriggerState {
 	v: number;
 	/** Host time of the last read (see pacing.ts); only differences between two of them are used. */
 	readAt?: number;
-	pages?: Stream<PageSeen>;
-	sources?: Stream<SourceSeen>;
+	pages?: Stream;
+	sources?: Stream;
 }
 
 /** The span of service time a poll considers: from `from` (inclusive), strictly after `after`. */
@@ -77,34 +76,13 @@ export function lowerBound(window: Window): Stamp | undefined {
 	return maxStamp(window.from, window.after);
 }
 
-/**
- * Keeps the entries still inside the window of the new cursor, then at most SEEN_CAP of them, newest
- * first and whole timestamps at a time (the newest timestamp is always kept whole).
- */
-export function pruneStream<S extends Record<string, unknown>>(
-	stream: Stream<S>,
-	stampOf: (entry: S[string]) => Stamp,
-): Stream<S> {
+/** Keeps the keys still inside the window of the stream's cursor, within the size bound (changes.ts). */
+export function pruneStream(stream: Stream): Stream {
 	const window = windowOf(stream);
-	const entries = Object.entries(stream.seen)
-		.map(([id, entry]) => ({ id, entry: entry as S[string], stamp: stampOf(entry as S[string]) }))
-		.filter((e) => inWindow(window, e.stamp))
-		.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0));
-	let floor = stream.floor;
-	let kept = entries.length;
-	if (entries.length > SEEN_CAP) {
-		kept = 0;
-		while (kept < entries.length) {
-			let end = kept;
-			while (end < entries.length && entries[end].stamp === entries[kept].stamp) end++;
-			if (kept > 0 && end > SEEN_CAP) break;
-			kept = end;
-		}
-		if (kept < entries.length) floor = maxStamp(floor, entries[kept].stamp);
-	}
-	const seen = {} as Record<string, unknown>;
-	for (const e of entries.slice(0, kept)) seen[e.id] = e.entry;
-	const out: Stream<S> = { cursor: stream.cursor, seen: seen as S };
+	const seen = stream.seen.copy();
+	const dropped = seen.prune((stamp) => inWindow(window, stamp));
+	const out: Stream = { cursor: stream.cursor, seen };
+	const floor = maxStamp(stream.floor, dropped);
 	if (floor !== undefined) out.floor = floor;
 	if (stream.from !== undefined) out.from = stream.from;
 	if (stream.newest !== undefined) out.newest = stream.newest;
@@ -119,22 +97,13 @@ function readStamp(value: unknown): Stamp | undefined {
 	return stamp !== undefined && stamp === value ? stamp : undefined;
 }
 
-function readStream<S>(
-	raw: unknown,
-	readEntry: (value: unknown) => S[keyof S] | undefined,
-): Stream<S> | undefined {
+function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | undefined) {
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const { cursor, floor, from, newest, digest, seen } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
-	if (cursorStamp === undefined || typeof seen !== 'object' || seen === null || Array.isArray(seen))
-		return undefined;
-	const entries = {} as Record<string, unknown>;
-	for (const [id, value] of Object.entries(seen)) {
-		const entry = readEntry(value);
-		if (entry === undefined) return undefined;
-		entries[id] = entry;
-	}
-	const stream: Stream<S> = { cursor: cursorStamp, seen: entries as S };
+	const seenChanges = readSeen(seen);
+	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
+	const stream: Stream = { cursor: cursorStamp, seen: seenChanges };
 	const floorStamp = readStamp(floor);
 	if (floorStamp !== undefined) stream.floor = floorStamp;
 	const fromStamp = readStamp(from);
@@ -145,23 +114,58 @@ function readStream<S>(
 	return stream;
 }
 
-function readPageEntry(value: unknown): [Stamp, number | null] | undefined {
-	if (!Array.isArray(value) || value.length !== 2) return undefined;
-	const stamp = readStamp(value[0]);
-	const version = value[1];
+/**
+ * Version 1 kept, per id, the last timestamp seen (and a page's version). Its entries become the keys
+ * they stand for, so an upgrade neither repeats nor loses a change: a page's row as last seen matches
+ * its v1 key (keys.ts), a source's ready key is the same as before.
+ */
+function readV1Seen(
+	value: unknown,
+	keysOf: (id: string, entry: unknown) => Array<[string, Stamp]> | undefined,
+): SeenChanges | undefined {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	const seen = new SeenChanges();
+	for (const [id, entry] of Object.entries(value)) {
+		const keys = keysOf(id, entry);
+		if (!keys) return undefined;
+		for (const [key, stamp] of keys) seen.add(key, stamp);
+	}
+	return seen;
+}
+
+function v1PageKeys(id: string, entry: unknown): Array<[string, Stamp]> | undefined {
+	if (!Array.isArray(entry) || entry.length !== 2) return undefined;
+	const stamp = readStamp(entry[0]);
+	const version = entry[1] as unknown;
 	if (stamp === undefined || !(version === null || typeof version === 'number')) return undefined;
-	return [stamp, version];
+	const keys: Array<[string, Stamp]> = [
+		[pageSeenKey(id), stamp],
+		[pageV1StateKey(id, stamp), stamp],
+	];
+	if (version !== null) keys.push([pageVersionKey(id, version), stamp]);
+	return keys;
+}
+
+function v1SourceKeys(id: string, entry: unknown): Array<[string, Stamp]> | undefined {
+	const stamp = readStamp(entry);
+	return stamp === undefined ? undefined : [[sourceReadyKey(id, stamp), stamp]];
 }
 
 /**
- * The stored state. Anything unreadable (another version, hand-edited) counts as absent: that stream
+ * The stored state. Anything unreadable (an unknown version, hand-edited) counts as absent: that stream
  * starts again from "now", which emits nothing old rather than risking a flood.
  */
 export function readState(staticData: IDataObject): TriggerState {
 	const state: TriggerState = { v: STATE_VERSION };
-	if (staticData.v !== STATE_VERSION) return state;
-	const pages = readStream<PageSeen>(staticData.pages, readPageEntry);
-	const sources = readStream<SourceSeen>(staticData.sources, readStamp);
+	let pages: Stream | undefined;
+	let sources: Stream | undefined;
+	if (staticData.v === STATE_VERSION) {
+		pages = readStream(staticData.pages, SeenChanges.fromJSON);
+		sources = readStream(staticData.sources, SeenChanges.fromJSON);
+	} else if (staticData.v === 1) {
+		pages = readStream(staticData.pages, (seen) => readV1Seen(seen, v1PageKeys));
+		sources = readStream(staticData.sources, (seen) => readV1Seen(seen, v1SourceKeys));
+	}
 	if (pages) state.pages = pages;
 	if (sources) state.sources = sources;
 	return state;

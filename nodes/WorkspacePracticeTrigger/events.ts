@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PageSeen, SourceSeen, Window } from './cursor';
+import type { ChangeKey, SeenChanges } from './changes';
+import type { Window } from './cursor';
 import { inWindow } from './cursor';
+import type { PageState } from './keys';
+import { pageSeenKey, pageStateKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
 import type { Stamp } from './timestamps';
-import { maxStamp, toStamp } from './timestamps';
+import { toStamp } from './timestamps';
 
 /**
  * What counts as "a change", per event. The list endpoint shows each page's current state only, so a
@@ -11,14 +14,17 @@ import { maxStamp, toStamp } from './timestamps';
  * state):
  * - Page Created: a page whose created_at falls after the trigger's starting point, seen for the first
  *   time (once per page).
- * - Page Updated: a new updated_at value of a page, later than its created_at (once per page and
- *   updated_at; a publication is an update too).
- * - Page Published: a new published version: the page's version differs from the one last seen and its
- *   published_at falls after the starting point (once per page and version), not just a newer
- *   updated_at.
+ * - Page Updated: a new state of a page: once per page, updated_at, title, status, version and
+ *   published_at (keys.ts; a publication is an update too). A page's first state seen is no update
+ *   when it is its creation (updated_at equal to created_at); any later new state of the page is one,
+ *   whatever its timestamp says.
+ *   The list shows no body or draft, so two content-only edits stamped with the same timestamp are
+ *   one change: the service's list cannot tell them apart.
+ * - Page Published: a new published version whose published_at falls after the starting point (once
+ *   per page and version), not just a newer updated_at.
  * - Source Ready: a source in status ready whose processed_at falls after the starting point (once per
  *   source and processed_at).
- * Two changes of one page within the same timestamp are one change: the service cannot tell them apart.
+ * None of these compares a timestamp with the last one seen: see changes.ts.
  *
  * With page filters, the list shows only matching pages, so a page may first be seen because it came to
  * match (renamed into Title Contains, moved into the folder...). Rule, the same at any timing: a page
@@ -46,12 +52,8 @@ export interface FoundEvent {
 	row: IDataObject;
 }
 
-export interface PageStamps {
-	id: string;
+export interface PageStamps extends PageState {
 	created: Stamp;
-	updated: Stamp;
-	published?: Stamp;
-	version: number | null;
 }
 
 /** The fields the trigger reasons on, or undefined when a row lacks them (it is then skipped). */
@@ -60,40 +62,62 @@ export function pageStamps(row: IDataObject): PageStamps | undefined {
 	const updated = toStamp(row.updated_at);
 	if (typeof row.id !== 'string' || created === undefined || updated === undefined)
 		return undefined;
-	const version = typeof row.version === 'number' ? row.version : null;
-	return { id: row.id, created, updated, published: toStamp(row.published_at), version };
+	return {
+		id: row.id,
+		created,
+		updated,
+		title: typeof row.title === 'string' ? row.title : '',
+		status: typeof row.status === 'string' ? row.status : '',
+		version: typeof row.version === 'number' ? row.version : null,
+		published: toStamp(row.published_at),
+	};
 }
 
 /**
- * The events one list row brings, given what was seen of that page, and the entry to remember. Rows
- * outside the window bring nothing and change nothing.
+ * The events one list row brings, given the changes already seen, and the keys to remember (keys.ts).
+ * Rows outside the window bring nothing and change nothing (`keys` undefined). Timestamps are never
+ * compared with the last one seen for the page: a state stamped earlier than it (a service clock that
+ * stepped back) is still a new state.
  */
 export function pageChanges(
 	page: PageStamps,
-	seen: PageSeen,
+	seen: SeenChanges,
 	window: Window,
 	filtered = false,
-): { events: PageEvent[]; entry?: [Stamp, number | null] } {
+): { events: PageEvent[]; keys?: Array<[ChangeKey, Stamp]> } {
 	if (!inWindow(window, page.updated)) return { events: [] };
-	const before = seen[page.id];
-	if (before && page.updated < before[0]) return { events: [] };
+	const firstSight = !seen.has(pageSeenKey(page.id));
+	const stateKey = pageStateKey(page);
+	const versionKey = page.version === null ? undefined : pageVersionKey(page.id, page.version);
 	const events: PageEvent[] = [];
 	// Under filters a first sight may be the page coming to match: see the rule above.
-	const firstSight = !before && filtered;
-	if (!before && inWindow(window, page.created) && !(firstSight && page.updated !== page.created))
+	if (firstSight && inWindow(window, page.created) && !(filtered && page.updated !== page.created))
 		events.push('pageCreated');
-	if (page.updated > page.created && (!before || page.updated > before[0]))
-		events.push('pageUpdated');
+	// A new state is an update unless it is the page's creation seen for the first time. Timestamps
+	// alone cannot say: after a clock step an edit may carry its page's creation second, or earlier.
+	const stale = seen.has(stateKey) || seen.has(pageV1StateKey(page.id, page.updated));
+	if (!stale && (!firstSight || page.updated !== page.created)) events.push('pageUpdated');
 	if (
-		page.version !== null &&
+		versionKey !== undefined &&
 		page.published !== undefined &&
 		inWindow(window, page.published) &&
-		(!before || before[1] !== page.version) &&
-		!(firstSight && page.published !== page.updated)
+		!seen.has(versionKey) &&
+		!(filtered && firstSight && page.published !== page.updated)
 	) {
 		events.push('pagePublished');
 	}
-	return { events, entry: [maxStamp(before?.[0], page.updated) as Stamp, page.version] };
+	return { events, keys: pageKeys(page) };
+}
+
+/** The keys a page row leaves in the seen set. */
+export function pageKeys(page: PageStamps): Array<[ChangeKey, Stamp]> {
+	const keys: Array<[ChangeKey, Stamp]> = [
+		[pageSeenKey(page.id), page.updated],
+		[pageStateKey(page), page.updated],
+	];
+	if (page.version !== null)
+		keys.push([pageVersionKey(page.id, page.version), page.published ?? page.updated]);
+	return keys;
 }
 
 /** When a source became ready: processed_at, or updated_at for rows that lack it. */
@@ -102,8 +126,7 @@ export function readyStamp(row: IDataObject): Stamp | undefined {
 	return toStamp(row.processed_at) ?? toStamp(row.updated_at);
 }
 
-export function sourceIsNew(id: string, stamp: Stamp, seen: SourceSeen, window: Window): boolean {
-	if (!inWindow(window, stamp)) return false;
-	const before = seen[id];
-	return before === undefined || stamp > before;
+/** Source Ready: a ready key (source and time) not seen yet, inside the window. */
+export function sourceIsNew(id: string, stamp: Stamp, seen: SeenChanges, window: Window): boolean {
+	return inWindow(window, stamp) && !seen.has(sourceReadyKey(id, stamp));
 }

@@ -6,7 +6,8 @@ import { optionalMember } from '../shared/fields/member.locator';
 import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../shared/transport';
 import { validator } from '../shared/validate';
 import { compact } from '../shared/values';
-import type { PageSeen, SourceSeen, Stream, TriggerState } from './cursor';
+import { SeenChanges } from './changes';
+import type { Stream, TriggerState } from './cursor';
 import {
 	inWindow,
 	lowerBound,
@@ -18,7 +19,16 @@ import {
 	writeState,
 } from './cursor';
 import type { FoundEvent, TriggerEvent } from './events';
-import { EVENTS, PAGE_EVENTS, pageChanges, pageStamps, readyStamp, sourceIsNew } from './events';
+import {
+	EVENTS,
+	PAGE_EVENTS,
+	pageChanges,
+	pageKeys,
+	pageStamps,
+	readyStamp,
+	sourceIsNew,
+} from './events';
+import { sourceReadyKey } from './keys';
 import {
 	Budget,
 	PAGES_PATH,
@@ -101,7 +111,7 @@ const wantsSources = (s: Settings) => s.events.has('sourceReady');
  * only later is not mistaken for a new one) is the starting point, and every page inside the overlap
  * window before it counts as already seen.
  */
-async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stream<PageSeen>> {
+async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stream> {
 	const archived = settings.pageFilters.status === 'archived' ? { status: 'archived' } : {};
 	const newest = await apiListPage<IDataObject>(
 		ctx,
@@ -111,27 +121,27 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 		1,
 	);
 	const top = toStamp(newest.data[0]?.updated_at);
-	if (top === undefined) return { cursor: null, seen: {} };
+	if (top === undefined) return { cursor: null, seen: new SeenChanges() };
 	const from = shiftStamp(top, -OVERLAP_MS);
 	const { rows } = await readPageChanges(ctx, archived, from, Budget.unlimited(), () => true);
-	const stream: Stream<PageSeen> = { cursor: top, seen: {} };
+	const stream: Stream = { cursor: top, seen: new SeenChanges() };
 	for (const row of rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
-		stream.seen[page.id] = [page.updated, page.version];
+		for (const [key, stamp] of pageKeys(page)) stream.seen.add(key, stamp);
 		stream.cursor = maxStamp(stream.cursor ?? undefined, page.updated) as Stamp;
 	}
-	return pruneStream(stream, (entry) => entry[0]);
+	return pruneStream(stream);
 }
 
 async function pollPages(
 	ctx: IPollFunctions,
 	settings: Settings,
-	stored: Stream<PageSeen>,
+	stored: Stream,
 	budget: Budget,
-): Promise<{ stream: Stream<PageSeen>; found: FoundEvent[] }> {
+): Promise<{ stream: Stream; found: FoundEvent[] }> {
 	const window = windowOf(stored);
-	const seen: PageSeen = { ...stored.seen };
+	const seen = stored.seen.copy();
 	const isNew = (row: IDataObject) => {
 		const page = pageStamps(row);
 		return page !== undefined && pageChanges(page, seen, window).events.length > 0;
@@ -149,45 +159,45 @@ async function pollPages(
 	for (const row of read.rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
-		const { events, entry } = pageChanges(page, seen, window, settings.filtered);
-		if (!entry) continue;
-		seen[page.id] = entry;
+		const { events, keys } = pageChanges(page, seen, window, settings.filtered);
+		if (!keys) continue;
+		for (const [key, stamp] of keys) seen.add(key, stamp);
 		cursor = maxStamp(cursor, page.updated);
 		for (const event of events) {
 			if (settings.events.has(event)) found.push({ event, stamp: page.updated, kind: 'page', row });
 		}
 	}
-	const stream: Stream<PageSeen> = { cursor: cursor ?? null, seen };
+	const stream: Stream = { cursor: cursor ?? null, seen };
 	if (stored.floor !== undefined) stream.floor = stored.floor;
 	// A read the list moved under keeps this poll's starting point for the next one.
 	if (!read.settled && window.from !== undefined) stream.from = window.from;
 	if (read.newest !== undefined) stream.newest = read.newest;
-	return { stream: pruneStream(stream, (e) => e[0]), found };
+	return { stream: pruneStream(stream), found };
 }
 
 // ---------- sources ----------
 
 /** First poll: the latest processed_at among ready sources is the starting point. */
-async function startSources(ctx: IPollFunctions, settings: Settings): Promise<Stream<SourceSeen>> {
+async function startSources(ctx: IPollFunctions, settings: Settings): Promise<Stream> {
 	const first = await readySourcesFirstPage(ctx, {});
 	const rows = await readReadySources(ctx, {}, first);
-	const stream: Stream<SourceSeen> = { cursor: null, seen: {} };
+	const stream: Stream = { cursor: null, seen: new SeenChanges() };
 	// Without filters the polls read this same list: its digest spares them a full read next time.
 	if (Object.keys(settings.sourceFilters).length === 0) stream.digest = sourcesDigest(first);
 	for (const row of rows) {
 		const stamp = readyStamp(row);
 		if (stamp === undefined) continue;
 		stream.cursor = maxStamp(stream.cursor ?? undefined, stamp) as Stamp;
-		stream.seen[row.id as string] = stamp;
+		stream.seen.add(sourceReadyKey(row.id as string, stamp), stamp);
 	}
-	return pruneStream(stream, (stamp) => stamp);
+	return pruneStream(stream);
 }
 
 async function pollSources(
 	ctx: IPollFunctions,
 	settings: Settings,
-	stored: Stream<SourceSeen>,
-): Promise<{ stream: Stream<SourceSeen>; found: FoundEvent[] }> {
+	stored: Stream,
+): Promise<{ stream: Stream; found: FoundEvent[] }> {
 	// One request when nothing changed: the first page looks as it did at the last full read. A change
 	// it cannot show (one source archived and another made ready further down, in one interval) waits
 	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
@@ -196,7 +206,7 @@ async function pollSources(
 	if (stored.digest === digest) return { stream: stored, found: [] };
 	const window = windowOf(stored);
 	const rows = await readReadySources(ctx, settings.sourceFilters, first);
-	const seen: SourceSeen = { ...stored.seen };
+	const seen = stored.seen.copy();
 	const fresh: FoundEvent[] = [];
 	let cursor = stored.cursor ?? undefined;
 	for (const row of rows) {
@@ -205,11 +215,11 @@ async function pollSources(
 		const id = row.id as string;
 		if (sourceIsNew(id, stamp, seen, window))
 			fresh.push({ event: 'sourceReady', stamp, kind: 'source', row });
-		seen[id] = maxStamp(seen[id], stamp) as Stamp;
+		seen.add(sourceReadyKey(id, stamp), stamp);
 		cursor = maxStamp(cursor, stamp);
 	}
-	const stream: Stream<SourceSeen> = { ...stored, cursor: cursor ?? null, seen, digest };
-	return { stream: pruneStream(stream, (stamp) => stamp), found: fresh };
+	const stream: Stream = { ...stored, cursor: cursor ?? null, seen, digest };
+	return { stream: pruneStream(stream), found: fresh };
 }
 
 // ---------- output ----------

@@ -1,0 +1,142 @@
+/**
+ * What identifies a change, and the bounded set of changes already seen: one rule for every event
+ * family of the trigger (pages, sources, and any family added later).
+ *
+ * Service timestamps cannot be trusted to increase: hosts behind a load balancer stamp rows with clocks
+ * a second or more apart, and a clock may step back. So a change is never recognised by comparing its
+ * timestamp with the last one seen. It is identified by a key: a digest of the event family, the
+ * record's id, its timestamp and the fields the list row shows that an edit changes (see events.ts for
+ * each family's fields). A key already in the seen set is the same change read again (no event); a
+ * new key whose timestamp is inside the overlap window is a change, even when that timestamp is older
+ * than the last one seen for the record. Two edits that leave the same key (same timestamp and same
+ * listed fields, e.g. two content-only edits stamped with the same second) are one change: the list
+ * cannot tell them apart.
+ *
+ * Keys are 48-bit digests written as 8 characters: two different changes share a key (and the second
+ * is taken for the first) with odds of about n / 2^48 for n keys held, under 1 in 10^10 at the bound.
+ */
+import type { Stamp } from './timestamps';
+import { toStamp } from './timestamps';
+
+/** An 8-character digest identifying one change. */
+export type ChangeKey = string;
+
+/**
+ * Most bytes a seen set takes in the static data, as JSON. The newest timestamps are kept whole, as many
+ * as fit: about 4,900 keys sharing one second (a page change leaves two, three when published), or
+ * about 900 each at its own millisecond.
+ */
+export const SEEN_MAX_BYTES = 40_000;
+
+const KEY_LENGTH = 8;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const KEYS = new RegExp(`^[${ALPHABET.replace('-', '\\-')}]*$`);
+
+/** One 32-bit lane of the digest: FNV-style mixing from its own seed, then a murmur3 finaliser. */
+function lane(text: string, seed: number, prime: number): number {
+	let hash = seed;
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), prime);
+	hash ^= hash >>> 16;
+	hash = Math.imul(hash, 0x85ebca6b);
+	hash ^= hash >>> 13;
+	hash = Math.imul(hash, 0xc2b2ae35);
+	hash ^= hash >>> 16;
+	return hash >>> 0;
+}
+
+/** 24 bits as four characters of the alphabet. */
+const chars24 = (bits: number): string =>
+	[18, 12, 6, 0].map((shift) => ALPHABET[(bits >>> shift) & 63]).join('');
+
+/** The key of a change from its identifying parts (family first); equal parts give equal keys. */
+export function changeKey(parts: ReadonlyArray<string | number | null | undefined>): ChangeKey {
+	// JSON keeps the parts apart: ['a|b'] and ['a', 'b'] differ.
+	const text = JSON.stringify(parts.map((part) => (part === undefined ? null : part)));
+	return chars24(lane(text, 0x811c9dc5, 0x01000193)) + chars24(lane(text, 0x9e3779b9, 0x5bd1e995));
+}
+
+/** JSON size of one timestamp group: `"<stamp>":"<keys>",`. */
+const groupBytes = (stamp: Stamp, keys: number): number => stamp.length + keys * KEY_LENGTH + 6;
+
+/**
+ * The changes already seen, each with the timestamp it carries (for pruning: a key whose timestamp left
+ * the window can never be read again). Stored as `{ "<stamp>": "<key><key>…" }`.
+ */
+export class SeenChanges {
+	private readonly stamps = new Map<ChangeKey, Stamp>();
+
+	/** The stored form, or undefined when it is not one (the caller then starts over). */
+	static fromJSON(raw: unknown): SeenChanges | undefined {
+		if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+		const seen = new SeenChanges();
+		for (const [stamp, keys] of Object.entries(raw as Record<string, unknown>)) {
+			if (toStamp(stamp) !== stamp || typeof keys !== 'string') return undefined;
+			if (keys.length % KEY_LENGTH !== 0 || !KEYS.test(keys)) return undefined;
+			for (let i = 0; i < keys.length; i += KEY_LENGTH)
+				seen.add(keys.slice(i, i + KEY_LENGTH), stamp);
+		}
+		return seen;
+	}
+
+	get size(): number {
+		return this.stamps.size;
+	}
+
+	has(key: ChangeKey): boolean {
+		return this.stamps.has(key);
+	}
+
+	/** Records a change; a key seen again keeps the later of its two timestamps. */
+	add(key: ChangeKey, stamp: Stamp): void {
+		const before = this.stamps.get(key);
+		if (before === undefined || stamp > before) this.stamps.set(key, stamp);
+	}
+
+	copy(): SeenChanges {
+		const out = new SeenChanges();
+		for (const [key, stamp] of this.stamps) out.stamps.set(key, stamp);
+		return out;
+	}
+
+	/**
+	 * Drops the keys whose timestamp is outside the window (`keep` false), then keeps the newest
+	 * timestamps whole while they fit in `maxBytes`. Returns the newest timestamp whose keys were dropped
+	 * for space, if any: the caller must ignore rows at or before it from then on, so a dropped key can
+	 * never be read again as new (a duplicate); what that costs is a narrower window, not a repeat.
+	 */
+	prune(keep: (stamp: Stamp) => boolean, maxBytes = SEEN_MAX_BYTES): Stamp | undefined {
+		const groups = this.groups();
+		let bytes = 2;
+		let droppedAt: Stamp | undefined;
+		for (const [stamp, keys] of groups) {
+			const fits =
+				droppedAt === undefined &&
+				keep(stamp) &&
+				bytes + groupBytes(stamp, keys.length) <= maxBytes;
+			if (fits) {
+				bytes += groupBytes(stamp, keys.length);
+				continue;
+			}
+			if (keep(stamp) && droppedAt === undefined) droppedAt = stamp;
+			for (const key of keys) this.stamps.delete(key);
+		}
+		return droppedAt;
+	}
+
+	toJSON(): Record<Stamp, string> {
+		const out: Record<Stamp, string> = {};
+		for (const [stamp, keys] of this.groups()) out[stamp] = keys.sort().join('');
+		return out;
+	}
+
+	/** Keys by timestamp, newest first. */
+	private groups(): Array<[Stamp, ChangeKey[]]> {
+		const byStamp = new Map<Stamp, ChangeKey[]>();
+		for (const [key, stamp] of this.stamps) {
+			const keys = byStamp.get(stamp);
+			if (keys) keys.push(key);
+			else byStamp.set(stamp, [key]);
+		}
+		return [...byStamp.entries()].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0));
+	}
+}
