@@ -1,24 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { uuidLocatorField } from '../shared/fields/locator';
+import { locator, uuidMode } from '../shared/fields/locator';
 import { memberLocator } from '../shared/fields/member.locator';
 import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
-function locator(
+function filterLocator(
 	displayName: string,
 	name: string,
 	searchListMethod: string,
 	what: string,
 ): INodeProperties {
-	return uuidLocatorField({
+	return locator({
 		displayName,
 		name,
 		description: `Only ${what}. Pick it from the list or paste its UUID.`,
-		searchListMethod,
-		idError: 'Not a UUID',
-		idPlaceholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
+		list: { searchListMethod },
+		modes: [uuidMode('Not a UUID', 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b')],
 	});
 }
 
@@ -64,7 +63,7 @@ export const properties: INodeProperties[] = [
 		description:
 			'Only changes to pages (and sources, where the filter applies to them) matching all of these',
 		options: [
-			locator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
+			filterLocator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
 			memberLocator({
 				displayName: 'Owner',
 				name: 'owner',
@@ -72,7 +71,7 @@ export const properties: INodeProperties[] = [
 				description:
 					'Only pages owned by this workspace member (pages only), by user ID: pick them from the list or give the ID (By ID)',
 			}),
-			locator('Skill', 'skill', 'searchSkills', 'pages linked to this skill (pages only)'),
+			filterLocator('Skill', 'skill', 'searchSkills', 'pages linked to this skill (pages only)'),
 			{
 				displayName: 'Status',
 				name: 'status',
