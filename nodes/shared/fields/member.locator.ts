@@ -1,7 +1,7 @@
-import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { InputValidator } from '../validate';
-import { locator, unwrapLocator } from './locator';
+import { locator, modesOf, unwrapLocator } from './locator';
 
 /**
  * The member picker: one resource locator for every place that takes a workspace member. From List
@@ -28,35 +28,37 @@ export interface MemberLocatorOptions {
 }
 
 /** The modes after From List; a field offers those of the kinds the API takes there. */
-const MODES: INodePropertyMode[] = [
-	{
-		displayName: 'By Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'e.g. jane@acme.com',
-		validation: [
-			{
-				type: 'regex',
-				properties: { regex: EMAIL_PATTERN, errorMessage: 'Not an e-mail address' },
-			},
-		],
-	},
-	{
-		displayName: 'By ID',
-		name: 'id',
-		type: 'string',
-		placeholder: 'e.g. u1a2b3c4d5e6',
-		validation: [
-			{
-				type: 'regex',
-				properties: {
-					regex: USER_ID_PATTERN,
-					errorMessage: 'A user ID has letters, digits, - and _ only',
+const MODES = modesOf({
+	modes: [
+		{
+			displayName: 'By Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'e.g. jane@acme.com',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: EMAIL_PATTERN, errorMessage: 'Not an e-mail address' },
 				},
-			},
-		],
-	},
-];
+			],
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. u1a2b3c4d5e6',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: USER_ID_PATTERN,
+						errorMessage: 'A user ID has letters, digits, - and _ only',
+					},
+				},
+			],
+		},
+	],
+});
 
 /** A member resource locator: From List, then By Email and/or By ID as the API allows. */
 export function memberLocator(options: MemberLocatorOptions): INodeProperties {
