@@ -15,8 +15,16 @@ export function resourceOperationSubtitle(names: Record<string, string>): string
 	return `={{ ${table(names)}[${key}] || ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
 
-/** "Page Created, Page Published": each value of a multi-select parameter by its option name. */
-export function multiOptionSubtitle(parameter: string, names: Record<string, string>): string {
+/**
+ * "Page Created, Page Published": each value of a multi-select parameter by its option name, after
+ * `lead` when given ("Job: Completed, Failed").
+ */
+export function multiOptionSubtitle(
+	parameter: string,
+	names: Record<string, string>,
+	lead = '',
+): string {
 	const values = `($parameter[${JSON.stringify(parameter)}] || [])`;
-	return `={{ ${values}.map((value) => ${table(names)}[value] || value).join(", ") }}`;
+	const words = `${values}.map((value) => ${table(names)}[value] || value).join(", ")`;
+	return `={{ ${lead === '' ? '' : `${JSON.stringify(lead)} + `}${words} }}`;
 }
