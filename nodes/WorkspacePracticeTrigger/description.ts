@@ -111,6 +111,14 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Fetch Full Record',
+				name: 'fetchFull',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
+			},
+			{
 				displayName: 'Minimum Minutes Between Reads',
 				name: 'minReadMinutes',
 				type: 'number',
@@ -118,14 +126,6 @@ export const properties: INodeProperties[] = [
 				default: DEFAULT_MIN_READ_MINUTES,
 				description:
 					'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
-			},
-			{
-				displayName: 'Fetch Full Record',
-				name: 'fetchFull',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
 			},
 		],
 	},
