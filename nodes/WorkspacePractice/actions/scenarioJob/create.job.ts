@@ -12,18 +12,24 @@ export function settle(ctx: IExecuteFunctions, job: IDataObject, itemIndex: numb
 	return job;
 }
 
+/** How to check for a job whose creation answer was lost: the API cannot list jobs. */
+const LOST_JOB_CHECK =
+	'jobs cannot be listed, so look for the scenario it builds with Scenario → Get Many in about five minutes before creating it again. With Options → Request ID set (Derived or Custom), a repeat of the same request returns the same job instead of a second one';
+
 /** POSTs the job; with a request_id a repeated POST returns the same job, so it is safe to retry. */
 export async function createJob(
 	ctx: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
+	ownKey: boolean,
 ): Promise<IDataObject> {
-	const { status, body: created } = await apiRequest<IDataObject>(ctx, {
+	const response = await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
 		path: '/scenario-studio/jobs',
 		body,
 		idempotent: body.request_id !== undefined,
 		itemIndex,
+		ifLost: LOST_JOB_CHECK,
 	});
-	return withIsNew(created, status);
+	return withIsNew(response, ownKey);
 }

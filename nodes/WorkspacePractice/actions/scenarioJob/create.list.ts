@@ -6,7 +6,7 @@ import type { PollSettings } from '../../../shared/scenarioJob/waitPolling';
 import type { ItemOutcome } from '../../../shared/operations/operation';
 import { asNodeError } from '../../../shared/transport';
 import { createJob, settle } from './create.job';
-import { buildBody, pollSettings, readMode, timeLimitMs } from './create.read';
+import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
 
 /** Every item By Polling: then all jobs are created first and waited on together. */
 function allByPolling(ctx: IExecuteFunctions, count: number): boolean {
@@ -22,12 +22,13 @@ function allByPolling(ctx: IExecuteFunctions, count: number): boolean {
 	return true;
 }
 
-type Prepared = { body: IDataObject; settings: PollSettings } | { error: unknown };
+type Prepared = { body: IDataObject; ownKey: boolean; settings: PollSettings } | { error: unknown };
 
 function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	try {
 		return {
 			body: buildBody(ctx, itemIndex, 'poll'),
+			ownKey: ownsRequestId(ctx, itemIndex),
 			settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)),
 		};
 	} catch (error) {
@@ -62,7 +63,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 			continue;
 		}
 		try {
-			const job = await createJob(this, item.body, itemIndex);
+			const job = await createJob(this, item.body, itemIndex, item.ownKey);
 			waiting.push({ job, createdAt: Date.now(), settings: item.settings });
 		} catch (error) {
 			outcomes[itemIndex] = { error };

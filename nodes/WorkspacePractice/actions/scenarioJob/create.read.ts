@@ -61,6 +61,14 @@ function readRequestId(
 	return derivedRequestId(ctx, itemIndex);
 }
 
+/**
+ * Whether the job's request_id is the one derived for this call (the default), not one the user gives
+ * and may have used before: then a job returned as "already existed" after a lost answer is this call's.
+ */
+export function ownsRequestId(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return (readOptions(ctx, itemIndex).requestIdMode ?? 'derived') === 'derived';
+}
+
 function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }

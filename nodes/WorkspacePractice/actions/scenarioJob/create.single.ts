@@ -4,7 +4,7 @@ import { isFinal } from '../../../shared/scenarioJob/job';
 import { pollUntilFinal } from '../../../shared/scenarioJob/waitPolling';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { createJob, settle } from './create.job';
-import { buildBody, pollSettings, readMode, timeLimitMs } from './create.read';
+import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
 import { addCallback, refuseCallback, waitForCallback } from './create.untilCallback';
 
 /** One item: create its job, then (as Wait for Completion says) return it, poll it, or wait for its callback. */
@@ -19,7 +19,7 @@ export async function execute(
 
 	if (mode === 'callback') await addCallback(this, body, itemIndex);
 
-	const job = await createJob(this, body, itemIndex);
+	const job = await createJob(this, body, itemIndex, ownsRequestId(this, itemIndex));
 
 	if (mode === 'off') return job;
 	// An existing job (same request_id) may already be over: nothing to wait for.
