@@ -4,9 +4,9 @@ import type { InputValidator } from '../validate';
 import { validator } from '../validate';
 
 /**
- * Resource locators: the field builders every resource's picker is made of, and the readers that
- * turn a locator's form value into a checked ID. Resource-specific pickers (`<resource>.locator.ts`)
- * are built from these.
+ * Resource locators: `locator`, the one builder every picker uses (the member picker, the job's, the
+ * scenario's and the `<resource>.locator.ts` ones through `uuidPicker`), and the readers that turn a
+ * locator's form value into a checked ID.
  */
 
 const UUID_PATTERN =
