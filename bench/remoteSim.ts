@@ -1,19 +1,32 @@
 /**
  * A simulator child process (simProcess.ts) and a small client for its control surface
- * (POST /__control/<action>), which is how another process drives it.
+ * (POST /__control/<action>), which is how another process drives it: the benchmarks (compiled) and
+ * the real-n8n benchmarks in bench/n8n (run through tsx) both start it here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import type { RateLimits, RecordedRequest, RequestFilter } from '../simulator/index';
+import type {
+	CallbackDelivery,
+	JobTimings,
+	RateLimits,
+	RecordedRequest,
+	RequestFilter,
+} from '../simulator/index';
 import type { SimProcessOptions } from './simProcess';
 
 export interface BenchSimulator {
 	baseUrl: string;
 	apiKey: string;
+	pid: number;
 	requests(filter?: RequestFilter): Promise<RecordedRequest[]>;
 	clearRequests(): Promise<void>;
 	setRateLimits(limits: Partial<RateLimits> | boolean): Promise<void>;
+	setJobTimings(timings: JobTimings): Promise<void>;
+	finishJob(jobId: string): Promise<void>;
+	redeliverCallback(jobId: string): Promise<CallbackDelivery>;
+	callbacks(): Promise<CallbackDelivery[]>;
+	waitForCallbacks(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -52,13 +65,13 @@ function firstLine(child: ChildProcess): Promise<string> {
 }
 
 export async function startRemoteSimulator(options: SimProcessOptions): Promise<BenchSimulator> {
-	const child = spawn(
-		process.execPath,
-		[join(__dirname, 'simProcess.js'), JSON.stringify(options)],
-		{
-			stdio: ['pipe', 'pipe', 'pipe'],
-		},
-	);
+	// Compiled (bench/.tmp/build) it runs simProcess.js beside it; run through tsx, simProcess.ts.
+	const script = __filename.endsWith('.ts')
+		? ['--import', 'tsx', join(__dirname, 'simProcess.ts')]
+		: [join(__dirname, 'simProcess.js')];
+	const child = spawn(process.execPath, [...script, JSON.stringify(options)], {
+		stdio: ['pipe', 'pipe', 'pipe'],
+	});
 	const { baseUrl, apiKey } = JSON.parse(await firstLine(child)) as {
 		baseUrl: string;
 		apiKey: string;
@@ -67,9 +80,15 @@ export async function startRemoteSimulator(options: SimProcessOptions): Promise<
 	return {
 		baseUrl,
 		apiKey,
+		pid: child.pid ?? 0,
 		requests: (filter = {}) => control<RecordedRequest[]>(origin, 'requests', filter),
 		clearRequests: () => control<void>(origin, 'clearRequests'),
 		setRateLimits: (limits) => control<void>(origin, 'setRateLimits', { limits }),
+		setJobTimings: (timings) => control<void>(origin, 'setJobTimings', timings),
+		finishJob: (jobId) => control<void>(origin, 'finishJob', { jobId }),
+		redeliverCallback: (jobId) => control<CallbackDelivery>(origin, 'redeliverCallback', { jobId }),
+		callbacks: () => control<CallbackDelivery[]>(origin, 'callbacks'),
+		waitForCallbacks: () => control<void>(origin, 'waitForCallbacks'),
 		close: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) {

@@ -8,7 +8,14 @@
 import { CASES, type CaseContext, type Item } from '../cases';
 import { requireCredential, uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual } from '../harness';
-import { operationWorkflow, type Params, TOOL_TYPE } from '../workflows';
+import {
+	ACTION_TYPE,
+	JOB_TRIGGER_TYPE,
+	operationWorkflow,
+	type Params,
+	POLL_TRIGGER_TYPE,
+	TOOL_TYPE,
+} from '../workflows';
 
 /** Runs one action node with these parameters in n8n; returns its items and the requests it sent. */
 async function runAction(ctx: SuiteContext, label: string, params: Params) {
@@ -45,6 +52,29 @@ async function caseParams(ctx: SuiteContext, key: string, extra: Params): Promis
 }
 
 const keys = (item: Item): string[] => Object.keys(item);
+
+interface ServedProperty {
+	displayName: string;
+	name: string;
+	type?: string;
+	options?: ServedProperty[];
+	values?: ServedProperty[];
+}
+
+/** Collections and fixed collections (nested too) whose options n8n serves out of alphabetical order. */
+function unsortedCollections(properties: ServedProperty[], path = ''): string[] {
+	const found: string[] = [];
+	for (const property of properties) {
+		if (property.type !== 'collection' && property.type !== 'fixedCollection') continue;
+		const where = `${path}${property.name}`;
+		const names = (property.options ?? []).map((option) => option.displayName);
+		const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+		if (names.join('|') !== sorted.join('|')) found.push(`${where}: ${names.join(' | ')}`);
+		for (const option of property.options ?? [])
+			found.push(...unsortedCollections(option.values ?? [option], `${where} → `));
+	}
+	return found;
+}
 
 function ascending(values: number[], what: string): void {
 	expect(values.length > 1, `${what}: too few rows to see an order`);
@@ -156,6 +186,27 @@ export async function formSteps(ctx: SuiteContext): Promise<void> {
 		);
 		return `${toggles.length} Simplify toggles, all on`;
 	});
+
+	await report.step(
+		'forms: every collection n8n serves lists its options in alphabetical order',
+		async () => {
+			const res = await api.raw('/types/nodes.json', { method: 'GET' });
+			const types = (Array.isArray(res.body) ? res.body : []) as Array<{
+				name: string;
+				properties?: ServedProperty[];
+			}>;
+			const ours = [ACTION_TYPE, POLL_TRIGGER_TYPE, JOB_TRIGGER_TYPE].map((name) => {
+				const type = types.find((t) => t.name === name);
+				expect(type?.properties, `${name} with its properties is not in /types/nodes.json`);
+				return type;
+			});
+			const found = ours.flatMap((type) =>
+				unsortedCollections(type.properties ?? []).map((line) => `${type.name}: ${line}`),
+			);
+			expectEqual(found, [], 'collections out of alphabetical order');
+			return `${ours.length} node types, every collection sorted`;
+		},
+	);
 
 	await report.step(
 		'forms: Sort collection orders participant analytics, sent as sort and sorting',

@@ -14,6 +14,7 @@ import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 import { jobFromBody } from '../shared/scenarioJob/callback';
 import { isFinal, jobPath } from '../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../shared/secret';
+import { multiOptionSubtitle } from '../shared/subtitle';
 import { apiRequest } from '../shared/transport';
 import { answer } from '../shared/webhook';
 import { seenRecently, type DedupeState } from './dedupe';
@@ -33,6 +34,13 @@ const jobWebhooks: IWebhookDescription[] = [
 	},
 ];
 
+/** The final statuses the trigger offers, by their names in the form and on the canvas. */
+const STATUS_NAMES: Record<string, string> = {
+	cancelled: 'Cancelled',
+	completed: 'Completed',
+	failed: 'Failed',
+};
+
 export class WorkspacePracticeJobTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Practice Job Trigger',
@@ -43,7 +51,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ "On job " + $parameter["statuses"].join(", ") }}',
+		subtitle: multiOptionSubtitle('statuses', STATUS_NAMES, 'Job: '),
 		description: 'Starts the workflow when a scenario job ends and the service calls back',
 		defaults: { name: 'Workspace Practice Job Trigger' },
 		inputs: [],
@@ -110,11 +118,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Cancelled', value: 'cancelled' },
-					{ name: 'Completed', value: 'completed' },
-					{ name: 'Failed', value: 'failed' },
-				],
+				options: Object.entries(STATUS_NAMES).map(([value, name]) => ({ name, value })),
 				default: ['completed', 'failed', 'cancelled'],
 				description:
 					'Final job statuses that start the workflow; other deliveries are acknowledged and ignored',

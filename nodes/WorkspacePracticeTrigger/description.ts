@@ -1,25 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { uuidLocatorField } from '../shared/fields/locator';
+import { locator, uuidMode } from '../shared/fields/locator';
 import { memberLocator } from '../shared/fields/member.locator';
 import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 import { practiceProperties } from './practice/description';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
-function locator(
+function filterLocator(
 	displayName: string,
 	name: string,
 	searchListMethod: string,
 	what: string,
 ): INodeProperties {
-	return uuidLocatorField({
+	return locator({
 		displayName,
 		name,
 		description: `Only ${what}. Pick it from the list or paste its UUID.`,
-		searchListMethod,
-		idError: 'Not a UUID',
-		idPlaceholder: 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
+		list: { searchListMethod },
+		modes: [uuidMode('Not a UUID', 'e.g. 3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b')],
 	});
 }
 
@@ -65,7 +64,7 @@ const knowledgeHubProperties: INodeProperties[] = [
 		description:
 			'Only changes to pages (and sources, where the filter applies to them) matching all of these',
 		options: [
-			locator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
+			filterLocator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
 			memberLocator({
 				displayName: 'Owner',
 				name: 'owner',
@@ -73,7 +72,7 @@ const knowledgeHubProperties: INodeProperties[] = [
 				description:
 					'Only pages owned by this workspace member (pages only), by user ID: pick them from the list or give the ID (By ID)',
 			}),
-			locator('Skill', 'skill', 'searchSkills', 'pages linked to this skill (pages only)'),
+			filterLocator('Skill', 'skill', 'searchSkills', 'pages linked to this skill (pages only)'),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -113,6 +112,14 @@ const knowledgeHubProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Fetch Full Record',
+				name: 'fetchFull',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
+			},
+			{
 				displayName: 'Minimum Minutes Between Reads',
 				name: 'minReadMinutes',
 				type: 'number',
@@ -120,14 +127,6 @@ const knowledgeHubProperties: INodeProperties[] = [
 				default: DEFAULT_MIN_READ_MINUTES,
 				description:
 					'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
-			},
-			{
-				displayName: 'Fetch Full Record',
-				name: 'fetchFull',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
 			},
 		],
 	},

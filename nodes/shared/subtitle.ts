@@ -15,9 +15,17 @@ export function resourceOperationSubtitle(names: Record<string, string>): string
 	return `={{ ${table(names)}[${key}] || ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
 
-/** "Page Created, Page Published": each value of a multi-select parameter by its option name. */
-export function multiOptionSubtitle(parameter: string, names: Record<string, string>): string {
-	return `={{ ${multiOptionWords(parameter, names)} }}`;
+/**
+ * "Page Created, Page Published": each value of a multi-select parameter by its option name, after
+ * `lead` when given ("Job: Completed, Failed").
+ */
+export function multiOptionSubtitle(
+	parameter: string,
+	names: Record<string, string>,
+	lead = '',
+): string {
+	const words = multiOptionWords(parameter, names);
+	return `={{ ${lead === '' ? '' : `${JSON.stringify(lead)} + `}${words} }}`;
 }
 
 function multiOptionWords(parameter: string, names: Record<string, string>): string {

@@ -10,6 +10,7 @@ import { ACTION_NODE_TYPE } from '../../n8n-harness/runNode';
 import { nodeTypes } from '../../n8n-harness/nodeTypes';
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
 import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.js';
+import { WorkspacePracticeJobTrigger } from '../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node.js';
 import { resources } from '../../nodes/WorkspacePractice/actions/resources';
 
 function subtitleOf(
@@ -80,5 +81,20 @@ describe('Knowledge Hub trigger: its events in words', () => {
 
 	test('no events: empty, not an error', () => {
 		expect(subtitleOf(description, type, { events: [] })).toBe('');
+	});
+});
+
+describe('Job Trigger: its statuses in words', () => {
+	const { description } = new WorkspacePracticeJobTrigger();
+	const type = 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger';
+
+	test('the default statuses, by their names in the form', () => {
+		expect(subtitleOf(description, type, {})).toBe('Job: Completed, Failed, Cancelled');
+	});
+
+	test('the statuses chosen, in the order chosen', () => {
+		expect(subtitleOf(description, type, { statuses: ['failed', 'cancelled'] })).toBe(
+			'Job: Failed, Cancelled',
+		);
 	});
 });

@@ -113,8 +113,9 @@ describe('Scenario Job → Create as an AI tool', () => {
 		const [first, again] = requestIds();
 		expect(again).toBe(first);
 		expect(sim.control.store.jobs.size).toBe(1);
-		// The service answers the repeat with the job the first POST made.
-		expect(job.is_new).toBe(false);
+		// The service answers the repeat "already existed" with the job the first POST made: this call's
+		// own job, so new.
+		expect(job.is_new).toBe(true);
 		expect(job.id).toBe([...sim.control.store.jobs.keys()][0]);
 	});
 

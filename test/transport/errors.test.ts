@@ -18,8 +18,8 @@ describe('service errors become NodeApiErrors with status, type, code and messag
 		const { error } = await probe(server.baseUrl, {});
 		expect(error?.message).toMatch(/API key is invalid or inactive/);
 		expect(error?.message).toContain('401');
-		expect(error?.description).toBe(
-			'HTTP 401 · type: authentication_error · code: invalid_api_key · message: API key invalid or inactive',
+		expect(error?.description).toMatch(
+			/^HTTP 401 · type: authentication_error · code: invalid_api_key · message: API key invalid or inactive\. Check the API key in the Workspace Practice API credential/,
 		);
 		expect(server.requests).toHaveLength(1);
 	});

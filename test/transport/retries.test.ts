@@ -141,7 +141,9 @@ describe('5xx and network failures: retried only when repeating is safe', () => 
 			body: '{"title":"x"}',
 		});
 		expect(server.requests).toHaveLength(1);
-		expect(error?.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+ \(/);
+		// It went out: the answer was lost, not the connection refused.
+		expect(error?.message).toMatch(/^No answer from 127\.0\.0\.1:\d+ \(/);
+		expect(error?.description).toMatch(/the change may have been made/);
 	});
 
 	test('job creation carrying a request_id is retried after a dropped connection', async () => {

@@ -116,7 +116,10 @@ export function toQuery(
 	return qs;
 }
 
-/** The Filters collection of a list, built from its QueryFields. */
+/**
+ * The Filters collection of a list, built from its QueryFields. The editor lists a collection's options
+ * in the order given, so they are sorted here by display name, whatever order the list composes them in.
+ */
 export function filtersCollection(fields: QueryField[]): INodeProperties {
 	return {
 		displayName: 'Filters',
@@ -124,7 +127,9 @@ export function filtersCollection(fields: QueryField[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: fields.map((field) => field.property),
+		options: fields
+			.map((field) => field.property)
+			.sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
 	};
 }
 

@@ -4,9 +4,9 @@ import type { InputValidator } from '../validate';
 import { validator } from '../validate';
 
 /**
- * Resource locators: the field builders every resource's picker is made of, and the readers that
- * turn a locator's form value into a checked ID. Resource-specific pickers (`<resource>.locator.ts`)
- * are built from these.
+ * Resource locators: `locator`, the one builder every picker uses (the member picker, the job's, the
+ * scenario's and the `<resource>.locator.ts` ones through `uuidPicker`), and the readers that turn a
+ * locator's form value into a checked ID.
  */
 
 const UUID_PATTERN =
@@ -14,42 +14,79 @@ const UUID_PATTERN =
 
 // ---- Field builders ----
 
-export interface LocatorFieldOptions {
+/**
+ * Mode objects written under a `modes` key: n8n's lint rule (node-param-default-missing) tells a
+ * locator's mode from a parameter, which needs a default, only by that key.
+ */
+export function modesOf(holder: { modes: INodePropertyMode[] }): INodePropertyMode[] {
+	return holder.modes;
+}
+
+export interface LocatorOptions {
 	displayName: string;
 	name: string;
 	description: string;
 	required?: boolean;
-	/** The `listSearch` method that fills the From List mode. */
-	searchListMethod: string;
-	listPlaceholder?: string;
-	/** The modes after From List: By ID, By URL. */
+	hint?: string;
+	/** The From List mode and the `listSearch` method that fills it; left out where the API cannot list. */
+	list?: { searchListMethod: string; placeholder?: string };
+	/** The modes after From List (By ID, By Email, By URL). */
 	modes: INodePropertyMode[];
 }
 
-/** A resource locator field that opens on From List (a searchable list), followed by `modes`. */
-export function locatorField(options: LocatorFieldOptions): INodeProperties {
+/**
+ * The one resource locator builder every picker uses. It opens on From List where there is one,
+ * else on the first of `modes`.
+ */
+export function locator(options: LocatorOptions): INodeProperties {
+	const { list } = options;
+	const listMode = list
+		? modesOf({
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						...(list.placeholder === undefined ? {} : { placeholder: list.placeholder }),
+						typeOptions: { searchListMethod: list.searchListMethod, searchable: true },
+					},
+				],
+			})
+		: [];
+	const modes = [...listMode, ...options.modes];
 	return {
 		displayName: options.displayName,
 		name: options.name,
 		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		default: { mode: modes[0].name, value: '' },
 		// Left out rather than defaulted: a field without `required` keeps its description unchanged.
 		...(options.required === undefined ? {} : { required: options.required }),
 		description: options.description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				...(options.listPlaceholder === undefined ? {} : { placeholder: options.listPlaceholder }),
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-			},
-			...options.modes,
-		],
+		...(options.hint === undefined ? {} : { hint: options.hint }),
+		modes,
 	};
 }
 
-export interface UuidLocatorOptions {
+/** A By ID mode that the form checks to be a UUID as it is typed. */
+export function uuidMode(
+	errorMessage: string,
+	placeholder = 'e.g. 3f2b8c1e-5a4d-4e7b-9c1a-2d3e4f5a6b7c',
+): INodePropertyMode {
+	const [byId] = modesOf({
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+				validation: [{ type: 'regex', properties: { regex: UUID_PATTERN, errorMessage } }],
+			},
+		],
+	});
+	return byId;
+}
+
+export interface UuidPickerOptions {
 	displayName: string;
 	name: string;
 	/** Noun for placeholders, e.g. "page". */
@@ -59,50 +96,28 @@ export interface UuidLocatorOptions {
 	required?: boolean;
 }
 
-/** A locator for objects whose IDs are UUIDs and which have no web address: From List and By ID. */
-export function uuidLocator(options: UuidLocatorOptions): INodeProperties {
-	return uuidLocatorField({
-		displayName: options.displayName,
-		name: options.name,
-		required: options.required ?? false,
-		description: options.description,
-		searchListMethod: options.searchListMethod,
-		listPlaceholder: `Select a ${options.noun}...`,
-		idError: `The ${options.noun} ID must be a UUID`,
-	});
-}
-
-export interface UuidLocatorFieldOptions extends Omit<LocatorFieldOptions, 'modes'> {
-	/** What the form says when By ID is not a UUID. */
-	idError: string;
-	idPlaceholder?: string;
-}
-
-/** From List and a By ID mode that the form checks to be a UUID as it is typed. */
-export function uuidLocatorField(options: UuidLocatorFieldOptions): INodeProperties {
-	const { idError, idPlaceholder, ...field } = options;
-	return locatorField({
-		...field,
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: idPlaceholder ?? 'e.g. 3f2b8c1e-5a4d-4e7b-9c1a-2d3e4f5a6b7c',
-				validation: [{ type: 'regex', properties: { regex: UUID_PATTERN, errorMessage: idError } }],
-			},
-		],
-	});
-}
-
 /**
- * A resource's picker with its defaults; callers override what differs where it is used (another
- * name, not required inside Filters, a description of its role there).
+ * A resource's picker for objects whose IDs are UUIDs and which have no web address (From List and
+ * By ID), with its defaults; callers override what differs where it is used (another name, not
+ * required inside Filters, a description of its role there).
  */
-export function uuidLocatorWith(
-	defaults: UuidLocatorOptions,
-): (overrides?: Partial<UuidLocatorOptions>) => INodeProperties {
-	return (overrides = {}) => uuidLocator({ ...defaults, ...overrides });
+export function uuidPicker(
+	defaults: UuidPickerOptions,
+): (overrides?: Partial<UuidPickerOptions>) => INodeProperties {
+	return (overrides = {}) => {
+		const options = { ...defaults, ...overrides };
+		return locator({
+			displayName: options.displayName,
+			name: options.name,
+			required: options.required ?? false,
+			description: options.description,
+			list: {
+				searchListMethod: options.searchListMethod,
+				placeholder: `Select a ${options.noun}...`,
+			},
+			modes: [uuidMode(`The ${options.noun} ID must be a UUID`)],
+		});
+	};
 }
 
 // ---- Readers ----

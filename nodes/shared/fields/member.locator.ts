@@ -1,7 +1,7 @@
-import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { InputValidator } from '../validate';
-import { unwrapLocator } from './locator';
+import { locator, modesOf, unwrapLocator } from './locator';
 
 /**
  * The member picker: one resource locator for every place that takes a workspace member. From List
@@ -27,68 +27,50 @@ export interface MemberLocatorOptions {
 	required?: boolean;
 }
 
-/** The modes a field offers: From List always, By Email and By ID where the API takes that kind. */
-function offered(kind: MemberKind, all: { modes: INodePropertyMode[] }): INodePropertyMode[] {
-	return all.modes.filter(
-		(mode) => mode.name === 'list' || kind === 'either' || mode.name === kind,
-	);
-}
+/** The modes after From List; a field offers those of the kinds the API takes there. */
+const MODES = modesOf({
+	modes: [
+		{
+			displayName: 'By Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'e.g. jane@acme.com',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: EMAIL_PATTERN, errorMessage: 'Not an e-mail address' },
+				},
+			],
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. u1a2b3c4d5e6',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: USER_ID_PATTERN,
+						errorMessage: 'A user ID has letters, digits, - and _ only',
+					},
+				},
+			],
+		},
+	],
+});
 
 /** A member resource locator: From List, then By Email and/or By ID as the API allows. */
 export function memberLocator(options: MemberLocatorOptions): INodeProperties {
-	const { kind } = options;
-	return {
-		displayName: options.displayName,
-		name: options.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		...(options.required === undefined ? {} : { required: options.required }),
-		description: options.description,
-		modes: offered(kind, {
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					placeholder: 'Select a member...',
-					typeOptions: {
-						searchListMethod: kind === 'id' ? 'searchMemberIds' : 'searchMembers',
-						searchable: true,
-					},
-				},
-				{
-					displayName: 'By Email',
-					name: 'email',
-					type: 'string',
-					placeholder: 'e.g. jane@acme.com',
-					validation: [
-						{
-							type: 'regex',
-							properties: {
-								regex: EMAIL_PATTERN,
-								errorMessage: 'Not an e-mail address',
-							},
-						},
-					],
-				},
-				{
-					displayName: 'By ID',
-					name: 'id',
-					type: 'string',
-					placeholder: 'e.g. u1a2b3c4d5e6',
-					validation: [
-						{
-							type: 'regex',
-							properties: {
-								regex: USER_ID_PATTERN,
-								errorMessage: 'A user ID has letters, digits, - and _ only',
-							},
-						},
-					],
-				},
-			],
-		}),
-	};
+	const { kind, ...field } = options;
+	return locator({
+		...field,
+		list: {
+			searchListMethod: kind === 'id' ? 'searchMemberIds' : 'searchMembers',
+			placeholder: 'Select a member...',
+		},
+		modes: MODES.filter((mode) => kind === 'either' || mode.name === kind),
+	});
 }
 
 export interface MembersFieldOptions {

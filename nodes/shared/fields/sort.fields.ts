@@ -64,7 +64,7 @@ export function sortCollection(spec: SortSpec): INodeProperties {
 		placeholder: 'Add Sort Field',
 		default: {},
 		description: `The order of the results. Without a sort the service's own order applies: ${spec.serviceOrder}.`,
-		options: spec.directional ? [sortBy, direction] : [sortBy],
+		options: spec.directional ? [direction, sortBy] : [sortBy],
 	};
 }
 

@@ -75,7 +75,7 @@ async function readOnce(ctx: IExecuteFunctions, entry: Pending): Promise<WaitOut
 		if (isFinal(current.status)) return { job: current };
 		if (Date.now() >= entry.deadline)
 			return { job: await onTimeLimit(ctx, current, entry.settings) };
-		entry.delay = nextDelay(Math.max(entry.delay, 1));
+		entry.delay = nextDelay(entry.delay);
 		entry.wakeAt = Math.min(Date.now() + entry.delay, entry.deadline);
 		return undefined;
 	} catch (error) {

@@ -6,18 +6,23 @@ import { isFinal, jobPath } from './job';
 
 /** Backoff between status reads: start small, double, never wait more than a minute at a time. */
 export const POLL_CAP_MS = 60_000;
+/**
+ * No pause after a read is shorter than this, whatever the first one: the service stamps times in whole
+ * seconds and allows 60 requests a minute, so reading one job more often than once a second only spends.
+ */
+export const POLL_MIN_MS = 1_000;
 
 export interface PollSettings {
-	/** Wait before the first read; doubles after each read up to POLL_CAP_MS. */
+	/** Wait before the first read (0: read at once); then doubles, from POLL_MIN_MS up to POLL_CAP_MS. */
 	firstDelayMs: number;
 	timeLimitMs: number;
 	cancelOnTimeout: boolean;
 	itemIndex: number;
 }
 
-/** The waits a poll makes, in order, for a given start: shown in docs and checked by tests. */
+/** The pause after a read, from the one before it: twice as long, within POLL_MIN_MS and POLL_CAP_MS. */
 export function nextDelay(previous: number): number {
-	return Math.min(previous * 2, POLL_CAP_MS);
+	return Math.min(Math.max(previous * 2, POLL_MIN_MS), POLL_CAP_MS);
 }
 
 export async function readJob(
@@ -53,7 +58,7 @@ export async function pollUntilFinal(
 		if (remaining <= 0) return await onTimeLimit(ctx, current, settings);
 		await sleep(Math.min(delay, remaining));
 		current = await readJob(ctx, jobId, settings.itemIndex);
-		delay = nextDelay(Math.max(delay, 1));
+		delay = nextDelay(delay);
 	}
 	return current;
 }

@@ -40,10 +40,31 @@ function leadFor(status: number, envelope: ServiceErrorBody, what: string): stri
 	return envelope.message ?? `The service refused the request (${status})`;
 }
 
+/** What to do next, per status family: the description's second sentence. */
+function nextStepFor(status: number, envelope: ServiceErrorBody): string {
+	if (status === 400 || status === 422)
+		return 'Fix the field the message names (in this node or the item it reads), then run the node again.';
+	if (status === 401)
+		return 'Check the API key in the Workspace Practice API credential: it may be mistyped, revoked or for another workspace.';
+	if (status === 403 && envelope.code === 'workspace_inactive')
+		return 'Ask a workspace admin to reactivate the workspace, then run the node again.';
+	if (status === 403)
+		return "Ask a workspace admin for access, or use an API key whose user may do this; the node's settings are not the problem.";
+	if (status === 404)
+		return 'Check the ID, or pick the object from the list: it may have been archived, deleted, or belong to another workspace.';
+	if (status === 409)
+		return 'The object changed or already exists: read it again (its Get operation) and repeat the change on its current state.';
+	if (status === 429)
+		return 'The service allows 60 requests a minute and 1,000 a day per workspace: wait, then run again, or spread the work out.';
+	if (status >= 500)
+		return 'The service failed, not the request: try again in a few minutes; if it keeps failing, report it with the time of the error.';
+	return 'Check the fields this operation sends against the message, then run the node again.';
+}
+
 /**
- * One NodeApiError for every HTTP failure: the message leads with what happened and the description
- * carries HTTP status, type, code and the service's message. The request itself (and so the API key)
- * is never attached.
+ * One NodeApiError for every HTTP failure: the message leads with what happened; the description
+ * carries HTTP status, type, code and the service's message, then what to do next (`extra` when the
+ * caller knows better). The request itself (and so the API key) is never attached.
  */
 export function serviceError(
 	node: INode,
@@ -67,7 +88,7 @@ export function serviceError(
 	};
 	const error = new NodeApiError(node, response, {
 		message: `${leadFor(status, envelope, what)} [${status}${envelope.type ? ` ${envelope.type}` : ''}${envelope.code ? `/${envelope.code}` : ''}]`,
-		description: extra ? `${facts}. ${extra}` : facts,
+		description: `${facts}. ${extra ?? nextStepFor(status, envelope)}`,
 		httpCode: String(status),
 		itemIndex,
 	});
@@ -82,29 +103,64 @@ const NETWORK_REASONS: Record<string, string> = {
 	ETIMEDOUT: 'timed out',
 	ECONNABORTED: 'connection aborted',
 	EHOSTUNREACH: 'host unreachable',
+	EPIPE: 'connection closed while sending',
 };
 
+/** Failures that happen before any byte of the request leaves: nothing reached the service. */
+const NOT_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'];
+
 /**
- * A request that never got an HTTP answer: says which host could not be reached and why. The reason
- * is spelled out in words because NodeApiError replaces any message mentioning ECONNREFUSED & co. with
- * a generic sentence that drops the host.
+ * Whether the request may have reached the service: true unless the connection never opened. A
+ * reset, a timeout or "socket hang up" come after the request went out.
+ */
+export function maybeSent(error: unknown): boolean {
+	const code = networkCode(error);
+	if (code !== undefined) return !NOT_SENT.includes(code);
+	const message = error instanceof Error ? error.message : String(error);
+	return !new RegExp(NOT_SENT.join('|')).test(message);
+}
+
+export interface NetworkErrorContext {
+	/** A write (POST, PATCH, DELETE): a lost answer then means the change may have been made. */
+	write: boolean;
+	/** How to check whether a lost write happened, for this request ("Scenario → Get Many …"). */
+	ifLost?: string;
+	itemIndex?: number;
+}
+
+/**
+ * A request that got no HTTP answer. Two cases read differently: the connection never opened (nothing
+ * was sent: check the Base URL), or the request went out and no answer came back (a write may have
+ * happened: check before repeating it). The reason is spelled out in words because NodeApiError
+ * replaces any message mentioning ECONNREFUSED & co. with a generic sentence that drops the host.
  */
 export function networkError(
 	node: INode,
 	host: string,
 	cause: unknown,
-	itemIndex?: number,
+	context: NetworkErrorContext,
 ): NodeApiError {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
+	const { write, ifLost, itemIndex } = context;
+	if (!maybeSent(cause)) {
+		return new NodeApiError(
+			node,
+			{ host, networkError: reason },
+			{
+				message: `Could not reach ${host} (${reason})`,
+				description: `Nothing was sent: no connection to ${host} could be opened. Check the Base URL in the Workspace Practice API credential and that the service is reachable from n8n.`,
+				itemIndex,
+			},
+		);
+	}
+	const description = write
+		? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
+		: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
 	return new NodeApiError(
 		node,
 		{ host, networkError: reason },
-		{
-			message: `Could not reach ${host} (${reason})`,
-			description: `No HTTP answer came from ${host}. Check the Base URL in the credential and that the service is reachable from n8n.`,
-			itemIndex,
-		},
+		{ message: `No answer from ${host} (${reason})`, description, itemIndex },
 	);
 }
 

@@ -4,7 +4,14 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { checkApiKey, checkBaseUrl } from './apiKey';
 import type { TransportContext } from './context';
 import { CREDENTIAL_TYPE } from './context';
-import { asNodeError, networkCode, networkError, readErrorEnvelope, serviceError } from './errors';
+import {
+	asNodeError,
+	maybeSent,
+	networkCode,
+	networkError,
+	readErrorEnvelope,
+	serviceError,
+} from './errors';
 import { backoffDelay, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
@@ -22,11 +29,15 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** What the request is about, for 404 messages without a service message ("job abc"). */
 	what?: string;
+	/** For a write: how to check whether it happened when its answer is lost. */
+	ifLost?: string;
 }
 
 export interface ApiResponse<T> {
 	status: number;
 	body: T;
+	/** An earlier attempt of this call went out and its answer was lost (a retry then answered). */
+	answerLost: boolean;
 }
 
 interface FullResponse {
@@ -78,6 +89,7 @@ export async function apiRequest<T = IDataObject>(
 
 	let attempt = 0;
 	let rateLimitWaited = 0;
+	let answerLost = false;
 	for (;;) {
 		attempt++;
 		let response: FullResponse;
@@ -92,15 +104,20 @@ export async function apiRequest<T = IDataObject>(
 			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) {
 				throw asNodeError(ctx.getNode(), error, itemIndex);
 			}
+			answerLost ||= maybeSent(error);
 			if (idempotent && attempt < RETRY.maxAttempts) {
 				await sleep(backoffDelay(attempt));
 				continue;
 			}
-			throw networkError(ctx.getNode(), host, error, itemIndex);
+			throw networkError(ctx.getNode(), host, error, {
+				write: method !== 'GET',
+				ifLost: request.ifLost,
+				itemIndex,
+			});
 		}
 
 		const status = response.statusCode;
-		if (status >= 200 && status < 300) return { status, body: response.body as T };
+		if (status >= 200 && status < 300) return { status, body: response.body as T, answerLost };
 
 		const envelope = readErrorEnvelope(response.body);
 		if (status === 429) {

@@ -1,7 +1,7 @@
-import { uuidLocatorWith } from '../../../shared/fields/locator';
+import { uuidPicker } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub folder picked from a searchable list or given by its UUID. */
-export const folderLocator = uuidLocatorWith({
+export const folderLocator = uuidPicker({
 	displayName: 'Folder ID',
 	name: 'folderId',
 	noun: 'folder',

@@ -31,6 +31,7 @@ const fields: INodeProperties[] = [
 				default: '',
 				description: 'Body of the page in Markdown',
 			},
+			...pageListFields(false),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -54,7 +55,6 @@ const fields: INodeProperties[] = [
 				default: 'workspace',
 				description: 'Who can see the page (the service defaults to Workspace)',
 			},
-			...pageListFields(false),
 		],
 	},
 ];

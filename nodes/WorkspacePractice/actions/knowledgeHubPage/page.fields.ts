@@ -2,16 +2,19 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { InputValidator } from '../../../shared/validate';
 
-/** The three ID lists a page carries; on Create they set the list, on Update they replace it. */
+/**
+ * The three ID lists a page carries; on Create they set the list, on Update they replace it. In
+ * alphabetical order, as the form lists them.
+ */
 export const PAGE_LIST_FIELDS = [
 	{ name: 'folder_ids', label: 'Folders', method: 'getKnowledgeHubFolders', noun: 'folders' },
+	{ name: 'skill_ids', label: 'Skills', method: 'getSkills', noun: 'linked skills' },
 	{
 		name: 'source_ids',
 		label: 'Sources',
 		method: 'getKnowledgeHubSources',
 		noun: 'attached sources',
 	},
-	{ name: 'skill_ids', label: 'Skills', method: 'getSkills', noun: 'linked skills' },
 ] as const;
 
 // n8n's standard sentence for dynamic multi-selects; an expression may give a list or comma-separated UUIDs.

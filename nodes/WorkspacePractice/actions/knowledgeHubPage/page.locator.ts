@@ -1,7 +1,7 @@
-import { uuidLocatorWith } from '../../../shared/fields/locator';
+import { uuidPicker } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub page picked from a searchable list (titles) or given by its UUID. */
-export const pageLocator = uuidLocatorWith({
+export const pageLocator = uuidPicker({
 	displayName: 'Page ID',
 	name: 'pageId',
 	noun: 'page',

@@ -31,6 +31,7 @@ const fields: INodeProperties[] = [
 				description:
 					'New Markdown body. It becomes a new draft; set Status to Published as well to publish it in the same step.',
 			},
+			...pageListFields(true),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -47,7 +48,6 @@ const fields: INodeProperties[] = [
 				default: '',
 				description: 'New title of the page',
 			},
-			...pageListFields(true),
 		],
 	},
 ];

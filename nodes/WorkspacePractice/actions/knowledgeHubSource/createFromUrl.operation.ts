@@ -76,12 +76,12 @@ export async function execute(
 		const folderIds = check.uuidList('Folders', additional.folder_ids);
 		if (folderIds.length > 0) body.folder_ids = folderIds;
 	}
-	const { status, body: source } = await apiRequest<IDataObject>(this, {
+	const response = await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: '/knowledge-hub/sources',
 		body,
 		itemIndex,
 	});
 	// 201 = a new source; 200 = the URL was already in the workspace and that source came back.
-	return withIsNew(source, status);
+	return withIsNew(response);
 }

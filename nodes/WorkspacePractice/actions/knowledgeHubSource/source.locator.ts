@@ -1,7 +1,7 @@
-import { uuidLocatorWith } from '../../../shared/fields/locator';
+import { uuidPicker } from '../../../shared/fields/locator';
 
 /** A Knowledge Hub source picked from a searchable list (titles) or given by its UUID. */
-export const sourceLocator = uuidLocatorWith({
+export const sourceLocator = uuidPicker({
 	displayName: 'Source ID',
 	name: 'sourceId',
 	noun: 'source',

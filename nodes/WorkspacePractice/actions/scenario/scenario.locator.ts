@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, MAX_PAGE_SIZE } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
-import { locatorField, readLocator } from '../../../shared/fields/locator';
+import { locator, readLocator } from '../../../shared/fields/locator';
 
 /** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
 export const SCENARIO_URL_REGEX =
@@ -17,14 +17,14 @@ const LABEL = 'Scenario ID or URL';
  * so By ID also accepts a slug and By URL passes the slug straight through.
  */
 export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
-	return locatorField({
+	return locator({
 		displayName: LABEL,
 		name: 'scenario',
 		required: true,
 		description: acceptsSlug
 			? 'The roleplay scenario: pick it from the list, or give its ID or slug, or the URL of its page'
 			: 'The roleplay scenario: pick it from the list, or give its ID, or the URL of its page',
-		searchListMethod: 'searchScenarios',
+		list: { searchListMethod: 'searchScenarios' },
 		modes: [
 			{
 				displayName: acceptsSlug ? 'By ID or Slug' : 'By ID',

@@ -233,7 +233,7 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 				default: DEFAULT_FIRST_POLL_SECONDS,
 				description:
-					'Pause before the first status read; each later pause doubles, up to 60 seconds. Larger values spend fewer API calls.',
+					'Pause before the first status read (0 reads at once); each later pause doubles, from at least 1 second up to 60 seconds. Larger values spend fewer API calls.',
 				displayOptions: { show: { '/waitForCompletion': ['poll'] } },
 			},
 			{

@@ -1,14 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLocator } from '../../../shared/fields/locator';
+import { locator, readLocator } from '../../../shared/fields/locator';
 
 /** The job to read or cancel. By ID only: the API has no endpoint that lists jobs. */
-export const jobIdField: INodeProperties = {
+export const jobIdField: INodeProperties = locator({
 	displayName: 'Job ID',
 	name: 'jobId',
-	type: 'resourceLocator',
 	required: true,
-	default: { mode: 'id', value: '' },
 	description: 'The scenario job, by the ID that Create returned',
 	hint: 'The API has no endpoint that lists jobs, so give the ID, e.g. from the Create step: {{ $json.id }}',
 	modes: [
@@ -25,7 +23,7 @@ export const jobIdField: INodeProperties = {
 			],
 		},
 	],
-};
+});
 
 export function readJobId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readLocator(ctx, itemIndex, 'jobId', 'Job ID').value;

@@ -3,16 +3,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
-import { locatorField, readLocator } from '../../../shared/fields/locator';
+import { locator, readLocator } from '../../../shared/fields/locator';
 
 const fields: INodeProperties[] = [
-	locatorField({
+	locator({
 		displayName: 'Session ID',
 		name: 'session',
 		required: true,
 		description:
 			'The roleplay practice session: pick it from the list (newest first) or give its ID',
-		searchListMethod: 'searchSessions',
+		list: { searchListMethod: 'searchSessions' },
 		modes: [
 			{
 				displayName: 'By ID',

@@ -1,7 +1,7 @@
-import { uuidLocatorWith } from '../../../shared/fields/locator';
+import { uuidPicker } from '../../../shared/fields/locator';
 
 /** A skill picked from a searchable list (name or slug) or given by its UUID. */
-export const skillLocator = uuidLocatorWith({
+export const skillLocator = uuidPicker({
 	displayName: 'Skill ID',
 	name: 'skill',
 	noun: 'skill',

@@ -65,7 +65,7 @@ export async function execute(
 	if (hasText(additional.request_id)) {
 		body.request_id = additional.request_id.trim();
 	}
-	const { status, body: session } = await apiRequest<IDataObject>(this, {
+	const response = await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: '/scenario-studio',
 		body,
@@ -73,5 +73,5 @@ export async function execute(
 		idempotent: body.request_id !== undefined,
 		itemIndex,
 	});
-	return withIsNew(session, status);
+	return withIsNew(response);
 }

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { requiredMemberEmail } from '../../../shared/fields/member.locator';
+import type { PollSettings } from '../../../shared/scenarioJob/waitPolling';
+import { isToolContext } from '../../../shared/toolContext';
+import { validator } from '../../../shared/validate';
+import {
+	CONTEXT_MAX,
+	DEFAULT_FIRST_POLL_SECONDS,
+	DEFAULT_TIME_LIMIT_MINUTES,
+	MAX_TIME_LIMIT_MINUTES,
+	PROMPT_MAX,
+} from './create.fields';
+
+/** Create's form read and checked: the request body, the wait mode, the time limit, the poll schedule. */
+
+export type WaitMode = 'off' | 'callback' | 'poll';
+
+interface HeaderRow {
+	name?: string;
+	value?: string;
+}
+
+function readHeaders(additional: IDataObject): Record<string, string> {
+	const rows = ((additional.callbackHeaders as IDataObject | undefined)?.header ??
+		[]) as HeaderRow[];
+	const headers: Record<string, string> = {};
+	for (const row of rows) {
+		const name = (row.name ?? '').trim();
+		if (name !== '') headers[name] = String(row.value ?? '');
+	}
+	return headers;
+}
+
+/**
+ * Same execution + node + item → same key, so a repeat of this step returns the first job. A tool
+ * call gets a key of its own: one execution may carry many distinct calls (an agent's turn), and MCP
+ * calls have no execution ID at all, so the execution-based key would hand every call the first job.
+ * The body is built once per call, so the transport's retries of this POST send the same key.
+ */
+function derivedRequestId(ctx: IExecuteFunctions, itemIndex: number): string {
+	if (isToolContext(ctx)) return `n8n-tool-${randomUUID()}`;
+	return `n8n-${ctx.getExecutionId()}-${ctx.getNode().id}-${itemIndex}`;
+}
+
+function readRequestId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): string | undefined {
+	const check = validator(ctx, itemIndex);
+	const mode = check.oneOf('Options → Request ID', String(options.requestIdMode ?? 'derived'), [
+		'derived',
+		'custom',
+		'none',
+	]);
+	if (mode === 'none') return undefined;
+	if (mode === 'custom') return check.required('Options → Request ID Value', options.requestId);
+	return derivedRequestId(ctx, itemIndex);
+}
+
+/**
+ * Whether the job's request_id is the one derived for this call (the default), not one the user gives
+ * and may have used before: then a job returned as "already existed" after a lost answer is this call's.
+ */
+export function ownsRequestId(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return (readOptions(ctx, itemIndex).requestIdMode ?? 'derived') === 'derived';
+}
+
+function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
+/** The remix scenario's slug; a URL picked "By URL" is reduced to its slug by the locator's regex. */
+function remixSlug(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	additional: IDataObject,
+): string | undefined {
+	if (additional.remixScenario === undefined) return undefined;
+	const value = ctx.getNodeParameter('additionalFields.remixScenario', itemIndex, '', {
+		extractValue: true,
+	});
+	const slug = typeof value === 'string' ? value.trim() : '';
+	return slug === '' ? undefined : slug;
+}
+
+/** The request body (callback headers included), checked before anything is sent. */
+export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): IDataObject {
+	const check = validator(ctx, itemIndex);
+	const userEmail = requiredMemberEmail(
+		check,
+		'Member',
+		ctx.getNodeParameter('userEmail', itemIndex, ''),
+	);
+	const prompt = check.maxLength(
+		'Prompt',
+		check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')),
+		PROMPT_MAX,
+	);
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = { user_email: userEmail, prompt };
+	const context = check.text('Context', additional.context);
+	if (context.trim() !== '') body.context = check.maxLength('Context', context, CONTEXT_MAX);
+	const slug = remixSlug(ctx, itemIndex, additional);
+	if (slug !== undefined) body.scenario_slug = slug;
+	const requestId = readRequestId(ctx, itemIndex, readOptions(ctx, itemIndex));
+	if (requestId !== undefined) body.request_id = requestId;
+	const callbackUrl =
+		typeof additional.callbackUrl === 'string' ? additional.callbackUrl.trim() : '';
+	if (callbackUrl !== '') {
+		if (mode === 'callback') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'Callback URL: leave it empty with "Until Callback"',
+				{
+					itemIndex,
+					description: `Item ${itemIndex + 1}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
+				},
+			);
+		}
+		body.callback_url = check.webUrl('Callback URL', callbackUrl);
+	}
+	const headers = readHeaders(additional);
+	if (Object.keys(headers).length > 0) body.callback_headers = headers;
+	return body;
+}
+
+export function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	const raw = readOptions(ctx, itemIndex).timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES;
+	const minutes = validator(ctx, itemIndex).intRange(
+		'Options → Time Limit (Minutes)',
+		raw,
+		1,
+		MAX_TIME_LIMIT_MINUTES,
+	);
+	return minutes * 60_000;
+}
+
+/** The wait mode; a tool's default is Off (the tool variant's own default, see create.fields.ts). */
+export function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
+	const fallback: WaitMode = isToolContext(ctx) ? 'off' : 'poll';
+	return ctx.getNodeParameter('waitForCompletion', itemIndex, fallback) as WaitMode;
+}
+
+export function pollSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	limitMs: number,
+): PollSettings {
+	const options = readOptions(ctx, itemIndex);
+	const firstSeconds =
+		typeof options.firstPollSeconds === 'number'
+			? options.firstPollSeconds
+			: DEFAULT_FIRST_POLL_SECONDS;
+	return {
+		firstDelayMs: firstSeconds * 1000,
+		timeLimitMs: limitMs,
+		cancelOnTimeout: options.cancelOnTimeout === true,
+		itemIndex,
+	};
+}

@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
+import { isToolContext } from '../../../shared/toolContext';
+import { callbackSecret } from '../../../shared/transport';
+
+/**
+ * Until Callback: when it is refused, what the job is sent so the service can call back, and the
+ * pause. The callback itself arrives at callback.webhook.ts.
+ */
+
+/**
+ * n8n cannot pause a tool call's execution for a webhook: it would fail after the job was created,
+ * while the agent or MCP client is told all went well. So Until Callback is refused before anything.
+ */
+function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number): void {
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool',
+		{
+			itemIndex,
+			description:
+				'n8n cannot pause a tool call to wait for the service\'s callback. Choose "Off" (the job comes back queued at once; read it later with Scenario Job → Get) or "By Polling". No request was sent.',
+		},
+	);
+}
+
+/**
+ * Until Callback is refused before anything is sent: as a tool call, and for more than one item (n8n
+ * resumes a waiting execution once, so one execution can wait for one job's callback).
+ */
+export function refuseCallback(ctx: IExecuteFunctions, itemIndex: number): void {
+	if (isToolContext(ctx)) refuseCallbackAsTool(ctx, itemIndex);
+	const count = ctx.getInputData().length;
+	if (count > 1) {
+		throw new NodeOperationError(ctx.getNode(), 'Until Callback waits for one job per execution', {
+			itemIndex,
+			description: `This node got ${count} items. Choose "By Polling" (it waits on all items' jobs together), use the Job Trigger in a second workflow, or put a Loop Over Items node (batch size 1) in front of it. No request was sent.`,
+		});
+	}
+}
+
+/** This execution's resume URL as the job's callback_url, and the secret header the webhook checks. */
+export async function addCallback(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<void> {
+	// The resume URL as n8n gives it, query string (the signature of newer n8n) intact.
+	body.callback_url = String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
+	body.callback_headers = {
+		...(body.callback_headers as Record<string, string> | undefined),
+		[CALLBACK_SECRET_HEADER]: await callbackSecret(ctx, itemIndex),
+	};
+}
+
+/**
+ * Pauses the execution until the callback reaches this node's webhook (see callback.webhook.ts).
+ * If the time limit passes first, n8n continues without running this node again and passes on the
+ * items standing in the node's input: so those are replaced by an error item naming the job. Its final
+ * status is unknown then: the spec promises a callback only for completed jobs, so a failed or
+ * cancelled job may simply never call back. The item says so, and how to read the status.
+ */
+export async function waitForCallback(
+	ctx: IExecuteFunctions,
+	job: IDataObject,
+	limitMs: number,
+	itemIndex: number,
+): Promise<void> {
+	const minutes = Math.round((limitMs / 60_000) * 100) / 100;
+	const executeData = ctx.getExecuteData();
+	executeData.data = {
+		main: [
+			[
+				{
+					json: {
+						error: `Scenario job ${String(job.id)} sent no callback within ${minutes} minute(s)`,
+						description: `The service calls back when a job completes; a job that failed or was cancelled may send no callback at all. Read its final status with Scenario Job → Get (job ID ${String(job.id)}), or choose "By Polling", which reads the final status itself.`,
+						job_id: job.id,
+						status_when_created: job.status,
+					},
+					pairedItem: { item: itemIndex },
+				},
+			],
+		],
+	};
+	await ctx.putExecutionToWait(new Date(Date.now() + limitMs));
+}

@@ -1,0 +1,82 @@
+/**
+ * Job creation whose answer is lost after the request went out (the simulator does the work, then
+ * cuts the connection): what the item says, and `is_new` when the transport's retry finds the job.
+ * And the poll schedule when First Poll After is 0.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { RunningSimulator } from '../../simulator';
+import { nextDelay } from '../../nodes/shared/scenarioJob/waitPolling';
+import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+	({ sim } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } }));
+});
+afterAll(async () => await sim.close());
+beforeEach(() => sim.control.reset());
+
+const posts = () => apiCalls(sim).filter((r) => r.method === 'POST');
+const createOff = (options: INodeParameters) =>
+	runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', options }) });
+
+describe('a lost answer to a job creation', () => {
+	it('with Request ID None: the job may exist, how to check, not "check the Base URL"', async () => {
+		sim.control.dropNext(1);
+		const { error } = await createOff({ requestIdMode: 'none' });
+		// Not retried (no key), yet the service made the job.
+		expect(posts()).toHaveLength(1);
+		expect(sim.control.store.jobs.size).toBe(1);
+		expect(error?.message).toMatch(/^No answer from 127\.0\.0\.1:\d+ \(/);
+		expect(error?.description).toMatch(/the change may have been made on the service/);
+		expect(error?.description).toMatch(/Scenario → Get Many/);
+		expect(error?.description).not.toMatch(/Base URL/);
+	});
+
+	it('with the derived Request ID: the retry finds the job this call made, is_new true', async () => {
+		sim.control.dropNext(1);
+		const { error, items } = await createOff({});
+		expect(error).toBeUndefined();
+		expect(posts()).toHaveLength(2);
+		expect(sim.control.store.jobs.size).toBe(1);
+		expect(items[0].json.id).toBe(lastJobId(sim));
+		expect(items[0].json.is_new).toBe(true);
+	});
+
+	it('with a custom Request ID an earlier run used: the job existed before, is_new false', async () => {
+		const options = { requestIdMode: 'custom', requestId: 'weekly-import-42' };
+		const first = await createOff(options);
+		expect(first.items[0].json.is_new).toBe(true);
+		sim.control.dropNext(1);
+		const again = await createOff(options);
+		expect(posts()).toHaveLength(3);
+		expect(sim.control.store.jobs.size).toBe(1);
+		expect(again.items[0].json.id).toBe(first.items[0].json.id);
+		expect(again.items[0].json.is_new).toBe(false);
+	});
+});
+
+describe('First Poll After 0', () => {
+	it('reads at once, then no more often than once a second', async () => {
+		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
+		const run = runJobNode(sim, {
+			parameters: createParams(sim, { options: { firstPollSeconds: 0 } }),
+		});
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		const reads = apiCalls(sim).filter((r) => r.method === 'GET').length;
+		sim.control.setJobState(lastJobId(sim), 'completed');
+		const { error } = await run;
+		expect(error).toBeUndefined();
+		// At 0 and about 1 s; a schedule doubling from 1 ms would have read a dozen times by now.
+		expect(reads).toBeGreaterThanOrEqual(1);
+		expect(reads).toBeLessThanOrEqual(2);
+	});
+
+	it('the pauses: at least 1 s, doubling, at most 60 s', () => {
+		const pauses = [0];
+		for (let n = 0; n < 8; n++) pauses.push(nextDelay(pauses[pauses.length - 1]));
+		expect(pauses).toEqual([0, 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+		expect(nextDelay(20)).toBe(1000);
+		expect(nextDelay(5000)).toBe(10000);
+	});
+});
