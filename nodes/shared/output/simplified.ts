@@ -80,7 +80,6 @@ export const SIMPLIFIED_FIELDS = {
 		'updated_at',
 		'content',
 		'draft',
-		'sync_result',
 	],
 	/** Drops content_format, token_count, has_images, cover, created_by. */
 	knowledgeHubSource: [

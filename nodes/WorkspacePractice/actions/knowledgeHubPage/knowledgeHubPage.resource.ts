@@ -40,7 +40,7 @@ export const knowledgeHubPage = defineResource({
 				value: 'createOrUpdate',
 				description:
 					'Find a page by its exact title (optionally in a folder): create it when missing, update it when its content differs, leave it alone when equal. Returns the page with sync_result created, updated or unchanged.',
-				action: 'Create or update a knowledge hub page by title',
+				action: 'Create or update a knowledge hub page',
 			},
 			{
 				name: 'Get',
@@ -76,7 +76,6 @@ export const knowledgeHubPage = defineResource({
 	operations: { archive, create, createOrUpdate, get, getAll, getVersions, update },
 	simplify: {
 		create: 'knowledgeHubPage',
-		createOrUpdate: 'knowledgeHubPage',
 		get: 'knowledgeHubPage',
 		getAll: 'knowledgeHubPage',
 		update: 'knowledgeHubPage',
