@@ -177,6 +177,26 @@ function rows(r: BenchResults): Row[] {
 			});
 		}
 	}
+	const w = r.sourceWait;
+	if (w) {
+		out.push({
+			figure: `7. Create From URL, Wait Until Ready: API calls, ${w.extractionSeconds} s extraction`,
+			goal: '≤ 5',
+			measured: String(w.callsPerSource),
+			baseline: `create included; ${w.schedule}`,
+			met: w.callsPerSource !== null && w.callsPerSource <= 5,
+		});
+	}
+	const sync = r.pageSync;
+	if (sync) {
+		out.push({
+			figure: `7. Page → Create or Update, ${sync.pages} unchanged pages again: write requests`,
+			goal: '0',
+			measured: String(sync.writesOnUnchangedRerun),
+			baseline: `${sync.readsOnUnchangedRerun} reads; first run ${sync.firstRunWrites} writes; one file changed: ${sync.writesAfterOneChange} write`,
+			met: sync.writesOnUnchangedRerun === 0,
+		});
+	}
 	return out;
 }
 

@@ -44,7 +44,34 @@ export interface BenchResults {
 	perItem: PerItemFigures;
 	package: PackageFigures & { peakRssMb: number; engineRssMb: number };
 	trigger?: TriggerQuotaFigures & { practice?: PracticeQuotaFigures };
+	/** Item 7 (bench/scenarios/knowledgeHub.ts): Create From URL waiting for a one-minute extraction. */
+	sourceWait?: SourceWaitFigures;
+	/** Item 7: Knowledge Hub Page → Create or Update over 20 files, first run, unchanged rerun, one change. */
+	pageSync?: PageSyncFigures;
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;
+}
+
+export interface SourceWaitFigures {
+	extractionSeconds: number;
+	/** Counted in virtual time: pauses move the simulator's clock instead of passing. */
+	virtualTime: boolean;
+	/** API calls for one source, the create included (median of the runs). */
+	callsPerSource: number | null;
+	schedule: string;
+	runsDetail: number[];
+}
+
+export interface PageSyncFigures {
+	pages: number;
+	firstRunWrites: number;
+	firstRunReads: number;
+	/** Expected 0: an unchanged page gets no new draft or version. */
+	writesOnUnchangedRerun: number;
+	readsOnUnchangedRerun: number;
+	writesAfterOneChange: number;
+	readsAfterOneChange: number;
+	/** 429 answers over the three runs (60 requests a minute), waited out and retried by the transport. */
+	rateLimitedAnswers: number;
 }

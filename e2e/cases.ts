@@ -347,6 +347,21 @@ export const CASES: Record<string, OperationCase> = {
 			return `page ${String(page.id)} (${String(page.status)})`;
 		},
 	},
+	'knowledgeHubPage:createOrUpdate': {
+		params: () => ({
+			resource: 'knowledgeHubPage',
+			operation: 'createOrUpdate',
+			title: 'E2E sync target',
+			content: '# Synced\n\nFrom the end-to-end suite.',
+		}),
+		request: ['POST', /^\/knowledge-hub\/pages$/],
+		check: (items) => {
+			const page = one(items);
+			expectEqual(page.sync_result, 'created', 'sync_result of a missing title');
+			expectEqual(page.status, 'published', 'status (Publish is on by default)');
+			return `page ${String(page.id)} created and published`;
+		},
+	},
 	'knowledgeHubPage:update': {
 		params: ({ fx }) => ({
 			resource: 'knowledgeHubPage',
@@ -418,6 +433,8 @@ export const CASES: Record<string, OperationCase> = {
 		check: (items, { fx }) => {
 			const source = one(items);
 			expectEqual(source.id, fx.sources.urlReady.id, 'an existing URL returns the existing source');
+			expectEqual(source.is_new, false, 'is_new of an existing URL');
+			expectEqual(source.status, 'ready', 'status (already ready: no wait)');
 			return `existing source returned (${JSON.stringify(source.is_new ?? source.isNew ?? 'no is_new')})`;
 		},
 	},

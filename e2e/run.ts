@@ -8,7 +8,7 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, job-trigger, wait, polling, members, create-tool, agent, mcp,
- * ai-examples).
+ * ai-examples, kb-sync).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -30,6 +30,7 @@ import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
 import { formSteps } from './steps/forms';
 import { jobTriggerSteps } from './steps/jobTrigger';
+import { knowledgeHubSyncSteps } from './steps/knowledgeHubSync';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
 import { queueSteps } from './steps/queue';
@@ -164,6 +165,7 @@ async function runMode(
 		if (runs('ai-examples')) await aiExampleSteps(ctx);
 		if (runs('members')) await memberSteps(ctx);
 		if (runs('create-tool')) await createToolSteps(ctx);
+		if (runs('kb-sync')) await knowledgeHubSyncSteps(ctx);
 		await polling;
 		await queueSteps(ctx);
 		return report.outcomes;

@@ -44,6 +44,10 @@ export const MODEL_INPUTS: Record<string, ModelInput[]> = {
 		['title', 'title', 'Title of the new page'],
 		['additionalFields.content', 'content', 'Content of the page in Markdown'],
 	],
+	'knowledgeHubPage:createOrUpdate': [
+		['title', 'title', 'Exact title of the page to create or update'],
+		['content', 'content', 'The Markdown content the page should have'],
+	],
 	'knowledgeHubPage:update': [
 		['pageId', 'page_id', 'ID of the Knowledge Hub page to change'],
 		['updateFields.content', 'content', 'New content of the page in Markdown'],

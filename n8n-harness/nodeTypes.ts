@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	INodeExecutionData,
 	INodeType,
@@ -19,7 +20,7 @@ export const START_NODE_TYPE = 'test.start';
 
 /**
  * A manual-style start node: emits the items the test puts in its `items` parameter, so the node
- * under test sees real input items (and pairedItem indexes).
+ * under test sees real input items (and pairedItem indexes), with files where an item has `$binary`.
  */
 class TestStart implements INodeType {
 	description = {
@@ -36,7 +37,10 @@ class TestStart implements INodeType {
 
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
 		const items = JSON.parse(this.getNodeParameter('items', '[{}]') as string) as IDataObject[];
-		const data: INodeExecutionData[] = items.map((json) => ({ json }));
+		// An item's `$binary` (property → {data: base64, mimeType, fileName}) becomes its files.
+		const data: INodeExecutionData[] = items.map(({ $binary, ...json }) =>
+			$binary ? { json, binary: $binary as IBinaryKeyData } : { json },
+		);
 		return { manualTriggerFunction: async () => this.emit([data]) };
 	}
 }

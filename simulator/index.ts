@@ -20,7 +20,7 @@ export type { TerminalStatus, TimestampPrecision } from './state/store';
 export { DEPLOYED_RATE_LIMITS, type RateLimits } from './faults';
 export { SEED, type Fixtures } from './fixtures';
 export { JOB_FAIL_MARKER } from './state/jobs';
-export { SOURCE_FAIL_MARKER, type SourceTimings } from './state/sources';
+export { SOURCE_FAIL_MARKER, SOURCE_HOLD_MARKER, type SourceTimings } from './state/sources';
 export { SEED_NOW, SYSTEM_EMAIL_DOMAIN, type DataSize } from './state/seed';
 export type { JobTimings } from './state/types';
 

@@ -4,6 +4,8 @@ import type { SourceRec } from './types';
 
 /** A URL containing this text makes extraction fail. */
 export const SOURCE_FAIL_MARKER = 'fail-extraction';
+/** A URL containing this text keeps its source pending: extraction never ends (a wait's time limit). */
+export const SOURCE_HOLD_MARKER = 'hold-extraction';
 
 export interface SourceTimings {
 	pendingMs: number;
@@ -52,7 +54,7 @@ export function createSource(
 			pendingUntil: now + t.pendingMs,
 			readyAt: now + t.pendingMs + t.processingMs,
 			fail: input.url.includes(SOURCE_FAIL_MARKER),
-			hold: t.hold ?? false,
+			hold: (t.hold ?? false) || input.url.includes(SOURCE_HOLD_MARKER),
 		},
 	};
 	store.data.sources.push(src);

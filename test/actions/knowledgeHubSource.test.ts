@@ -13,6 +13,7 @@ describe('Knowledge Hub Source → Create From URL', () => {
 	test('a new URL: type url, title and url in the body; 201 becomes is_new true', async () => {
 		const { items, error } = await run({
 			operation: 'createFromUrl',
+			waitUntilReady: 'off',
 			url: 'https://example.com/new-guide',
 			title: 'New guide',
 		});
@@ -39,6 +40,7 @@ describe('Knowledge Hub Source → Create From URL', () => {
 	test('cover and folders go in the body', async () => {
 		const { items } = await run({
 			operation: 'createFromUrl',
+			waitUntilReady: 'off',
 			url: 'https://example.com/with-folders',
 			title: 'Filed',
 			additionalFields: { cover: 'covers/a.png', folder_ids: [folders.sales.id, folders.files.id] },
@@ -63,6 +65,7 @@ describe('Knowledge Hub Source → Create From URL', () => {
 	test('a URL already in the workspace returns that source with is_new false (200)', async () => {
 		const { items } = await run({
 			operation: 'createFromUrl',
+			waitUntilReady: 'off',
 			url: sources.urlReady.url,
 			title: 'Again',
 		});
@@ -77,6 +80,7 @@ describe('Knowledge Hub Source → Create From URL', () => {
 	test('a URL that is not http(s), an empty title or a bad folder ID fails before any request', async () => {
 		const badUrl = await run({
 			operation: 'createFromUrl',
+			waitUntilReady: 'off',
 			url: 'ftp://example.com/x',
 			title: 'x',
 		});
@@ -87,12 +91,14 @@ describe('Knowledge Hub Source → Create From URL', () => {
 		// expression) reaches our check.
 		const noTitle = await run({
 			operation: 'createFromUrl',
+			waitUntilReady: 'off',
 			url: 'https://example.com/x',
 			title: '={{ "  " }}',
 		});
 		expect(noTitle.error?.message).toBe('Title: is required and cannot be empty');
 		const badFolder = await run({
 			operation: 'createFromUrl',
+			waitUntilReady: 'off',
 			url: 'https://example.com/x',
 			title: 'x',
 			additionalFields: { folder_ids: 'sales' },
@@ -103,7 +109,12 @@ describe('Knowledge Hub Source → Create From URL', () => {
 
 	test('Continue On Fail: one new, one duplicate, one invalid URL, each paired to its input', async () => {
 		const { items, error } = await run(
-			{ operation: 'createFromUrl', url: '={{ $json.url }}', title: '={{ $json.title }}' },
+			{
+				operation: 'createFromUrl',
+				waitUntilReady: 'off',
+				url: '={{ $json.url }}',
+				title: '={{ $json.title }}',
+			},
 			{
 				continueOnFail: true,
 				input: [

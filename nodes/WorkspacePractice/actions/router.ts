@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isSimplifyOn } from '../../shared/output/simplified';
 import { asNodeError } from '../../shared/transport';
 import { resources } from './resources';
+import { WithFiles } from '../../shared/operations/operation';
 import type {
 	ItemOutcome,
 	OperationModule,
@@ -58,6 +59,11 @@ function pushResult(
 	itemIndex: number,
 	shape: Shape,
 ): void {
+	if (result instanceof WithFiles) {
+		const json = shape ? shape(result.json) : result.json;
+		output.push({ json, binary: result.binary, pairedItem: { item: itemIndex } });
+		return;
+	}
 	for (const json of Array.isArray(result) ? result : [result]) {
 		output.push({ json: shape ? shape(json) : json, pairedItem: { item: itemIndex } });
 	}

@@ -25,26 +25,44 @@ function objectPath(spec: ByIdSpec, id: string): string {
 	return `${spec.path}/${encodeURIComponent(id)}`;
 }
 
+/**
+ * GETs the object, with `include` for each Include option that is on and each value of `alsoInclude`
+ * (what an operation needs whatever the form says, e.g. the draft for a file of it).
+ */
+export async function getById(
+	ctx: IExecuteFunctions,
+	spec: ByIdSpec,
+	itemIndex: number,
+	alsoInclude: string[] = [],
+): Promise<IDataObject> {
+	const id = readUuidLocator(ctx, itemIndex, spec.locator.name, spec.locator.displayName);
+	const options = spec.includes
+		? (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject)
+		: {};
+	const include = new Set(
+		Object.entries(spec.includes ?? {})
+			.filter(([option]) => options[option] === true)
+			.map(([, value]) => value),
+	);
+	for (const value of alsoInclude) include.add(value);
+	const { body } = await apiRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: objectPath(spec, id),
+		...(spec.includes || include.size > 0
+			? { qs: include.size > 0 ? { include: [...include].join(',') } : {} }
+			: {}),
+		itemIndex,
+		what: `${spec.label.toLowerCase()} ${id}`,
+	});
+	return body;
+}
+
 /** Get: GET the object, with `include` when an Include option is on. */
 export function getByIdOperation(spec: ByIdSpec): OperationModule {
 	return {
 		description: forOperation(spec.resource, spec.operation, [spec.locator, ...(spec.more ?? [])]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.locator.displayName);
-			const options = spec.includes
-				? (this.getNodeParameter('options', itemIndex, {}) as IDataObject)
-				: {};
-			const include = Object.entries(spec.includes ?? {})
-				.filter(([option]) => options[option] === true)
-				.map(([, value]) => value);
-			const { body } = await apiRequest<IDataObject>(this, {
-				method: 'GET',
-				path: objectPath(spec, id),
-				...(spec.includes ? { qs: include.length > 0 ? { include: include.join(',') } : {} } : {}),
-				itemIndex,
-				what: `${spec.label.toLowerCase()} ${id}`,
-			});
-			return body;
+			return await getById(this, spec, itemIndex);
 		},
 	};
 }

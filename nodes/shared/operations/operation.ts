@@ -1,8 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-/** One object, or list rows that the router splits into items. */
-export type OperationResult = IDataObject | IDataObject[];
+/** One object with files for the output item's `binary` (e.g. a page's Markdown as a file). */
+export class WithFiles {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
+
+/** One object, list rows that the router splits into items, or one object with files. */
+export type OperationResult = IDataObject | IDataObject[] | WithFiles;
 
 /** What one item came to when an operation handles all items at once: its result or its error. */
 export type ItemOutcome = { result: OperationResult } | { error: unknown };

@@ -4,7 +4,13 @@ import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
-import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
+import {
+	addPageLists,
+	contentFromFields,
+	pageListFields,
+	pageStatusOptions,
+	readPageContent,
+} from './page.fields';
 
 const fields: INodeProperties[] = [
 	{
@@ -16,6 +22,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. Pricing objection guide',
 		description: 'Title of the new page',
 	},
+	...contentFromFields(),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -29,7 +36,8 @@ const fields: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { rows: 6 },
 				default: '',
-				description: 'Body of the page in Markdown',
+				description:
+					'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
 			},
 			...pageListFields(false),
 			{
@@ -69,8 +77,8 @@ export async function execute(
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { title };
-	if (typeof additional.content === 'string' && additional.content !== '')
-		body.content = additional.content;
+	const content = await readPageContent(this, itemIndex, additional.content, 'Content');
+	if (content !== undefined && content !== '') body.content = content;
 	if (additional.status) body.status = additional.status;
 	if (additional.visibility) body.visibility = additional.visibility;
 	addPageLists(body, additional, check);

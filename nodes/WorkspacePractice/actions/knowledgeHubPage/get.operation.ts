@@ -1,7 +1,15 @@
-import { getByIdOperation } from '../../../shared/operations/byIdOperation';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { binaryOutputField, fileNameFor, textFileBinary } from '../../../shared/binary/textFile';
+import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
+import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
+import { WithFiles } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { validator } from '../../../shared/validate';
 import { pageLocator } from './page.locator';
 
-export const { description, execute } = getByIdOperation({
+const spec: ByIdSpec = {
 	resource: 'knowledgeHubPage',
 	operation: 'get',
 	locator: pageLocator({
@@ -10,6 +18,29 @@ export const { description, execute } = getByIdOperation({
 	label: 'Page',
 	path: '/knowledge-hub/pages',
 	more: [
+		{
+			displayName: 'Output as File',
+			name: 'fileOutput',
+			type: 'options',
+			options: [
+				{
+					name: 'Draft Markdown',
+					value: 'draft',
+					description:
+						'The pending draft as a .md file named after the title (the published text when there is no draft)',
+				},
+				{ name: 'None', value: 'none', description: 'Only the page record' },
+				{
+					name: 'Published Markdown',
+					value: 'published',
+					description: 'The published version as a .md file named after the title',
+				},
+			],
+			default: 'none',
+			description:
+				'Whether to also put the page body into a binary file, e.g. to back it up or hand it to another service',
+		},
+		binaryOutputField({ displayOptions: { hide: { fileOutput: ['none'] } } }),
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -29,4 +60,44 @@ export const { description, execute } = getByIdOperation({
 		},
 	],
 	includes: { includeDraft: 'draft' },
-});
+};
+
+const base = getByIdOperation(spec);
+export const description = base.description;
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const fileOutput = this.getNodeParameter('fileOutput', itemIndex, 'none') as string;
+	if (fileOutput === 'none') return await base.execute.call(this, itemIndex);
+	const check = validator(this, itemIndex);
+	const property = check
+		.required(
+			'Put Output File in Field',
+			this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+		)
+		.trim();
+	const page = await getById(this, spec, itemIndex, fileOutput === 'draft' ? ['draft'] : []);
+	const draft = page.draft as IDataObject | null | undefined;
+	const text = fileOutput === 'draft' ? (draft?.content ?? page.content) : page.content;
+	if (typeof text !== 'string') {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Output as File: page "${String(page.title)}" (${String(page.id)}) has no ${fileOutput === 'draft' ? 'draft or published' : 'published'} Markdown`,
+			{
+				itemIndex,
+				description:
+					fileOutput === 'published'
+						? 'The page was never published. Choose "Draft Markdown" to get its draft as a file, or publish it first.'
+						: 'The page has no content yet. Add content with Knowledge Hub Page → Update.',
+			},
+		);
+	}
+	const fileName = fileNameFor(
+		fileOutput === 'draft' ? (draft?.title ?? page.title) : page.title,
+		'page',
+		'md',
+	);
+	return new WithFiles(page, await textFileBinary(this, property, text, fileName, 'text/markdown'));
+}

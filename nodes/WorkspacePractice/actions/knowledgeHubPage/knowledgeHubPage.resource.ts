@@ -1,6 +1,7 @@
 import { defineResource } from '../types';
 import * as archive from './archive.operation';
 import * as create from './create.operation';
+import * as createOrUpdate from './createOrUpdate.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getVersions from './getVersions.operation';
@@ -35,6 +36,13 @@ export const knowledgeHubPage = defineResource({
 				action: 'Create a knowledge hub page with a title',
 			},
 			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				description:
+					'Find a page by its exact title (optionally in a folder): create it when missing, update it when its content differs, leave it alone when equal. Returns the page with sync_result created, updated or unchanged.',
+				action: 'Create or update a knowledge hub page',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				description:
@@ -65,7 +73,7 @@ export const knowledgeHubPage = defineResource({
 		],
 		default: 'getAll',
 	},
-	operations: { archive, create, get, getAll, getVersions, update },
+	operations: { archive, create, createOrUpdate, get, getAll, getVersions, update },
 	simplify: {
 		create: 'knowledgeHubPage',
 		get: 'knowledgeHubPage',

@@ -1,6 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { binaryInputField, readTextFile } from '../../../shared/binary/textFile';
 import type { InputValidator } from '../../../shared/validate';
+import { validator } from '../../../shared/validate';
 
 /**
  * The three ID lists a page carries; on Create they set the list, on Update they replace it. In
@@ -49,4 +51,60 @@ export function addPageLists(body: IDataObject, values: IDataObject, check: Inpu
 		if (values[field.name] === undefined) continue;
 		body[field.name] = check.uuidList(field.label, values[field.name]);
 	}
+}
+
+/** Where a page's Markdown comes from: a text field, or a file in the input item. */
+export function contentFromFields(textField?: INodeProperties): INodeProperties[] {
+	return [
+		{
+			displayName: 'Content From',
+			name: 'contentFrom',
+			type: 'options',
+			options: [
+				{
+					name: 'Binary File',
+					value: 'binary',
+					description:
+						'A Markdown (.md) or plain-text (.txt) file in a binary property of the input item, e.g. from Read Files from Disk or an HTTP Request',
+				},
+				{
+					name: 'Text',
+					value: 'text',
+					description: 'Markdown typed here or given by an expression',
+				},
+			],
+			default: 'text',
+			description: 'Whether the page content is text or a file of the input item',
+		},
+		...(textField ? [{ ...textField, displayOptions: { show: { contentFrom: ['text'] } } }] : []),
+		binaryInputField({ displayOptions: { show: { contentFrom: ['binary'] } } }),
+	];
+}
+
+/**
+ * The page content the form gives: the file's text with Content From = Binary File (then a Content
+ * value in `typed` is refused as ambiguous), else `typed` (undefined when the field was not added).
+ * Checked before any request.
+ */
+export async function readPageContent(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	typed: unknown,
+	typedField: string,
+): Promise<string | undefined> {
+	const check = validator(ctx, itemIndex);
+	const from = ctx.getNodeParameter('contentFrom', itemIndex, 'text') as string;
+	if (from !== 'binary') return typed === undefined ? undefined : check.text(typedField, typed);
+	if (typed !== undefined && check.text(typedField, typed) !== '')
+		check.fail(
+			typedField,
+			'leave it empty when "Content From" is Binary File: the file is the content',
+		);
+	const property = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');
+	return await readTextFile(
+		ctx,
+		itemIndex,
+		'Input Binary Field',
+		check.text('Input Binary Field', property),
+	);
 }

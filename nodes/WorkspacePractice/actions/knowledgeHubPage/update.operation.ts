@@ -6,13 +6,20 @@ import { validator } from '../../../shared/validate';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { readUuidLocator } from '../../../shared/fields/locator';
-import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
+import {
+	addPageLists,
+	contentFromFields,
+	pageListFields,
+	pageStatusOptions,
+	readPageContent,
+} from './page.fields';
 import { pageLocator } from './page.locator';
 
 const fields: INodeProperties[] = [
 	pageLocator({
 		description: 'The page to update. Pick it from the list (search by title) or give its UUID.',
 	}),
+	...contentFromFields(),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -29,7 +36,7 @@ const fields: INodeProperties[] = [
 				typeOptions: { rows: 6 },
 				default: '',
 				description:
-					'New Markdown body. It becomes a new draft; set Status to Published as well to publish it in the same step.',
+					'New Markdown body (with Content From = Text; with Binary File the file is the body). It becomes a new draft; set Status to Published as well to publish it in the same step.',
 			},
 			...pageListFields(true),
 			{
@@ -63,7 +70,8 @@ export async function execute(
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (updates.title !== undefined) body.title = check.required('Title', updates.title);
-	if (updates.content !== undefined) body.content = check.text('Content', updates.content);
+	const content = await readPageContent(this, itemIndex, updates.content, 'Content');
+	if (content !== undefined) body.content = content;
 	if (updates.status !== undefined) {
 		const status = check.text('Status', updates.status).trim();
 		if (status === 'archived')

@@ -1,10 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, withIsNew } from '../../../shared/transport';
+import {
+	SOURCE_FIRST_CHECK_SECONDS,
+	SOURCE_MAX_TIME_LIMIT_MINUTES,
+	SOURCE_TIME_LIMIT_MINUTES,
+	waitSourcesReady,
+} from '../../../shared/knowledgeHub/waitSources';
+import type { SourceWaitSettings, WaitingSource } from '../../../shared/knowledgeHub/waitSources';
+import { apiRequest, asNodeError, withIsNew } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	{
@@ -34,6 +41,37 @@ const fields: INodeProperties[] = [
 		description: 'Display title of the source',
 	},
 	{
+		displayName: 'Wait Until Ready',
+		name: 'waitUntilReady',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Off',
+				value: 'off',
+				description:
+					'Output the source as created (usually pending) and go on at once; its text is not there yet',
+			},
+			{
+				name: 'By Polling',
+				value: 'poll',
+				description:
+					'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
+			},
+		],
+		default: 'poll',
+		description:
+			'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
+	},
+	{
+		displayName:
+			'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then waited on together.',
+		name: 'pollingNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { waitUntilReady: ['poll'] } },
+	},
+	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
@@ -58,25 +96,82 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { waitUntilReady: ['poll'] } },
+		options: [
+			{
+				displayName: 'First Check After (Seconds)',
+				name: 'firstCheckSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: SOURCE_FIRST_CHECK_SECONDS,
+				description: 'Pause before the first status read; later pauses double, up to 60 seconds',
+			},
+			{
+				displayName: 'Time Limit (Minutes)',
+				name: 'timeLimitMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: SOURCE_MAX_TIME_LIMIT_MINUTES },
+				default: SOURCE_TIME_LIMIT_MINUTES,
+				description:
+					'How long to wait for the text, counted from the creation. Past it the item fails; extraction goes on.',
+			},
+		],
+	},
 ];
 
 export const description = forOperation('knowledgeHubSource', 'createFromUrl', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const check = validator(this, itemIndex);
-	const url = check.webUrl('URL', this.getNodeParameter('url', itemIndex, ''));
-	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+type WaitMode = 'off' | 'poll';
+
+function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
+	return ctx.getNodeParameter('waitUntilReady', itemIndex, 'poll') === 'off' ? 'off' : 'poll';
+}
+
+/** The POST body, checked before any request. */
+function buildBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const check = validator(ctx, itemIndex);
+	const url = check.webUrl('URL', ctx.getNodeParameter('url', itemIndex, ''));
+	const title = check.required('Title', ctx.getNodeParameter('title', itemIndex, ''));
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { type: 'url', title, url };
 	if (hasText(additional.cover)) body.cover = additional.cover.trim();
 	if (additional.folder_ids !== undefined) {
 		const folderIds = check.uuidList('Folders', additional.folder_ids);
 		if (folderIds.length > 0) body.folder_ids = folderIds;
 	}
-	const response = await apiRequest<IDataObject>(this, {
+	return body;
+}
+
+function waitSettings(ctx: IExecuteFunctions, itemIndex: number): SourceWaitSettings {
+	const check = validator(ctx, itemIndex);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const minutes = check.intRange(
+		'Options → Time Limit (Minutes)',
+		options.timeLimitMinutes ?? SOURCE_TIME_LIMIT_MINUTES,
+		1,
+		SOURCE_MAX_TIME_LIMIT_MINUTES,
+	);
+	const first = options.firstCheckSeconds ?? SOURCE_FIRST_CHECK_SECONDS;
+	if (typeof first !== 'number' || !Number.isFinite(first) || first < 0)
+		return check.fail(
+			'Options → First Check After (Seconds)',
+			`must be a number of seconds from 0 up, got "${String(first)}"`,
+		);
+	return { firstDelayMs: first * 1000, timeLimitMs: minutes * 60_000, itemIndex };
+}
+
+async function createSource(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const response = await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
 		path: '/knowledge-hub/sources',
 		body,
@@ -84,4 +179,91 @@ export async function execute(
 	});
 	// 201 = a new source; 200 = the URL was already in the workspace and that source came back.
 	return withIsNew(response);
+}
+
+/** The waited source keeps is_new from its creation (a read does not say). */
+function result(
+	outcome: { source: IDataObject } | { error: unknown },
+	isNew: IDataObject[string],
+): IDataObject {
+	if ('error' in outcome) throw outcome.error;
+	return { ...outcome.source, is_new: isNew };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const body = buildBody(this, itemIndex);
+	const mode = readMode(this, itemIndex);
+	const settings = mode === 'poll' ? waitSettings(this, itemIndex) : undefined;
+	const source = await createSource(this, body, itemIndex);
+	if (!settings) return source;
+	const [outcome] = await waitSourcesReady(this, [{ source, createdAt: Date.now(), settings }]);
+	return result(outcome, source.is_new);
+}
+
+/** Every item By Polling (and more than one): then all sources are created first, then waited on together. */
+function allByPolling(ctx: IExecuteFunctions, count: number): boolean {
+	if (count < 2) return false;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			if (readMode(ctx, itemIndex) !== 'poll') return false;
+		} catch {
+			// An expression that fails here fails again, as that item's error, in the per-item path.
+			return false;
+		}
+	}
+	return true;
+}
+
+type Prepared = { body: IDataObject; settings: SourceWaitSettings } | { error: unknown };
+
+/**
+ * A list By Polling: every item's input is checked first (without Continue On Fail, a bad item stops
+ * the node before any request), every source is created, then all are waited on together, each on
+ * its own schedule: N sources take about the creation time plus the slowest extraction.
+ */
+export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
+	const count = this.getInputData().length;
+	if (!allByPolling(this, count)) return undefined;
+
+	const prepared: Prepared[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		let item: Prepared;
+		try {
+			item = { body: buildBody(this, itemIndex), settings: waitSettings(this, itemIndex) };
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
+			item = { error };
+		}
+		prepared.push(item);
+	}
+
+	const outcomes = new Array<ItemOutcome>(count);
+	const waiting: WaitingSource[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const item = prepared[itemIndex];
+		if ('error' in item) {
+			outcomes[itemIndex] = item;
+			continue;
+		}
+		try {
+			const source = await createSource(this, item.body, itemIndex);
+			waiting.push({ source, createdAt: Date.now(), settings: item.settings });
+		} catch (error) {
+			outcomes[itemIndex] = { error };
+		}
+	}
+
+	const ended = await waitSourcesReady(this, waiting);
+	ended.forEach((end, n) => {
+		const { source, settings } = waiting[n];
+		try {
+			outcomes[settings.itemIndex] = { result: result(end, source.is_new) };
+		} catch (error) {
+			outcomes[settings.itemIndex] = { error };
+		}
+	});
+	return outcomes;
 }

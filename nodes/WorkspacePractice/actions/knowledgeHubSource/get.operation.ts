@@ -1,7 +1,15 @@
-import { getByIdOperation } from '../../../shared/operations/byIdOperation';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { binaryOutputField, fileNameFor, textFileBinary } from '../../../shared/binary/textFile';
+import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
+import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
+import { WithFiles } from '../../../shared/operations/operation';
+import type { OperationResult } from '../../../shared/operations/operation';
+import { validator } from '../../../shared/validate';
 import { sourceLocator } from './source.locator';
 
-export const { description, execute } = getByIdOperation({
+const spec: ByIdSpec = {
 	resource: 'knowledgeHubSource',
 	operation: 'get',
 	locator: sourceLocator({
@@ -10,6 +18,15 @@ export const { description, execute } = getByIdOperation({
 	label: 'Source',
 	path: '/knowledge-hub/sources',
 	more: [
+		{
+			displayName: 'Output Text as File',
+			name: 'textAsFile',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to also put the extracted text into a binary file named after the title (.md for Markdown, .txt otherwise), e.g. to back it up or hand it to another service',
+		},
+		binaryOutputField({ displayOptions: { show: { textAsFile: [true] } } }),
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -29,4 +46,47 @@ export const { description, execute } = getByIdOperation({
 		},
 	],
 	includes: { includeContent: 'content' },
-});
+};
+
+const base = getByIdOperation(spec);
+export const description = base.description;
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	if (this.getNodeParameter('textAsFile', itemIndex, false) !== true)
+		return await base.execute.call(this, itemIndex);
+	const property = validator(this, itemIndex)
+		.required(
+			'Put Output File in Field',
+			this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+		)
+		.trim();
+	const source = await getById(this, spec, itemIndex, ['content']);
+	if (typeof source.content !== 'string') {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Output Text as File: source "${String(source.title)}" (${String(source.id)}) has no extracted text; its status is "${String(source.status)}"`,
+			{
+				itemIndex,
+				description:
+					'Text exists once extraction is done (status ready). Wait for it with Create From URL → Wait Until Ready, or read the source again later.',
+			},
+		);
+	}
+	const markdown = source.content_format === 'markdown';
+	const fileName = fileNameFor(source.title, 'source', markdown ? 'md' : 'txt');
+	const binary = await textFileBinary(
+		this,
+		property,
+		source.content,
+		fileName,
+		markdown ? 'text/markdown' : 'text/plain',
+	);
+	// The text is in the file; the record carries it only when Include Content asks.
+	const options = this.getNodeParameter('options', itemIndex, {}) as { includeContent?: boolean };
+	const json = { ...source };
+	if (options.includeContent !== true) delete json.content;
+	return new WithFiles(json, binary);
+}

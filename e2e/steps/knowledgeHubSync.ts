@@ -1,0 +1,218 @@
+/**
+ * examples/knowledge-hub-sync.json in a real n8n (`--steps=kb-sync`): n8n's Read Files from Disk reads
+ * a folder of Markdown files the suite writes, and Knowledge Hub Page → Create or Update syncs them.
+ * The first run creates the pages, a second run with no change sends no write, and a changed file
+ * updates only its page. Then files out: Page → Get puts the published Markdown into a file that n8n's
+ * Write Files to Disk writes, and the suite reads it back. The example's Schedule Trigger is swapped for
+ * a Webhook of the same name (a schedule cannot be started on demand); everything else is as shipped.
+ *
+ * n8n 2.x reads and writes files only under ~/.n8n-files (N8N_RESTRICT_FILE_ACCESS_TO's default), so
+ * the folder is made there, and removed afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Execution, WorkflowJson } from '../../scripts/n8n/api';
+import { REPO_ROOT } from '../../scripts/n8n/paths';
+import { uniquePath, type SuiteContext } from '../context';
+import { CheckError, expect, expectEqual, waitFor } from '../harness';
+import { ownSimulator, type OwnSimulator } from '../support/toolResults';
+import { actionNode, chain, locator, webhookNode, type Params } from '../workflows';
+
+const EXAMPLE = 'knowledge-hub-sync.json';
+const TRIGGER = 'Every hour';
+const READER = 'Read Markdown files';
+const SYNC = 'Sync page';
+
+const FILES: Record<string, string> = {
+	'Playbook: Pricing.md': '# Pricing\n\nLead with value before discounts.\n',
+	'Objection handling.md': '# Objections\n\n- "Too expensive": ask what it is compared with.\n',
+	'Product sheet.md': '# Product sheet\n\nThree tiers: Team, Business, Enterprise.\n',
+};
+
+/** The example as shipped, with this run's folder, credential and a webhook in place of its schedule. */
+function exampleWorkflow(folder: string, credential: OwnSimulator['credential'], path: string) {
+	const json = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', EXAMPLE), 'utf8')) as {
+		name: string;
+		nodes: Params[];
+		connections: WorkflowJson['connections'];
+	};
+	const nodes = json.nodes.map((node) => {
+		if (node.name === TRIGGER) return { ...webhookNode(path), name: TRIGGER };
+		const parameters = node.parameters as Params;
+		if (node.name === READER)
+			return { ...node, parameters: { ...parameters, fileSelector: `${folder}/*.md` } };
+		if (node.credentials) return { ...node, credentials: { workspacePracticeApi: credential } };
+		return node;
+	});
+	return { name: `e2e ${json.name}`, nodes, connections: json.connections };
+}
+
+function syncResults(execution: Execution): Array<Record<string, unknown>> {
+	const run = execution.data?.resultData.runData[SYNC]?.[0];
+	if (!run)
+		throw new CheckError(
+			`"${SYNC}" did not run: ${JSON.stringify(execution.data?.resultData.error ?? {})}`,
+		);
+	return (run.data?.main?.[0] ?? []).map((item) => item.json as Record<string, unknown>);
+}
+
+export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
+	const { api, report } = ctx;
+	const folder = join(homedir(), '.n8n-files', `wsp-e2e-sync-${randomUUID().slice(0, 8)}`);
+	let own: OwnSimulator | undefined;
+	const workflowIds: string[] = [];
+	try {
+		const ready = await report.step(
+			'kb-sync: a folder of three Markdown files, a simulator',
+			async () => {
+				mkdirSync(join(folder, 'out'), { recursive: true });
+				for (const [name, text] of Object.entries(FILES)) writeFileSync(join(folder, name), text);
+				own = await ownSimulator(ctx, 'kb-sync');
+				return folder;
+			},
+		);
+		if (!ready || !own) return;
+		const { sim, credential } = own;
+		const path = uniquePath('kb-sync');
+		const workflow = await api.createWorkflow(exampleWorkflow(folder, credential, path));
+		workflowIds.push(workflow.id);
+		await api.activate(workflow.id);
+
+		/** Runs the example once; its Sync page items and the writes the simulator saw. */
+		const runOnce = async (count: number) => {
+			sim.control.clearRequests();
+			const res = await api.callWebhook(path);
+			expect(
+				res.status === 200,
+				`n8n answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+			);
+			const execution = await waitFor(`execution ${count} with its data`, async () => {
+				const list = await api.executions(workflow.id);
+				if (list.length < count) return undefined;
+				const newest = list.reduce((a, b) => (Number(b.id) > Number(a.id) ? b : a));
+				return newest.finished || newest.status === 'error' ? newest : undefined;
+			});
+			const writes = sim.control
+				.requests({ path: '/knowledge-hub/*' })
+				.filter((r) => r.method !== 'GET');
+			return { results: syncResults(execution), writes };
+		};
+
+		await report.step('kb-sync: the first run creates one published page per file', async () => {
+			const { results, writes } = await runOnce(1);
+			expectEqual(
+				results.map((r) => r.sync_result),
+				['created', 'created', 'created'],
+				'sync results',
+			);
+			expectEqual(
+				writes.map((w) => w.method),
+				['POST', 'POST', 'POST'],
+				'writes',
+			);
+			const titles = results.map((r) => String(r.title)).sort();
+			expectEqual(
+				titles,
+				Object.keys(FILES)
+					.map((f) => f.replace(/\.md$/, ''))
+					.sort(),
+				'titles',
+			);
+			for (const r of results) expectEqual(r.status, 'published', `status of "${String(r.title)}"`);
+			return titles.join(', ');
+		});
+
+		await report.step('kb-sync: a second run with no change sends no write', async () => {
+			const { results, writes } = await runOnce(2);
+			expectEqual(
+				results.map((r) => r.sync_result),
+				['unchanged', 'unchanged', 'unchanged'],
+				'sync results',
+			);
+			expectEqual(writes.length, 0, 'write requests');
+			return '3 unchanged, 0 writes';
+		});
+
+		let pricingId = '';
+		await report.step('kb-sync: a changed file updates only its page', async () => {
+			const changed = '# Pricing\n\nLead with value. New: annual plans get two months free.\n';
+			writeFileSync(join(folder, 'Playbook: Pricing.md'), changed);
+			const { results, writes } = await runOnce(3);
+			const updated = results.filter((r) => r.sync_result === 'updated');
+			expectEqual(
+				updated.map((r) => r.title),
+				['Playbook: Pricing'],
+				'updated pages',
+			);
+			pricingId = String(updated[0].id);
+			expectEqual(
+				writes.map((w) => [w.method, w.path]),
+				[['PATCH', `/knowledge-hub/pages/${pricingId}`]],
+				'writes',
+			);
+			expectEqual(updated[0].content, changed, 'published content');
+			return `PATCH ${pricingId}, version ${String(updated[0].version)}`;
+		});
+
+		await report.step(
+			'kb-sync: files out: Page → Get as Markdown, written by Write Files to Disk',
+			async () => {
+				const outPath = uniquePath('kb-file-out');
+				const get = actionNode(
+					'Page as file',
+					{
+						resource: 'knowledgeHubPage',
+						operation: 'get',
+						pageId: locator(pricingId),
+						fileOutput: 'published',
+					},
+					credential,
+				);
+				const write: Params = {
+					id: randomUUID(),
+					name: 'Write file',
+					type: 'n8n-nodes-base.readWriteFile',
+					typeVersion: 1,
+					position: [520, 0],
+					parameters: {
+						operation: 'write',
+						fileName: `=${folder}/out/{{ $binary.data.fileName }}`,
+						dataPropertyName: 'data',
+						options: {},
+					},
+				};
+				const out = await api.createWorkflow(
+					chain('e2e Knowledge Hub page to file', [webhookNode(outPath), get, write]),
+				);
+				workflowIds.push(out.id);
+				await api.activate(out.id);
+				const res = await api.callWebhook(outPath);
+				expect(
+					res.status === 200,
+					`n8n answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+				);
+				const file = join(folder, 'out', 'Playbook- Pricing.md');
+				const text = await waitFor('the written file', async () => {
+					try {
+						return readFileSync(file, 'utf8');
+					} catch {
+						return undefined;
+					}
+				});
+				expectEqual(
+					text,
+					'# Pricing\n\nLead with value. New: annual plans get two months free.\n',
+					'file content',
+				);
+				return `${file} (${text.length} characters)`;
+			},
+		);
+	} finally {
+		for (const id of workflowIds) await api.deactivate(id).catch(() => undefined);
+		await own?.sim.close();
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
