@@ -45,6 +45,7 @@ const fields: INodeProperties[] = [
 		name: 'waitUntilReady',
 		type: 'options',
 		noDataExpression: true,
+		displayOptions: { show: { '@tool': [false] } },
 		options: [
 			{
 				name: 'Off',
@@ -60,6 +61,31 @@ const fields: INodeProperties[] = [
 			},
 		],
 		default: 'poll',
+		description:
+			'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
+	},
+	{
+		// The AI-tool variant: MCP clients give up after about a minute; an agent reads the source later with Get.
+		displayName: 'Wait Until Ready',
+		name: 'waitUntilReady',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { '@tool': [true] } },
+		options: [
+			{
+				name: 'Off',
+				value: 'off',
+				description:
+					'Output the source as created (usually pending) and go on at once; its text is not there yet',
+			},
+			{
+				name: 'By Polling',
+				value: 'poll',
+				description:
+					'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
+			},
+		],
+		default: 'off',
 		description:
 			'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
 	},
