@@ -16,18 +16,38 @@ const SHIPPED = ['nodes/**', 'credentials/**', 'package.json'];
 /** Narrows one of n8n-node's config blocks to the shipped files (each pattern AND a shipped path). */
 function shippedOnly(block) {
 	if (!block.files) return block;
-	return { ...block, files: block.files.flatMap((pattern) => SHIPPED.map((shipped) => [pattern, shipped])) };
+	return {
+		...block,
+		files: block.files.flatMap((pattern) => SHIPPED.map((shipped) => [pattern, shipped])),
+	};
 }
 
 export default [
-	{ ignores: ['dist/**', 'coverage/**', '.e2e/**', 'bench/.tmp/**', '.test-results/**', '**/*.js', '**/*.mjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'coverage/**',
+			'.e2e/**',
+			'bench/.tmp/**',
+			'.test-results/**',
+			'**/*.js',
+			'**/*.mjs',
+		],
+	},
 	...n8nNodeConfig.map(shippedOnly),
-	...tseslint.configs.recommended.map((block) => ({ ...block, files: ['**/*.ts'], ignores: SHIPPED })),
+	...tseslint.configs.recommended.map((block) => ({
+		...block,
+		files: ['**/*.ts'],
+		ignores: SHIPPED,
+	})),
 	{
 		files: ['**/*.ts'],
 		ignores: SHIPPED,
 		rules: {
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+			],
 		},
 	},
 ];

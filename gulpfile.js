@@ -11,16 +11,21 @@ function clean(done) {
 }
 
 function compile(done) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-		stdio: 'inherit',
-	});
+	execFileSync(
+		process.execPath,
+		[require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+		{
+			stdio: 'inherit',
+		},
+	);
 	done();
 }
 
 function copyIcons() {
-	return src(['nodes/**/*.{png,svg,json}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(
-		dest('dist'),
-	);
+	return src(['nodes/**/*.{png,svg,json}', 'credentials/**/*.{png,svg}'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist'));
 }
 
 exports.clean = clean;

@@ -35,11 +35,19 @@ export async function sequentialPageWalk(
 	let rows = 0;
 	let requests = 0;
 	for (let page = 1; ; page++) {
-		const answer = await http.get<ListBody>(path, { params: { ...query, page, page_size: pageSize } });
+		const answer = await http.get<ListBody>(path, {
+			params: { ...query, page, page_size: pageSize },
+		});
 		requests++;
-		if (answer.status !== 200) throw new Error(`Page walk: ${path} page ${page} answered ${answer.status}`);
+		if (answer.status !== 200)
+			throw new Error(`Page walk: ${path} page ${page} answered ${answer.status}`);
 		rows += answer.data.data.length;
-		if (rows >= limit || page >= answer.data.pagination.total_pages || answer.data.data.length === 0) break;
+		if (
+			rows >= limit ||
+			page >= answer.data.pagination.total_pages ||
+			answer.data.data.length === 0
+		)
+			break;
 	}
 	return { rows: Math.min(rows, limit), requests };
 }
@@ -67,12 +75,15 @@ export async function naivePolling(
 	maxPolls = 10_000,
 ): Promise<{ calls: number; status: string }> {
 	const created = await http.post<{ id: string; status: string }>('/scenario-studio/jobs', body);
-	if (created.status !== 201 && created.status !== 200) throw new Error(`Job create answered ${created.status}`);
+	if (created.status !== 201 && created.status !== 200)
+		throw new Error(`Job create answered ${created.status}`);
 	let calls = 1;
 	let status = created.data.status;
 	for (let poll = 0; poll < maxPolls && !TERMINAL.has(status); poll++) {
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-		const answer = await http.get<{ status: string }>(`/scenario-studio/jobs/${encodeURIComponent(created.data.id)}`);
+		const answer = await http.get<{ status: string }>(
+			`/scenario-studio/jobs/${encodeURIComponent(created.data.id)}`,
+		);
 		calls++;
 		if (answer.status === 200) status = answer.data.status;
 	}

@@ -38,16 +38,30 @@ function peakMemory(
 	resource: string,
 	operation: string,
 ): Promise<{ peakRssMb: number; engineRssMb: number }> {
-	const args = [join(__dirname, 'memoryProbe.js'), endpoint.baseUrl, endpoint.apiKey, resource, operation];
+	const args = [
+		join(__dirname, 'memoryProbe.js'),
+		endpoint.baseUrl,
+		endpoint.apiKey,
+		resource,
+		operation,
+	];
 	return new Promise((resolvePeak, reject) => {
-		execFile(process.execPath, args, { env: process.env, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
-			if (error) {
-				reject(new Error(`Memory probe failed: ${stderr.trim() || error.message}`));
-				return;
-			}
-			const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rssBeforeMb: number; peakRssMb: number };
-			resolvePeak({ peakRssMb: round(out.peakRssMb, 1), engineRssMb: round(out.rssBeforeMb, 1) });
-		});
+		execFile(
+			process.execPath,
+			args,
+			{ env: process.env, maxBuffer: 1024 * 1024 },
+			(error, stdout, stderr) => {
+				if (error) {
+					reject(new Error(`Memory probe failed: ${stderr.trim() || error.message}`));
+					return;
+				}
+				const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+					rssBeforeMb: number;
+					peakRssMb: number;
+				};
+				resolvePeak({ peakRssMb: round(out.peakRssMb, 1), engineRssMb: round(out.rssBeforeMb, 1) });
+			},
+		);
 	});
 }
 
@@ -67,7 +81,7 @@ async function triggerOnly(root: string): Promise<void> {
 }
 
 const JOB_LIST_NOTE =
-	'Item 3b runs 50 five-minute jobs in one execution of Scenario Job → Create (By Polling) under the deployed minute limits (60 requests, 10 creations), scaled in time like item 3 (× jobTimeScale; Date.now in the bench process is scaled too, as the list wait plans the next read of each job with it); bound = the creation time the limit allows (4 minutes for 50) + one job (5 minutes). `npm run bench -- --job-list-only` measures it alone; `--sequential` adds the same 50 items one execution after another (today\'s behaviour before, about 4.5 minutes of real time).';
+	"Item 3b runs 50 five-minute jobs in one execution of Scenario Job → Create (By Polling) under the deployed minute limits (60 requests, 10 creations), scaled in time like item 3 (× jobTimeScale; Date.now in the bench process is scaled too, as the list wait plans the next read of each job with it); bound = the creation time the limit allows (4 minutes for 50) + one job (5 minutes). `npm run bench -- --job-list-only` measures it alone; `--sequential` adds the same 50 items one execution after another (today's behaviour before, about 4.5 minutes of real time).";
 
 /** `npm run bench -- --job-list-only`: item 3b alone, merged into results.json. */
 async function jobListOnly(root: string): Promise<void> {
@@ -88,11 +102,17 @@ export async function main(): Promise<void> {
 	if (process.argv.includes('--job-list-only')) return await jobListOnly(root);
 	const target = listTarget();
 	const notes: string[] = [];
-	console.log(`Benchmarks: ${config.runs} runs per figure, rows are ${target.label} (${target.resource} → Get Many).`);
+	console.log(
+		`Benchmarks: ${config.runs} runs per figure, rows are ${target.label} (${target.resource} → Get Many).`,
+	);
 
-	step(`1. Return All and Limit ${config.limit} over ${config.rows} ${target.label}, ${config.latencyMs} ms latency`);
+	step(
+		`1. Return All and Limit ${config.limit} over ${config.rows} ${target.label}, ${config.latencyMs} ms latency`,
+	);
 	const list = await benchReturnAll(target);
-	step(`   ${list.returnAll.requests} requests, ratio ${list.returnAll.ratioVsSequential}; Limit: ${list.limit120.requests} requests`);
+	step(
+		`   ${list.returnAll.requests} requests, ratio ${list.returnAll.ratioVsSequential}; Limit: ${list.limit120.requests} requests`,
+	);
 	step('5. Peak memory of item 1 (separate process)');
 	let memory: { peakRssMb: number; engineRssMb: number };
 	try {
@@ -101,21 +121,33 @@ export async function main(): Promise<void> {
 		await list.close();
 	}
 
-	step(`2. Return All with ${config.rateLimitPerMinute} requests a minute (time × ${config.rateLimitTimeScale})`);
+	step(
+		`2. Return All with ${config.rateLimitPerMinute} requests a minute (time × ${config.rateLimitTimeScale})`,
+	);
 	const rateLimited = await benchRateLimited(target);
-	step(`   completed ${rateLimited.completedRuns}/${rateLimited.runs}, ratio ${rateLimited.ratioVsBound}, ${rateLimited.rateLimitedAnswers} × 429`);
+	step(
+		`   completed ${rateLimited.completedRuns}/${rateLimited.runs}, ratio ${rateLimited.ratioVsBound}, ${rateLimited.rateLimitedAnswers} × 429`,
+	);
 
 	step(`3. Job wait (time × ${config.jobTimeScale})`);
 	const jobWait: JobWaitFigures = await benchJobWait();
-	step(`   calls: Until Callback ${jobWait.callbackCalls}, By Polling ${jobWait.pollingCalls}, every 5 s ${jobWait.naiveCalls}`);
+	step(
+		`   calls: Until Callback ${jobWait.callbackCalls}, By Polling ${jobWait.pollingCalls}, every 5 s ${jobWait.naiveCalls}`,
+	);
 
 	step(`3b. 50 jobs By Polling (time × ${config.jobTimeScale})`);
 	jobWait.list50 = await benchJobList(process.argv.includes('--sequential'));
-	step(`   ratio ${jobWait.list50.wallRatioVsBound} of the bound, ${jobWait.list50.callsPerJob} calls per job at most`);
+	step(
+		`   ratio ${jobWait.list50.wallRatioVsBound} of the bound, ${jobWait.list50.callsPerJob} calls per job at most`,
+	);
 
-	step(`4. ${config.perItemCount} items through one operation, ${config.perItemLatencyMs} ms latency`);
+	step(
+		`4. ${config.perItemCount} items through one operation, ${config.perItemLatencyMs} ms latency`,
+	);
 	const perItem = await benchPerItem();
-	step(`   ratio ${perItem.ratioVsBareClient} (${perItem.nodeMs} ms vs ${perItem.bareClientMs} ms)`);
+	step(
+		`   ratio ${perItem.ratioVsBareClient} (${perItem.nodeMs} ms vs ${perItem.bareClientMs} ms)`,
+	);
 
 	step('5. Package size, dependencies, load time');
 	const pkg = benchPackage(root);
@@ -124,7 +156,7 @@ export async function main(): Promise<void> {
 	const trigger = await benchTriggerQuota();
 
 	notes.push(
-		'The simulator runs in a process of its own (as the service runs on another machine); the node runs in n8n-core\'s WorkflowExecute in the bench process, the baselines use axios from the same process.',
+		"The simulator runs in a process of its own (as the service runs on another machine); the node runs in n8n-core's WorkflowExecute in the bench process, the baselines use axios from the same process.",
 		`Item 1 runs on a real clock with ${config.latencyMs} ms injected before every answer. The page walk is the HTTP Request node's pagination: page = previous + 1, page_size ${config.baselinePageSize}, stop at total_pages. The floor ${list.returnAll.floorRatio} is 1 + ceil(99 / 4) round trips against ${list.returnAll.baselineRequests}.`,
 		`Item 2 is scaled in time: the simulator's clock runs ${config.rateLimitTimeScale}× faster than real time, so its one-minute window lasts ${60 / config.rateLimitTimeScale} s of real time; latency (${config.latencyMs} ms) and every Retry-After are divided by the same factor (a proxy rewrites the 429 answers). Times are in the service's seconds. Bound: floor((pages − 1) / ${config.rateLimitPerMinute}) minutes, plus the share of an unlimited run of the same node (measured just before, pair by pair) that the requests after the last full window need. The node's own work is not scaled, so it weighs ${config.rateLimitTimeScale}× more in these seconds than it would at real speed.`,
 		`Item 3 is scaled in time: a ${config.jobDurationMs / 60_000}-minute job (15 s queued) on a simulator clock ${config.jobTimeScale}× faster than real time; every timer of 1 s or more in the bench process (the node's poll pauses, the 5 s loop) is divided by the same factor. Calls include the create; the three modes run side by side.`,
@@ -149,7 +181,11 @@ export async function main(): Promise<void> {
 	const results: BenchResults = {
 		date: new Date().toISOString(),
 		nodeVersion: process.version,
-		n8nCoreVersion: (JSON.parse(readFileSync(join(root, 'node_modules', 'n8n-core', 'package.json'), 'utf8')) as { version: string }).version,
+		n8nCoreVersion: (
+			JSON.parse(readFileSync(join(root, 'node_modules', 'n8n-core', 'package.json'), 'utf8')) as {
+				version: string;
+			}
+		).version,
 		machine: {
 			cpus: os.cpus().length,
 			cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
@@ -173,7 +209,9 @@ export async function main(): Promise<void> {
 	// `npm run bench:n8n` (bench/n8n/) records its figures in the same file: keep them.
 	const resultsFile = join(root, 'bench', 'results.json');
 	const previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
-	const carried = Object.fromEntries(['peer', 'queue'].filter((key) => key in previous).map((key) => [key, previous[key]]));
+	const carried = Object.fromEntries(
+		['peer', 'queue'].filter((key) => key in previous).map((key) => [key, previous[key]]),
+	);
 	writeFileSync(resultsFile, `${JSON.stringify({ ...results, ...carried }, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 	console.log('');

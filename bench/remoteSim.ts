@@ -23,8 +23,13 @@ async function control<T>(origin: string, action: string, body: object = {}): Pr
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(body),
 	});
-	const payload = (await answer.json()) as { ok?: boolean; result?: T; error?: { message?: string } };
-	if (!answer.ok || !payload.ok) throw new Error(`Simulator control ${action}: ${payload.error?.message ?? answer.status}`);
+	const payload = (await answer.json()) as {
+		ok?: boolean;
+		result?: T;
+		error?: { message?: string };
+	};
+	if (!answer.ok || !payload.ok)
+		throw new Error(`Simulator control ${action}: ${payload.error?.message ?? answer.status}`);
 	return payload.result as T;
 }
 
@@ -40,15 +45,24 @@ function firstLine(child: ChildProcess): Promise<string> {
 		child.stderr?.on('data', (chunk: Buffer) => {
 			err += chunk.toString('utf8');
 		});
-		child.once('exit', (code) => reject(new Error(`Simulator process exited (${code}): ${err.trim()}`)));
+		child.once('exit', (code) =>
+			reject(new Error(`Simulator process exited (${code}): ${err.trim()}`)),
+		);
 	});
 }
 
 export async function startRemoteSimulator(options: SimProcessOptions): Promise<BenchSimulator> {
-	const child = spawn(process.execPath, [join(__dirname, 'simProcess.js'), JSON.stringify(options)], {
-		stdio: ['pipe', 'pipe', 'pipe'],
-	});
-	const { baseUrl, apiKey } = JSON.parse(await firstLine(child)) as { baseUrl: string; apiKey: string };
+	const child = spawn(
+		process.execPath,
+		[join(__dirname, 'simProcess.js'), JSON.stringify(options)],
+		{
+			stdio: ['pipe', 'pipe', 'pipe'],
+		},
+	);
+	const { baseUrl, apiKey } = JSON.parse(await firstLine(child)) as {
+		baseUrl: string;
+		apiKey: string;
+	};
 	const origin = new URL(baseUrl).origin;
 	return {
 		baseUrl,

@@ -17,7 +17,9 @@ function slowestModules(k: BenchResults['package']): string {
 	const sorted = [...k.modules].sort((a, b) => b.loadMs - a.loadMs);
 	const [first, ...rest] = sorted;
 	if (!first) return '-';
-	const others = rest.length ? `; ${rest.length} others ≤ ${Math.max(...rest.map((m) => m.loadMs))} ms` : '';
+	const others = rest.length
+		? `; ${rest.length} others ≤ ${Math.max(...rest.map((m) => m.loadMs))} ms`
+		: '';
 	return `${first.module.split('/').pop()} (cold, with n8n-workflow: ${first.coldLoadMs} ms)${others}`;
 }
 
@@ -103,7 +105,13 @@ function rows(r: BenchResults): Row[] {
 		});
 	}
 	if (!jw.measured) {
-		out.push({ figure: '3. Job wait', goal: '≤ 2 / ≤ 15', measured: `not measured: ${jw.note}`, baseline: '-', met: undefined });
+		out.push({
+			figure: '3. Job wait',
+			goal: '≤ 2 / ≤ 15',
+			measured: `not measured: ${jw.note}`,
+			baseline: '-',
+			met: undefined,
+		});
 	}
 	const p = r.perItem;
 	out.push({
@@ -114,8 +122,20 @@ function rows(r: BenchResults): Row[] {
 		met: p.ratioVsBareClient <= 1.2,
 	});
 	const k = r.package;
-	out.push({ figure: '5. Packed size (npm pack)', goal: '≤ 150 kB', measured: `${k.packedKb} kB (${k.files} files)`, baseline: '-', met: k.packedKb <= 150 });
-	out.push({ figure: '5. Runtime dependencies', goal: '0', measured: String(k.runtimeDependencies), baseline: '-', met: k.runtimeDependencies === 0 });
+	out.push({
+		figure: '5. Packed size (npm pack)',
+		goal: '≤ 150 kB',
+		measured: `${k.packedKb} kB (${k.files} files)`,
+		baseline: '-',
+		met: k.packedKb <= 150,
+	});
+	out.push({
+		figure: '5. Runtime dependencies',
+		goal: '0',
+		measured: String(k.runtimeDependencies),
+		baseline: '-',
+		met: k.runtimeDependencies === 0,
+	});
 	out.push({
 		figure: '5. Load time per module (slowest)',
 		goal: '≤ 50 ms',
@@ -150,21 +170,34 @@ function rows(r: BenchResults): Row[] {
 	return out;
 }
 
-const verdict = (met: boolean | undefined): string => (met === undefined ? '' : met ? 'met' : 'MISSED');
+const verdict = (met: boolean | undefined): string =>
+	met === undefined ? '' : met ? 'met' : 'MISSED';
 
 export function markdownTable(r: BenchResults): string {
 	const lines = ['| Figure | Goal | Measured | Baseline / detail | |', '|---|---|---|---|---|'];
 	for (const row of rows(r)) {
-		lines.push(`| ${row.figure} | ${row.goal} | ${row.measured} | ${row.baseline} | ${verdict(row.met)} |`);
+		lines.push(
+			`| ${row.figure} | ${row.goal} | ${row.measured} | ${row.baseline} | ${verdict(row.met)} |`,
+		);
 	}
 	return lines.join('\n');
 }
 
 export function consoleTable(r: BenchResults): string {
-	const table = rows(r).map((row) => [row.figure, row.goal, row.measured, row.baseline, verdict(row.met)]);
+	const table = rows(r).map((row) => [
+		row.figure,
+		row.goal,
+		row.measured,
+		row.baseline,
+		verdict(row.met),
+	]);
 	const header = ['Figure', 'Goal', 'Measured', 'Baseline / detail', ''];
 	const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
-	const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+	const line = (cells: string[]) =>
+		cells
+			.map((c, i) => c.padEnd(widths[i]))
+			.join('  ')
+			.trimEnd();
 	return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(line)].join('\n');
 }
 

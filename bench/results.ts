@@ -25,7 +25,14 @@ export interface BenchResults {
 	date: string;
 	nodeVersion: string;
 	n8nCoreVersion: string;
-	machine: { cpus: number; cpuModel: string; memoryGb: number; platform: string; arch: string; loadAverage: number[] };
+	machine: {
+		cpus: number;
+		cpuModel: string;
+		memoryGb: number;
+		platform: string;
+		arch: string;
+		loadAverage: number[];
+	};
 	runs: number;
 	/** What the rows of items 1 and 2 are. */
 	target: string;

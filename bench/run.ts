@@ -10,14 +10,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..');
-const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'bench', 'tsconfig.json')], {
-	cwd: root,
-	encoding: 'utf8',
-});
+const tsc = spawnSync(
+	process.execPath,
+	[require.resolve('typescript/bin/tsc'), '-p', join(root, 'bench', 'tsconfig.json')],
+	{
+		cwd: root,
+		encoding: 'utf8',
+	},
+);
 if (tsc.status !== 0) {
 	// Emitted anyway (noEmitOnError is off): type errors are the type check's business, not the bench's.
 	const errors = (tsc.stdout.match(/error TS\d+/g) ?? []).length;
-	console.warn(`Note: tsc reported ${errors} type error(s) while compiling the bench; running the emitted code.`);
+	console.warn(
+		`Note: tsc reported ${errors} type error(s) while compiling the bench; running the emitted code.`,
+	);
 	console.warn(tsc.stdout.split('\n').slice(0, 10).join('\n'));
 }
 
@@ -25,9 +31,13 @@ const env = { ...process.env };
 // n8n-core writes <N8N_USER_FOLDER>/.n8n/config when it loads: keep that out of the user's home.
 env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'wp-bench-n8n-'));
 env.N8N_LOG_LEVEL ??= 'silent';
-const bench = spawnSync(process.execPath, [join(root, 'bench', '.tmp', 'build', 'bench', 'main.js'), ...process.argv.slice(2)], {
-	cwd: root,
-	env,
-	stdio: 'inherit',
-});
+const bench = spawnSync(
+	process.execPath,
+	[join(root, 'bench', '.tmp', 'build', 'bench', 'main.js'), ...process.argv.slice(2)],
+	{
+		cwd: root,
+		env,
+		stdio: 'inherit',
+	},
+);
 process.exitCode = bench.status ?? 1;

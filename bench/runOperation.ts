@@ -19,6 +19,9 @@ export async function runOperation(
 		credentials: { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey },
 		input,
 	});
-	if (error) throw new Error(`The node failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
+	if (error)
+		throw new Error(
+			`The node failed: ${error.message}${error.description ? ` (${error.description})` : ''}`,
+		);
 	return items;
 }

@@ -53,7 +53,10 @@ function scaleBody(raw: Buffer, scale: number): Buffer {
 }
 
 /** A pass-through HTTP proxy in front of the simulator that converts its seconds into real seconds. */
-export async function startScalingProxy(targetBaseUrl: string, scale: number): Promise<ScalingProxy> {
+export async function startScalingProxy(
+	targetBaseUrl: string,
+	scale: number,
+): Promise<ScalingProxy> {
 	const target = new URL(targetBaseUrl);
 	let rateLimited = 0;
 	const server: Server = createServer((req, res) => {

@@ -12,5 +12,11 @@ export interface ListTarget {
 }
 
 export function listTarget(): ListTarget {
-	return { resource: 'scenario', operation: 'getAll', path: '/scenarios', label: 'scenarios', dataKey: 'scenarios' };
+	return {
+		resource: 'scenario',
+		operation: 'getAll',
+		path: '/scenarios',
+		label: 'scenarios',
+		dataKey: 'scenarios',
+	};
 }

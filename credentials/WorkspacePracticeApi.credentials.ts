@@ -16,7 +16,8 @@ export class WorkspacePracticeApi implements ICredentialType {
 		dark: 'file:../nodes/WorkspacePractice/workspacePractice.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#credentials';
+	documentationUrl =
+		'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -26,7 +27,8 @@ export class WorkspacePracticeApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example.com/rest/v1',
-			description: 'The full base address of the API, ending in /rest/v1 (a trailing slash is fine)',
+			description:
+				'The full base address of the API, ending in /rest/v1 (a trailing slash is fine)',
 		},
 		{
 			displayName: 'API Key',

@@ -14,7 +14,8 @@ export class WorkspacePracticeWebhookSecretApi implements ICredentialType {
 		dark: 'file:../nodes/WorkspacePractice/workspacePractice.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#job-trigger';
+	documentationUrl =
+		'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#job-trigger';
 
 	properties: INodeProperties[] = [
 		{
@@ -33,7 +34,7 @@ export class WorkspacePracticeWebhookSecretApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'A long random value. Use the same value as the header\'s value in Scenario Job → Create → Callback Headers.',
+				"A long random value. Use the same value as the header's value in Scenario Job → Create → Callback Headers.",
 		},
 	];
 }

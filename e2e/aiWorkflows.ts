@@ -32,7 +32,11 @@ export interface ToolSpec {
 	parameters: Params;
 }
 
-export function toolNode(spec: ToolSpec, credential: CredentialRef, position: [number, number]): Params {
+export function toolNode(
+	spec: ToolSpec,
+	credential: CredentialRef,
+	position: [number, number],
+): Params {
 	return {
 		id: randomUUID(),
 		name: spec.name,
@@ -46,7 +50,8 @@ export function toolNode(spec: ToolSpec, credential: CredentialRef, position: [n
 
 function toolConnections(tools: ToolSpec[], consumer: string): Record<string, unknown> {
 	const connections: Record<string, unknown> = {};
-	for (const tool of tools) connections[tool.name] = { ai_tool: [[{ node: consumer, type: 'ai_tool', index: 0 }]] };
+	for (const tool of tools)
+		connections[tool.name] = { ai_tool: [[{ node: consumer, type: 'ai_tool', index: 0 }]] };
 	return connections;
 }
 
@@ -82,23 +87,36 @@ export function agentWorkflow(options: AgentWorkflowOptions): WorkflowJson {
 		type: OPENAI_MODEL_TYPE,
 		typeVersion: 1.3,
 		position: [120, 220],
-		parameters: { model: { __rl: true, mode: 'id', value: 'stub-model' }, responsesApiEnabled: false, options: {} },
+		parameters: {
+			model: { __rl: true, mode: 'id', value: 'stub-model' },
+			responsesApiEnabled: false,
+			options: {},
+		},
 		credentials: { openAiApi: options.openAi },
 	};
-	const tools = options.tools.map((tool, i) => toolNode(tool, options.credential, [260 + i * 140, 220]));
+	const tools = options.tools.map((tool, i) =>
+		toolNode(tool, options.credential, [260 + i * 140, 220]),
+	);
 	return {
 		name: options.name,
 		nodes: [webhook, agent, model, ...tools],
 		connections: {
 			Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+			'OpenAI Chat Model': {
+				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+			},
 			...toolConnections(options.tools, 'AI Agent'),
 		},
 	};
 }
 
 /** MCP Server Trigger with the tools: once published, /mcp/<path> serves SSE (GET) and streamable HTTP (POST). */
-export function mcpWorkflow(name: string, path: string, tools: ToolSpec[], credential: CredentialRef): WorkflowJson {
+export function mcpWorkflow(
+	name: string,
+	path: string,
+	tools: ToolSpec[],
+	credential: CredentialRef,
+): WorkflowJson {
 	const trigger = {
 		id: randomUUID(),
 		name: 'MCP Server Trigger',
@@ -108,6 +126,12 @@ export function mcpWorkflow(name: string, path: string, tools: ToolSpec[], crede
 		webhookId: randomUUID(),
 		parameters: { authentication: 'none', path },
 	};
-	const nodes = tools.map((tool, i) => toolNode(tool, credential, [(i % 8) * 140, 220 + Math.floor(i / 8) * 160]));
-	return { name, nodes: [trigger, ...nodes], connections: toolConnections(tools, 'MCP Server Trigger') };
+	const nodes = tools.map((tool, i) =>
+		toolNode(tool, credential, [(i % 8) * 140, 220 + Math.floor(i / 8) * 160]),
+	);
+	return {
+		name,
+		nodes: [trigger, ...nodes],
+		connections: toolConnections(tools, 'MCP Server Trigger'),
+	};
 }

@@ -23,17 +23,25 @@ export interface OperationCase {
 }
 
 const rows = (items: Item[], min: number, what: string): void => {
-	expect(Array.isArray(items) && items.length >= min, `expected at least ${min} ${what}, got ${JSON.stringify(items).slice(0, 300)}`);
+	expect(
+		Array.isArray(items) && items.length >= min,
+		`expected at least ${min} ${what}, got ${JSON.stringify(items).slice(0, 300)}`,
+	);
 };
 
 const one = (items: Item[]): Item => {
-	expect(Array.isArray(items) && items.length === 1, `expected one item, got ${JSON.stringify(items).slice(0, 300)}`);
+	expect(
+		Array.isArray(items) && items.length === 1,
+		`expected one item, got ${JSON.stringify(items).slice(0, 300)}`,
+	);
 	return items[0];
 };
 
 /** Reads a simulator list directly (for ids the fixtures do not name, such as sessions). */
 async function firstId(ctx: CaseContext, path: string): Promise<string> {
-	const res = await fetch(`${ctx.sim.baseUrl}${path}?page_size=1`, { headers: { authorization: `Bearer ${ctx.sim.apiKey}` } });
+	const res = await fetch(`${ctx.sim.baseUrl}${path}?page_size=1`, {
+		headers: { authorization: `Bearer ${ctx.sim.apiKey}` },
+	});
 	const body = (await res.json()) as { data: Array<{ id: string }> };
 	const id = body.data[0]?.id;
 	if (!id) throw new Error(`the simulator has no rows at ${path}`);
@@ -53,7 +61,12 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'member:getAll': {
-		params: ({ fx }) => ({ resource: 'member', operation: 'getAll', returnAll: true, filters: { group_ids: [fx.groups.sales.id] } }),
+		params: ({ fx }) => ({
+			resource: 'member',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { group_ids: [fx.groups.sales.id] },
+		}),
 		request: ['GET', /^\/workspace\/members$/],
 		check: (items, { sim, fx }) => {
 			rows(items, 1, 'members');
@@ -66,7 +79,10 @@ export const CASES: Record<string, OperationCase> = {
 		params: () => ({ resource: 'group', operation: 'getAll', returnAll: true }),
 		request: ['GET', /^\/workspace\/groups$/],
 		check: (items, { fx }) => {
-			expect(items.some((g) => g.id === fx.groups.sales.id), 'the Sales group is listed');
+			expect(
+				items.some((g) => g.id === fx.groups.sales.id),
+				'the Sales group is listed',
+			);
 			return `${items.length} groups`;
 		},
 	},
@@ -87,12 +103,23 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'assignment:getAll': {
-		params: () => ({ resource: 'assignment', operation: 'getAll', returnAll: true, filters: { status: ['past_due'] } }),
+		params: () => ({
+			resource: 'assignment',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: ['past_due'] },
+		}),
 		request: ['GET', /^\/scenarios\/assignments$/],
 		check: (items, { fx }) => {
 			rows(items, 1, 'assignments');
-			expect(items.every((a) => a.status === 'past_due'), 'every assignment is past_due');
-			expect(items.some((a) => a.id === fx.assignments.past_due), 'the seeded past-due assignment is listed');
+			expect(
+				items.every((a) => a.status === 'past_due'),
+				'every assignment is past_due',
+			);
+			expect(
+				items.some((a) => a.id === fx.assignments.past_due),
+				'the seeded past-due assignment is listed',
+			);
 			return `${items.length} past-due assignments`;
 		},
 	},
@@ -100,8 +127,14 @@ export const CASES: Record<string, OperationCase> = {
 		params: () => ({ resource: 'scenario', operation: 'getAll', returnAll: true }),
 		request: ['GET', /^\/scenarios$/],
 		check: (items, { fx }) => {
-			expect(items.some((s) => s.id === fx.scenarios.procurementDiscovery.id), 'a seeded scenario is listed');
-			expect(!items.some((s) => s.id === fx.scenarios.archived.id), 'the archived scenario is hidden by default');
+			expect(
+				items.some((s) => s.id === fx.scenarios.procurementDiscovery.id),
+				'a seeded scenario is listed',
+			);
+			expect(
+				!items.some((s) => s.id === fx.scenarios.archived.id),
+				'the archived scenario is hidden by default',
+			);
 			return `${items.length} scenarios`;
 		},
 	},
@@ -147,7 +180,10 @@ export const CASES: Record<string, OperationCase> = {
 		request: ['POST', /^\/scenarios\/[^/]+\/assignments$/],
 		check: (items) => {
 			const result = one(items);
-			expect(result.id || result.assignment || result.status, `an assignment came back: ${JSON.stringify(result)}`);
+			expect(
+				result.id || result.assignment || result.status,
+				`an assignment came back: ${JSON.stringify(result)}`,
+			);
 			return `assignment ${String(result.id ?? '')} ${String(result.status ?? '')}`.trim();
 		},
 	},
@@ -173,7 +209,10 @@ export const CASES: Record<string, OperationCase> = {
 		request: ['GET', /^\/scenarios\/[^/]+\/analytics\/participants$/],
 		check: (items) => {
 			rows(items, 1, 'participant rows');
-			expect(items.every((r) => typeof r.session_count === 'number'), 'rows carry session_count');
+			expect(
+				items.every((r) => typeof r.session_count === 'number'),
+				'rows carry session_count',
+			);
 			return `${items.length} participants`;
 		},
 	},
@@ -186,7 +225,11 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'session:get': {
-		params: async (ctx) => ({ resource: 'session', operation: 'get', session: locator(await firstId(ctx, '/sessions')) }),
+		params: async (ctx) => ({
+			resource: 'session',
+			operation: 'get',
+			session: locator(await firstId(ctx, '/sessions')),
+		}),
 		request: ['GET', /^\/sessions\/[^/]+$/],
 		check: (items) => {
 			const session = one(items);
@@ -198,16 +241,27 @@ export const CASES: Record<string, OperationCase> = {
 		params: () => ({ resource: 'skill', operation: 'getAll', returnAll: true }),
 		request: ['GET', /^\/skills$/],
 		check: (items, { fx }) => {
-			expect(items.some((s) => s.id === fx.skills.discovery.id), 'the Discovery skill is listed');
+			expect(
+				items.some((s) => s.id === fx.skills.discovery.id),
+				'the Discovery skill is listed',
+			);
 			return `${items.length} skills`;
 		},
 	},
 	'skill:getProficiency': {
-		params: ({ fx }) => ({ resource: 'skill', operation: 'getProficiency', skill: locator(fx.skills.discovery.id), returnAll: true }),
+		params: ({ fx }) => ({
+			resource: 'skill',
+			operation: 'getProficiency',
+			skill: locator(fx.skills.discovery.id),
+			returnAll: true,
+		}),
 		request: ['GET', new RegExp(`^/skills/${UUID}/proficiency$`)],
 		check: (items) => {
 			rows(items, 1, 'proficiency rows');
-			expect(items.every((r) => typeof r.tier === 'string'), 'rows carry a tier');
+			expect(
+				items.every((r) => typeof r.tier === 'string'),
+				'rows carry a tier',
+			);
 			return `${items.length} rows, tiers ${[...new Set(items.map((r) => r.tier))].join('/')}`;
 		},
 	},
@@ -215,12 +269,19 @@ export const CASES: Record<string, OperationCase> = {
 		params: () => ({ resource: 'knowledgeHubFolder', operation: 'getAll', returnAll: true }),
 		request: ['GET', /^\/knowledge-hub\/folders$/],
 		check: (items, { fx }) => {
-			expect(items.some((f) => f.id === fx.folders.sales.id), 'the Sales folder is listed');
+			expect(
+				items.some((f) => f.id === fx.folders.sales.id),
+				'the Sales folder is listed',
+			);
 			return `${items.length} folders`;
 		},
 	},
 	'knowledgeHubFolder:get': {
-		params: ({ fx }) => ({ resource: 'knowledgeHubFolder', operation: 'get', folderId: locator(fx.folders.sales.id) }),
+		params: ({ fx }) => ({
+			resource: 'knowledgeHubFolder',
+			operation: 'get',
+			folderId: locator(fx.folders.sales.id),
+		}),
 		request: ['GET', new RegExp(`^/knowledge-hub/folders/${UUID}$`)],
 		check: (items, { fx }) => {
 			expectEqual(one(items).id, fx.folders.sales.id, 'folder id');
@@ -228,11 +289,19 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'knowledgeHubPage:getAll': {
-		params: () => ({ resource: 'knowledgeHubPage', operation: 'getAll', returnAll: true, filters: { status: 'published' } }),
+		params: () => ({
+			resource: 'knowledgeHubPage',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: 'published' },
+		}),
 		request: ['GET', /^\/knowledge-hub\/pages$/],
 		check: (items) => {
 			rows(items, 1, 'pages');
-			expect(items.every((p) => p.status === 'published'), 'every page is published');
+			expect(
+				items.every((p) => p.status === 'published'),
+				'every page is published',
+			);
 			return `${items.length} published pages`;
 		},
 	},
@@ -252,7 +321,12 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'knowledgeHubPage:getVersions': {
-		params: ({ fx }) => ({ resource: 'knowledgeHubPage', operation: 'getVersions', pageId: locator(fx.pages.published.id), returnAll: true }),
+		params: ({ fx }) => ({
+			resource: 'knowledgeHubPage',
+			operation: 'getVersions',
+			pageId: locator(fx.pages.published.id),
+			returnAll: true,
+		}),
 		request: ['GET', new RegExp(`^/knowledge-hub/pages/${UUID}/versions$`)],
 		check: (items) => {
 			expectEqual(items.length, 3, 'versions of the seeded published page');
@@ -289,7 +363,11 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'knowledgeHubPage:archive': {
-		params: ({ fx }) => ({ resource: 'knowledgeHubPage', operation: 'archive', pageId: locator(fx.pages.aiGenerated.id) }),
+		params: ({ fx }) => ({
+			resource: 'knowledgeHubPage',
+			operation: 'archive',
+			pageId: locator(fx.pages.aiGenerated.id),
+		}),
 		request: ['DELETE', new RegExp(`^/knowledge-hub/pages/${UUID}$`)],
 		check: (items, { fx }) => {
 			const result = one(items);
@@ -298,11 +376,19 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'knowledgeHubSource:getAll': {
-		params: () => ({ resource: 'knowledgeHubSource', operation: 'getAll', returnAll: true, filters: { status: 'ready' } }),
+		params: () => ({
+			resource: 'knowledgeHubSource',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: 'ready' },
+		}),
 		request: ['GET', /^\/knowledge-hub\/sources$/],
 		check: (items) => {
 			rows(items, 1, 'sources');
-			expect(items.every((s) => s.status === 'ready'), 'every source is ready');
+			expect(
+				items.every((s) => s.status === 'ready'),
+				'every source is ready',
+			);
 			return `${items.length} ready sources`;
 		},
 	},
@@ -336,7 +422,11 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'knowledgeHubSource:archive': {
-		params: ({ fx }) => ({ resource: 'knowledgeHubSource', operation: 'archive', sourceId: locator(fx.sources.videoReady.id) }),
+		params: ({ fx }) => ({
+			resource: 'knowledgeHubSource',
+			operation: 'archive',
+			sourceId: locator(fx.sources.videoReady.id),
+		}),
 		request: ['DELETE', new RegExp(`^/knowledge-hub/sources/${UUID}$`)],
 		check: (items, { fx }) => {
 			const result = one(items);
@@ -355,7 +445,10 @@ export const CASES: Record<string, OperationCase> = {
 		request: ['POST', /^\/scenario-studio$/],
 		check: (items) => {
 			const session = one(items);
-			expect(typeof session.url === 'string' && session.url.startsWith('http'), 'a studio URL to open');
+			expect(
+				typeof session.url === 'string' && session.url.startsWith('http'),
+				'a studio URL to open',
+			);
 			return `session URL ${String(session.url)}`;
 		},
 	},
@@ -371,12 +464,19 @@ export const CASES: Record<string, OperationCase> = {
 		check: (items) => {
 			const job = one(items);
 			expect(typeof job.id === 'string', 'job id');
-			expect(['queued', 'processing', 'completed'].includes(String(job.status)), `job status ${String(job.status)}`);
+			expect(
+				['queued', 'processing', 'completed'].includes(String(job.status)),
+				`job status ${String(job.status)}`,
+			);
 			return `job ${String(job.id)} ${String(job.status)}`;
 		},
 	},
 	'scenarioJob:get': {
-		params: async (ctx) => ({ resource: 'scenarioJob', operation: 'get', jobId: locator(await createJob(ctx)) }),
+		params: async (ctx) => ({
+			resource: 'scenarioJob',
+			operation: 'get',
+			jobId: locator(await createJob(ctx)),
+		}),
 		request: ['GET', /^\/scenario-studio\/jobs\/[^/]+$/],
 		check: (items) => {
 			const job = one(items);
@@ -385,7 +485,11 @@ export const CASES: Record<string, OperationCase> = {
 		},
 	},
 	'scenarioJob:cancel': {
-		params: async (ctx) => ({ resource: 'scenarioJob', operation: 'cancel', jobId: locator(await createJob(ctx)) }),
+		params: async (ctx) => ({
+			resource: 'scenarioJob',
+			operation: 'cancel',
+			jobId: locator(await createJob(ctx)),
+		}),
 		request: ['DELETE', /^\/scenario-studio\/jobs\/[^/]+$/],
 		check: (items) => {
 			const job = one(items);
@@ -400,7 +504,10 @@ async function createJob(ctx: CaseContext): Promise<string> {
 	const res = await fetch(`${ctx.sim.baseUrl}/scenario-studio/jobs`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${ctx.sim.apiKey}`, 'content-type': 'application/json' },
-		body: JSON.stringify({ user_email: ctx.fx.apiUser.email, prompt: 'A job for the Get and Cancel cases' }),
+		body: JSON.stringify({
+			user_email: ctx.fx.apiUser.email,
+			prompt: 'A job for the Get and Cancel cases',
+		}),
 	});
 	const job = (await res.json()) as { id?: string };
 	if (!job.id) throw new Error(`the simulator did not create a job: ${JSON.stringify(job)}`);

@@ -40,7 +40,13 @@ export class Report {
 	}
 
 	skip(name: string, why: string): void {
-		this.outcomes.push({ name: `${this.prefix} ${name}`, ok: true, skipped: true, ms: 0, detail: why });
+		this.outcomes.push({
+			name: `${this.prefix} ${name}`,
+			ok: true,
+			skipped: true,
+			ms: 0,
+			detail: why,
+		});
 		console.log(`SKIP ${this.prefix} ${name} — ${why}`);
 	}
 
@@ -68,7 +74,9 @@ export function expect(condition: unknown, message: string): asserts condition {
 
 export function expectEqual<T>(actual: T, expected: T, what: string): void {
 	if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-		throw new CheckError(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+		throw new CheckError(
+			`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+		);
 	}
 }
 

@@ -13,7 +13,9 @@ export interface OperationRef {
 }
 
 function optionsOf(property: INodeProperties): INodePropertyOptions[] {
-	return (property.options ?? []).filter((o): o is INodePropertyOptions => 'value' in o && !('type' in o));
+	return (property.options ?? []).filter(
+		(o): o is INodePropertyOptions => 'value' in o && !('type' in o),
+	);
 }
 
 /** Reads the compiled node inside the packed package: exactly what n8n loads. */
@@ -26,7 +28,9 @@ export async function listOperations(packageDir: string): Promise<OperationRef[]
 	const refs: OperationRef[] = [];
 	for (const resource of optionsOf(resourceProp)) {
 		const operationProps = properties.filter(
-			(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource.value as string),
+			(p) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource ?? []).includes(resource.value as string),
 		);
 		for (const prop of operationProps) {
 			for (const op of optionsOf(prop)) {

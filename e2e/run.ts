@@ -17,7 +17,14 @@ import { join } from 'node:path';
 
 import { N8nApi } from '../scripts/n8n/api';
 import { installIntoUserFolder, packPackage } from '../scripts/n8n/pack';
-import { checkNativeModules, ensureInstalled, installFor, REPO_ROOT, VERSIONS, type N8nMajor } from '../scripts/n8n/paths';
+import {
+	checkNativeModules,
+	ensureInstalled,
+	installFor,
+	REPO_ROOT,
+	VERSIONS,
+	type N8nMajor,
+} from '../scripts/n8n/paths';
 import { ensurePostgres, type PostgresHandle } from '../scripts/n8n/postgres';
 import { ensureRedis, type RedisHandle } from '../scripts/n8n/redis';
 import { N8nServer } from '../scripts/n8n/server';
@@ -73,18 +80,27 @@ async function runMode(
 	const report = new Report(label, () => n8n?.logTail() ?? '(n8n is not running)');
 	let sim: RunningSimulator | undefined;
 	try {
-		let ready = await report.step(`setup: n8n ${VERSIONS[mode.major]} installed (cached outside the repository)`, async () => {
-			const install = ensureInstalled(mode.major);
-			return install.dir;
-		});
+		let ready = await report.step(
+			`setup: n8n ${VERSIONS[mode.major]} installed (cached outside the repository)`,
+			async () => {
+				const install = ensureInstalled(mode.major);
+				return install.dir;
+			},
+		);
 		// What a fresh machine got wrong (issue 20): n8n installed but its database driver never built.
 		if (ready) {
-			ready = await report.step(`setup: n8n ${VERSIONS[mode.major]}'s native modules load under the Node that runs it`, async () =>
-				checkNativeModules(installFor(mode.major)).replace(/\[verify-native\] /g, '').replace(/\n/g, '; '),
+			ready = await report.step(
+				`setup: n8n ${VERSIONS[mode.major]}'s native modules load under the Node that runs it`,
+				async () =>
+					checkNativeModules(installFor(mode.major))
+						.replace(/\[verify-native\] /g, '')
+						.replace(/\n/g, '; '),
 			);
 		}
 		let redisHandle: RedisHandle | undefined;
-		let database: { host: string; port: number; database: string; user: string; password: string } | undefined;
+		let database:
+			| { host: string; port: number; database: string; user: string; password: string }
+			| undefined;
 		if (ready && mode.queue) {
 			ready = await report.step('setup: Redis for queue mode', async () => {
 				redisHandle = await redis();
@@ -92,26 +108,43 @@ async function runMode(
 			});
 		}
 		if (ready && mode.queue) {
-			ready = await report.step('setup: PostgreSQL for queue mode (n8n supports no SQLite there)', async () => {
-				const pg = await postgres();
-				database = { host: pg.host, port: pg.port, user: pg.user, password: pg.password, database: pg.createDatabase(`n8n_e2e_${Date.now()}`) };
-				return `${pg.host}:${pg.port}/${database.database}`;
-			});
+			ready = await report.step(
+				'setup: PostgreSQL for queue mode (n8n supports no SQLite there)',
+				async () => {
+					const pg = await postgres();
+					database = {
+						host: pg.host,
+						port: pg.port,
+						user: pg.user,
+						password: pg.password,
+						database: pg.createDatabase(`n8n_e2e_${Date.now()}`),
+					};
+					return `${pg.host}:${pg.port}/${database.database}`;
+				},
+			);
 		}
 		if (ready) {
-			ready = await report.step('setup: package installed into the user folder, n8n started on 127.0.0.1', async () => {
-				// A short job so waiting steps finish in seconds; callbacks fire as in the real service.
-				sim = await startSimulator({ jobTimings: { queuedMs: 300, processingMs: 1500 } });
-				const userFolder = mkdtempSync(join(tmpdir(), 'wsp-e2e-n8n-'));
-				installIntoUserFolder(tarball, userFolder);
-				n8n = await N8nServer.start({
-					install: ensureInstalled(mode.major),
-					userFolder,
-					queue: redisHandle && database ? { redisHost: redisHandle.host, redisPort: redisHandle.port, postgres: database } : undefined,
-				});
-				const queueNote = mode.queue ? ` (main + webhook process on ${n8n.webhookBaseUrl} + 2 workers)` : '';
-				return `${n8n.baseUrl}${queueNote}, folder ${userFolder}`;
-			});
+			ready = await report.step(
+				'setup: package installed into the user folder, n8n started on 127.0.0.1',
+				async () => {
+					// A short job so waiting steps finish in seconds; callbacks fire as in the real service.
+					sim = await startSimulator({ jobTimings: { queuedMs: 300, processingMs: 1500 } });
+					const userFolder = mkdtempSync(join(tmpdir(), 'wsp-e2e-n8n-'));
+					installIntoUserFolder(tarball, userFolder);
+					n8n = await N8nServer.start({
+						install: ensureInstalled(mode.major),
+						userFolder,
+						queue:
+							redisHandle && database
+								? { redisHost: redisHandle.host, redisPort: redisHandle.port, postgres: database }
+								: undefined,
+					});
+					const queueNote = mode.queue
+						? ` (main + webhook process on ${n8n.webhookBaseUrl} + 2 workers)`
+						: '';
+					return `${n8n.baseUrl}${queueNote}, folder ${userFolder}`;
+				},
+			);
 		}
 		let api: N8nApi | undefined;
 		if (ready && n8n) {
@@ -175,7 +208,8 @@ async function main(): Promise<void> {
 	let postgres: Promise<PostgresHandle> | undefined;
 	const getPostgres = (): Promise<PostgresHandle> => (postgres ??= ensurePostgres());
 	const outcomes: StepOutcome[] = [];
-	for (const mode of modes()) outcomes.push(...(await runMode(mode, tarball, packageDir, nodeTypes, getRedis, getPostgres)));
+	for (const mode of modes())
+		outcomes.push(...(await runMode(mode, tarball, packageDir, nodeTypes, getRedis, getPostgres)));
 	if (redis) await (await redis).stop();
 	if (postgres) await (await postgres).stop();
 	const failed = outcomes.filter((o) => !o.ok);

@@ -24,7 +24,11 @@ export const MODEL_INPUTS: Record<string, ModelInput[]> = {
 	'scenario:getAll': [],
 	'scenario:checkAccess': [SCENARIO, MEMBER],
 	'scenario:grantAccess': [SCENARIO, MEMBER],
-	'scenario:assign': [SCENARIO, MEMBER, ['dueDate', 'due_date', 'Date by which the member should practice, ISO 8601 (e.g. 2030-01-31)']],
+	'scenario:assign': [
+		SCENARIO,
+		MEMBER,
+		['dueDate', 'due_date', 'Date by which the member should practice, ISO 8601 (e.g. 2030-01-31)'],
+	],
 	'scenario:getAnalyticsSummary': [SCENARIO],
 	'scenario:getParticipantAnalytics': [SCENARIO],
 	'session:getAll': [],
@@ -51,9 +55,21 @@ export const MODEL_INPUTS: Record<string, ModelInput[]> = {
 		['url', 'url', 'Address of the web page to add'],
 		['title', 'title', 'Title to give the source'],
 	],
-	'knowledgeHubSource:archive': [['sourceId', 'source_id', 'ID of the Knowledge Hub source to archive']],
-	'studioSession:create': [MEMBER, ['prompt', 'prompt', 'What the scenario to build in the studio is about']],
-	'scenarioJob:create': [MEMBER, ['prompt', 'prompt', 'What the practice scenario is about: the situation, the other party and the goal']],
+	'knowledgeHubSource:archive': [
+		['sourceId', 'source_id', 'ID of the Knowledge Hub source to archive'],
+	],
+	'studioSession:create': [
+		MEMBER,
+		['prompt', 'prompt', 'What the scenario to build in the studio is about'],
+	],
+	'scenarioJob:create': [
+		MEMBER,
+		[
+			'prompt',
+			'prompt',
+			'What the practice scenario is about: the situation, the other party and the goal',
+		],
+	],
 	'scenarioJob:get': [['jobId', 'job_id', 'ID of the scenario job']],
 	'scenarioJob:cancel': [['jobId', 'job_id', 'ID of the scenario job to cancel']],
 };
@@ -72,7 +88,8 @@ const isLocator = (value: unknown): value is { __rl: true; value: unknown } =>
 export async function toolCase(key: string, name: string, ctx: CaseContext): Promise<ToolCase> {
 	const testCase = CASES[key];
 	const inputs = MODEL_INPUTS[key];
-	if (!testCase || !inputs) throw new Error(`no tool case for "${key}": add it to e2e/cases.ts and e2e/toolCases.ts`);
+	if (!testCase || !inputs)
+		throw new Error(`no tool case for "${key}": add it to e2e/cases.ts and e2e/toolCases.ts`);
 	const parameters = structuredClone(await testCase.params(ctx)) as Params;
 	const args: Record<string, unknown> = {};
 	for (const [path, argKey, description, type] of inputs) {

@@ -20,7 +20,12 @@ export function locator(value: string, mode = 'id'): Params {
 	return { __rl: true, mode, value };
 }
 
-export function actionNode(name: string, parameters: Params, credential: CredentialRef, position: [number, number] = [260, 0]): Params {
+export function actionNode(
+	name: string,
+	parameters: Params,
+	credential: CredentialRef,
+	position: [number, number] = [260, 0],
+): Params {
 	return {
 		id: randomUUID(),
 		name,
@@ -41,19 +46,32 @@ export function webhookNode(path: string): Params {
 		typeVersion: 2,
 		position: [0, 0],
 		webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'allEntries',
+			options: {},
+		},
 	};
 }
 
 export function chain(name: string, nodes: Params[]): WorkflowJson {
 	const connections: Record<string, unknown> = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
-		connections[nodes[i].name as string] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+		connections[nodes[i].name as string] = {
+			main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]],
+		};
 	}
 	return { name, nodes, connections };
 }
 
 /** Webhook → one action node: POST to the path runs the operation and answers with its items. */
-export function operationWorkflow(name: string, path: string, parameters: Params, credential: CredentialRef): WorkflowJson {
+export function operationWorkflow(
+	name: string,
+	path: string,
+	parameters: Params,
+	credential: CredentialRef,
+): WorkflowJson {
 	return chain(name, [webhookNode(path), actionNode('Workspace Practice', parameters, credential)]);
 }

@@ -4,7 +4,10 @@ import { Workflow } from 'n8n-workflow';
 import { nodeTypes } from './nodeTypes';
 
 /** An active one-node workflow around a trigger, as the n8n server holds it while the trigger listens. */
-export function activeWorkflow(id: string, node: INode): { workflowData: IWorkflowBase; workflow: Workflow } {
+export function activeWorkflow(
+	id: string,
+	node: INode,
+): { workflowData: IWorkflowBase; workflow: Workflow } {
 	const workflowData: IWorkflowBase = {
 		id,
 		name: 'Trigger test',

@@ -16,7 +16,12 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 /** The workflow loader keeps only declared parameters: each stand-in declares the ones it reads. */
-function describe(name: string, displayName: string, trigger = false, properties: INodeProperties[] = []): INodeTypeDescription {
+function describe(
+	name: string,
+	displayName: string,
+	trigger = false,
+	properties: INodeProperties[] = [],
+): INodeTypeDescription {
 	return {
 		displayName,
 		name,
@@ -51,7 +56,11 @@ class EditFields implements INodeType {
 		return [
 			this.getInputData().map((_, i) => {
 				const mode = this.getNodeParameter('mode', i, 'manual') as string;
-				if (mode !== 'raw') throw new NodeOperationError(this.getNode(), `the demo's Edit Fields supports JSON mode only, not "${mode}"`);
+				if (mode !== 'raw')
+					throw new NodeOperationError(
+						this.getNode(),
+						`the demo's Edit Fields supports JSON mode only, not "${mode}"`,
+					);
 				const raw = this.getNodeParameter('jsonOutput', i) as string | IDataObject;
 				const json = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject) : raw;
 				return { json, pairedItem: { item: i } };
@@ -72,9 +81,15 @@ class SplitOut implements INodeType {
 		this.getInputData().forEach((item, i) => {
 			const field = this.getNodeParameter('fieldToSplitOut', i) as string;
 			const list = item.json[field];
-			if (!Array.isArray(list)) throw new NodeOperationError(this.getNode(), `field "${field}" is not a list`, { itemIndex: i });
+			if (!Array.isArray(list))
+				throw new NodeOperationError(this.getNode(), `field "${field}" is not a list`, {
+					itemIndex: i,
+				});
 			for (const entry of list) {
-				const json = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject) : { [field]: entry };
+				const json =
+					entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+						? (entry as IDataObject)
+						: { [field]: entry };
 				out.push({ json, pairedItem: { item: i } });
 			}
 		});

@@ -1,4 +1,10 @@
-import type { ICredentialsDecrypted, INode, INodeType, INodeTypes, IDataObject } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	INode,
+	INodeType,
+	INodeTypes,
+	IDataObject,
+} from 'n8n-workflow';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 
@@ -39,7 +45,13 @@ export async function testCredential(data: IDataObject): Promise<CredentialTestR
 			outputs: ['main'],
 			credentials: [{ name: type.name, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: testRequest.request } },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: testRequest.request },
+				},
 			],
 		},
 	};
@@ -50,7 +62,11 @@ export async function testCredential(data: IDataObject): Promise<CredentialTestR
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const helper = new TestCredentialsHelper({ [type.name]: data as never });
-	const additionalData = makeAdditionalData(helper, { id: 'w', name: 'credential test', nodes: [node], connections: {} } as never, 'credential-test');
+	const additionalData = makeAdditionalData(
+		helper,
+		{ id: 'w', name: 'credential test', nodes: [node], connections: {} } as never,
+		'credential-test',
+	);
 	const context = new ExecuteContext(
 		workflow,
 		node,
@@ -63,7 +79,12 @@ export async function testCredential(data: IDataObject): Promise<CredentialTestR
 		{ node, data: { main: [[{ json: {} }]] }, source: null },
 		[],
 	);
-	const decrypted: ICredentialsDecrypted = { id: 'c1', name: 'test', type: type.name, data: data as never };
+	const decrypted: ICredentialsDecrypted = {
+		id: 'c1',
+		name: 'test',
+		type: type.name,
+		data: data as never,
+	};
 	try {
 		await new RoutingNode(context, nodeType, decrypted).runNode();
 	} catch (error) {
@@ -79,7 +100,10 @@ export async function testCredential(data: IDataObject): Promise<CredentialTestR
 }
 
 function statusOf(error: unknown): number | undefined {
-	const { httpCode, cause } = error as { httpCode?: string; cause?: { response?: { status?: number } } };
+	const { httpCode, cause } = error as {
+		httpCode?: string;
+		cause?: { response?: { status?: number } };
+	};
 	if (httpCode && /^\d+$/.test(httpCode)) return Number(httpCode);
 	return cause?.response?.status;
 }

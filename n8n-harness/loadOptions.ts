@@ -1,4 +1,10 @@
-import type { ILoadOptionsFunctions, INode, INodeListSearchResult, INodeParameters, IWorkflowBase } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INode,
+	INodeListSearchResult,
+	INodeParameters,
+	IWorkflowBase,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { LoadOptionsContext } from 'n8n-core';
 
@@ -23,7 +29,9 @@ export function loadOptionsContext(
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters ?? {},
-		credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
+		credentials: {
+			workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' },
+		},
 	};
 	const workflowData: IWorkflowBase = {
 		id: 'load-options',
@@ -37,10 +45,25 @@ export function loadOptionsContext(
 		settings: {},
 		activeVersionId: null,
 	};
-	const workflow = new Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: workflowData.id,
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	const helper = new TestCredentialsHelper({ workspacePracticeApi: { ...credentials } });
-	return new LoadOptionsContext(workflow, node, makeAdditionalData(helper, workflowData, 'load-options'), options.path ?? 'parameters');
+	return new LoadOptionsContext(
+		workflow,
+		node,
+		makeAdditionalData(helper, workflowData, 'load-options'),
+		options.path ?? 'parameters',
+	);
 }
 
 /** A `listSearch` method as n8n calls it. */
-export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+export type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;

@@ -1,4 +1,11 @@
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, IPollFunctions, IWorkflowBase } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IPollFunctions,
+	IWorkflowBase,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { commitStagedCursor, PollContext, runPollInStagingScope } from 'n8n-core';
 import { randomUUID } from 'node:crypto';
@@ -73,10 +80,17 @@ export class PollHarness {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: everyPollReads(options.parameters),
-			credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
+			credentials: {
+				workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' },
+			},
 		};
-		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow('test-trigger-workflow', this.node));
-		this.credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
+		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow(
+			'test-trigger-workflow',
+			this.node,
+		));
+		this.credentialsHelper = new TestCredentialsHelper({
+			workspacePracticeApi: { ...options.credentials },
+		});
 	}
 
 	/** A copy of what the server has stored for the node. */
@@ -98,8 +112,15 @@ export class PollHarness {
 
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
 		const persistence = this.options.persistence ?? 'staged';
-		const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, randomUUID());
-		const budget = this.options.pollBudgetMs === undefined ? undefined : () => this.options.pollBudgetMs as number;
+		const additionalData = makeAdditionalData(
+			this.credentialsHelper,
+			this.workflowData,
+			randomUUID(),
+		);
+		const budget =
+			this.options.pollBudgetMs === undefined
+				? undefined
+				: () => this.options.pollBudgetMs as number;
 		const live = this.workflow.getStaticData('node', this.node);
 		let emitted: INodeExecutionData[][] | undefined;
 		let staged: IDataObject | undefined;

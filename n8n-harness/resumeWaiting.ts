@@ -1,4 +1,10 @@
-import type { INodeExecutionData, IRun, IRunExecutionData, IWorkflowBase, Workflow } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	IRun,
+	IRunExecutionData,
+	IWorkflowBase,
+	Workflow,
+} from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 
 import { makeAdditionalData } from './additionalData';
@@ -48,7 +54,10 @@ export class WaitingExecutions {
 	private readonly executions = new Map<string, Waiting>();
 
 	constructor(private readonly server: WebhookServer) {
-		server.route(/^\/webhook-waiting\/([^/]+)$/, async (request, [executionId]) => await this.deliver(executionId, request));
+		server.route(
+			/^\/webhook-waiting\/([^/]+)$/,
+			async (request, [executionId]) => await this.deliver(executionId, request),
+		);
 	}
 
 	urls(): Partial<TestUrls> {
@@ -57,7 +66,8 @@ export class WaitingExecutions {
 
 	/** Keeps a run that ended waiting; returns the promise of its resumed run. */
 	hold(executionId: string, result: RunNodeResult): Promise<IRun> {
-		if (!result.run.waitTill) throw new Error(`execution ${executionId} is not waiting (status ${result.run.status})`);
+		if (!result.run.waitTill)
+			throw new Error(`execution ${executionId} is not waiting (status ${result.run.status})`);
 		let resolve!: (run: IRun) => void;
 		const resumed = new Promise<IRun>((r) => (resolve = r));
 		this.executions.set(executionId, {
@@ -72,19 +82,29 @@ export class WaitingExecutions {
 	}
 
 	private additionalData(executionId: string, waiting: Waiting) {
-		return makeAdditionalData(waiting.credentialsHelper, workflowDataOf(waiting.workflow), executionId, this.urls());
+		return makeAdditionalData(
+			waiting.credentialsHelper,
+			workflowDataOf(waiting.workflow),
+			executionId,
+			this.urls(),
+		);
 	}
 
 	private async deliver(executionId: string, request: WebhookRequestInput): Promise<WebhookAnswer> {
 		const waiting = this.executions.get(executionId);
-		if (!waiting) return { status: 404, body: { message: `The execution "${executionId}" does not exist.` } };
-		if (waiting.state !== 'waiting') return { status: 409, body: { message: `The execution "${executionId}" is not waiting.` } };
+		if (!waiting)
+			return { status: 404, body: { message: `The execution "${executionId}" does not exist.` } };
+		if (waiting.state !== 'waiting')
+			return { status: 409, body: { message: `The execution "${executionId}" is not waiting.` } };
 		const nodeName = waiting.runExecutionData.resultData.lastNodeExecuted ?? NODE_NAME;
 		const node = waiting.workflow.getNode(nodeName);
 		if (!node) throw new Error(`no node ${nodeName}`);
 		const nodeType = waiting.workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-		const description = nodeType.description.webhooks?.find((w) => w.restartWebhook === true && w.httpMethod === request.method);
-		if (!description) return { status: 404, body: { message: 'no waiting webhook with a matching method' } };
+		const description = nodeType.description.webhooks?.find(
+			(w) => w.restartWebhook === true && w.httpMethod === request.method,
+		);
+		if (!description)
+			return { status: 404, body: { message: 'no waiting webhook with a matching method' } };
 		const { answer, result } = await invokeWebhook({
 			workflow: waiting.workflow,
 			node,
@@ -101,10 +121,18 @@ export class WaitingExecutions {
 		return answer;
 	}
 
-	private async resume(executionId: string, waiting: Waiting, input?: INodeExecutionData[][]): Promise<void> {
+	private async resume(
+		executionId: string,
+		waiting: Waiting,
+		input?: INodeExecutionData[][],
+	): Promise<void> {
 		const data = waiting.runExecutionData;
 		if (input !== undefined) data.executionData!.nodeExecutionStack[0].data.main = input;
-		const run = await new WorkflowExecute(this.additionalData(executionId, waiting), 'manual', data).processRunExecutionData(waiting.workflow);
+		const run = await new WorkflowExecute(
+			this.additionalData(executionId, waiting),
+			'manual',
+			data,
+		).processRunExecutionData(waiting.workflow);
 		waiting.state = 'finished';
 		waiting.resolve(run);
 	}
@@ -112,7 +140,8 @@ export class WaitingExecutions {
 	/** The wait's time limit passed: n8n resumes without a webhook, the node's stored input unchanged. */
 	async timeOut(executionId: string): Promise<IRun> {
 		const waiting = this.executions.get(executionId);
-		if (!waiting || waiting.state !== 'waiting') throw new Error(`execution ${executionId} is not waiting`);
+		if (!waiting || waiting.state !== 'waiting')
+			throw new Error(`execution ${executionId} is not waiting`);
 		waiting.state = 'running';
 		await this.resume(executionId, waiting);
 		return await waiting.resumed;

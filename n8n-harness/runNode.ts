@@ -66,7 +66,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		typeVersion: 1,
 		position: [200, 0],
 		parameters: options.parameters,
-		credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
+		credentials: {
+			workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' },
+		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflowData: IWorkflowBase = {
@@ -90,11 +92,21 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		nodeTypes,
 		settings: {},
 	});
-	const credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
+	const credentialsHelper = new TestCredentialsHelper({
+		workspacePracticeApi: { ...options.credentials },
+	});
 	const executionId = options.executionId === undefined ? randomUUID() : options.executionId;
-	const additionalData = makeAdditionalData(credentialsHelper, workflowData, executionId ?? '', options.urls);
+	const additionalData = makeAdditionalData(
+		credentialsHelper,
+		workflowData,
+		executionId ?? '',
+		options.urls,
+	);
 	if (executionId === null) additionalData.executionId = undefined;
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start });
+	const run = await new WorkflowExecute(additionalData, 'manual').run({
+		workflow,
+		startNode: start,
+	});
 	const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
 	return { items, error: run.data.resultData.error, run, credentialsHelper, workflow };

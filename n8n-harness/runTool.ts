@@ -1,4 +1,12 @@
-import type { IConnections, IDataObject, INode, INodeExecutionData, INodeParameters, IRun, IWorkflowBase } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IRun,
+	IWorkflowBase,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 import { randomUUID } from 'node:crypto';
@@ -46,7 +54,9 @@ export async function runToolCalls(options: RunToolOptions): Promise<RunToolResu
 		...node(TOOL_NODE_NAME, TOOL_NODE_TYPE, options.parameters, 200),
 		// One workflow: the tool node keeps its ID from run to run, as a saved workflow's node does.
 		id: TOOL_NODE_ID,
-		credentials: { workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' } },
+		credentials: {
+			workspacePracticeApi: { id: 'test-credential', name: 'Workspace Practice (test)' },
+		},
 	};
 	const nodes = [
 		node('Start', START_NODE_TYPE, { items: '[{}]' }, 0),
@@ -55,7 +65,9 @@ export async function runToolCalls(options: RunToolOptions): Promise<RunToolResu
 	];
 	const connections: IConnections = {
 		Start: { main: [[{ node: 'Agent', type: NodeConnectionTypes.Main, index: 0 }]] },
-		[TOOL_NODE_NAME]: { ai_tool: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] },
+		[TOOL_NODE_NAME]: {
+			ai_tool: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]],
+		},
 	};
 	const workflowData: IWorkflowBase = {
 		id: 'tool-workflow',
@@ -69,13 +81,26 @@ export async function runToolCalls(options: RunToolOptions): Promise<RunToolResu
 		settings: {},
 		activeVersionId: null,
 	};
-	const workflow = new Workflow({ id: workflowData.id, name: workflowData.name, nodes, connections, active: false, nodeTypes, settings: {} });
-	const credentialsHelper = new TestCredentialsHelper({ workspacePracticeApi: { ...options.credentials } });
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		settings: {},
+	});
+	const credentialsHelper = new TestCredentialsHelper({
+		workspacePracticeApi: { ...options.credentials },
+	});
 	const executionId = options.executionId === undefined ? randomUUID() : options.executionId;
 	// No execution ID at all: the engine's hooks still want a string, the node must see none.
 	const additionalData = makeAdditionalData(credentialsHelper, workflowData, executionId ?? '');
 	if (executionId === null) additionalData.executionId = undefined;
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
+	const run = await new WorkflowExecute(additionalData, 'manual').run({
+		workflow,
+		startNode: nodes[0],
+	});
 	const items: INodeExecutionData[] = run.data.resultData.runData.Agent?.[0]?.data?.main?.[0] ?? [];
 	return { answers: items.map((item) => item.json), run };
 }

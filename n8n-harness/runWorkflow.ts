@@ -42,7 +42,10 @@ export function readWorkflowFile(path: string): WorkflowFile {
 export const workflowNodeTypes: INodeTypes = {
 	getByName(type) {
 		const nodeType = registry[type] ?? baseNodeStandIns[type];
-		if (!nodeType) throw new Error(`Unknown node type ${type}: not one of ours nor a stand-in in n8n-harness/baseNodes.ts`);
+		if (!nodeType)
+			throw new Error(
+				`Unknown node type ${type}: not one of ours nor a stand-in in n8n-harness/baseNodes.ts`,
+			);
 		return nodeType;
 	},
 	getByNameAndVersion(type, version) {
@@ -74,7 +77,10 @@ export interface WorkflowRun {
 	error?: string;
 }
 
-export function toWorkflow(file: WorkflowFile, id = randomUUID()): { workflow: Workflow; data: IWorkflowBase } {
+export function toWorkflow(
+	file: WorkflowFile,
+	id = randomUUID(),
+): { workflow: Workflow; data: IWorkflowBase } {
 	// Runs change node objects (a waiting node gets disabled): work on a copy of the file's nodes.
 	const nodes = JSON.parse(JSON.stringify(file.nodes)) as INode[];
 	const data: IWorkflowBase = {
@@ -106,8 +112,14 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 	const start = options.startNode
 		? workflow.getNode(options.startNode)
 		: Object.values(workflow.nodes).find((n) => n.type === 'n8n-nodes-base.manualTrigger');
-	if (!start) throw new Error(`no start node ${options.startNode ?? '(manual trigger)'} in "${options.file.name}"`);
-	const credentialsHelper = new TestCredentialsHelper({ ...options.extraCredentials, workspacePracticeApi: { ...options.credentials } });
+	if (!start)
+		throw new Error(
+			`no start node ${options.startNode ?? '(manual trigger)'} in "${options.file.name}"`,
+		);
+	const credentialsHelper = new TestCredentialsHelper({
+		...options.extraCredentials,
+		workspacePracticeApi: { ...options.credentials },
+	});
 	const executionId = randomUUID();
 	const additionalData = makeAdditionalData(credentialsHelper, data, executionId, options.urls);
 	const mode: WorkflowExecuteMode = options.triggerItems ? 'trigger' : 'manual';
@@ -123,11 +135,22 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 				},
 			}
 		: undefined;
-	const run = await new WorkflowExecute(additionalData, mode).run({ workflow, startNode: start, triggerToStartFrom });
+	const run = await new WorkflowExecute(additionalData, mode).run({
+		workflow,
+		startNode: start,
+		triggerToStartFrom,
+	});
 	const output = (nodeName: string): IDataObject[] => {
 		const runs = run.data.resultData.runData[nodeName] ?? [];
 		return (runs[runs.length - 1]?.data?.main?.[0] ?? []).map((item) => item.json);
 	};
 	const error = run.data.resultData.error;
-	return { run, workflow, output, error: error ? `${error.message}${error.description ? `: ${error.description}` : ''}` : undefined };
+	return {
+		run,
+		workflow,
+		output,
+		error: error
+			? `${error.message}${error.description ? `: ${error.description}` : ''}`
+			: undefined,
+	};
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { deepCopy, NodeConnectionTypes } from 'n8n-workflow';
 
 export const TOOL_AGENT_NODE_TYPE = 'test.toolAgent';
@@ -34,7 +40,10 @@ export class TestToolAgent implements INodeType {
 		version: 1,
 		description: 'Calls the connected tool with scripted arguments',
 		defaults: { name: 'Agent' },
-		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true }],
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true },
+		],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [{ displayName: 'Calls', name: 'calls', type: 'json', default: '[{}]' }],
 	};
@@ -49,9 +58,16 @@ export class TestToolAgent implements INodeType {
 		for (const args of calls) {
 			try {
 				const answer = await tools[0].invoke(args);
-				out.push({ json: { tool: tools[0].name, answer: JSON.parse(String(answer)) as IDataObject } });
+				out.push({
+					json: { tool: tools[0].name, answer: JSON.parse(String(answer)) as IDataObject },
+				});
 			} catch (error) {
-				out.push({ json: { tool: tools[0].name, error: error instanceof Error ? error.message : String(error) } });
+				out.push({
+					json: {
+						tool: tools[0].name,
+						error: error instanceof Error ? error.message : String(error),
+					},
+				});
 			}
 		}
 		return [out];

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { apiList, apiRequest } from '../nodes/shared/transport';
@@ -39,11 +45,16 @@ export class TransportProbe implements INodeType {
 			try {
 				const path = this.getNodeParameter('path', i) as string;
 				if (this.getNodeParameter('list', i) as boolean) {
-					const rows = await apiList<IDataObject>(this, path, {}, {
-						returnAll: this.getNodeParameter('returnAll', i) as boolean,
-						limit: this.getNodeParameter('limit', i) as number,
-						itemIndex: i,
-					});
+					const rows = await apiList<IDataObject>(
+						this,
+						path,
+						{},
+						{
+							returnAll: this.getNodeParameter('returnAll', i) as boolean,
+							limit: this.getNodeParameter('limit', i) as number,
+							itemIndex: i,
+						},
+					);
 					out.push(...rows.map((json) => ({ json, pairedItem: { item: i } })));
 					continue;
 				}

@@ -77,7 +77,9 @@ export interface InvokeWebhookOptions {
  * webhook helpers do: the node's own answer when it sent one (noWebhookResponse), otherwise the
  * description's response code with `webhookResponse` or n8n's "Workflow was started".
  */
-export async function invokeWebhook(options: InvokeWebhookOptions): Promise<{ answer: WebhookAnswer; result: IWebhookResponseData }> {
+export async function invokeWebhook(
+	options: InvokeWebhookOptions,
+): Promise<{ answer: WebhookAnswer; result: IWebhookResponseData }> {
 	const { workflow, node, description, request } = options;
 	const response = new TestResponse();
 	const additionalData: IWorkflowExecuteAdditionalData = {
@@ -94,12 +96,23 @@ export async function invokeWebhook(options: InvokeWebhookOptions): Promise<{ an
 		workflowId: String(workflow.id),
 		workflowExecuteAdditionalData: additionalData,
 	};
-	const context = new WebhookContext(workflow, node, additionalData, options.mode, webhookData, [], options.runExecutionData ?? null);
+	const context = new WebhookContext(
+		workflow,
+		node,
+		additionalData,
+		options.mode,
+		webhookData,
+		[],
+		options.runExecutionData ?? null,
+	);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
 	if (!nodeType.webhook) throw new Error(`${node.type} has no webhook()`);
 	const result = await nodeType.webhook.call(context);
-	if (result.noWebhookResponse) return { answer: { status: response.statusCode, body: response.body }, result };
+	if (result.noWebhookResponse)
+		return { answer: { status: response.statusCode, body: response.body }, result };
 	const code = typeof description.responseCode === 'number' ? description.responseCode : 200;
-	const body: IDataObject = (result.webhookResponse as IDataObject | undefined) ?? { message: 'Workflow was started' };
+	const body: IDataObject = (result.webhookResponse as IDataObject | undefined) ?? {
+		message: 'Workflow was started',
+	};
 	return { answer: { status: code, body }, result };
 }

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 import type { WebhookAnswer, WebhookRequestInput } from './webhookCall';
 
-export type WebhookRoute = (request: WebhookRequestInput, params: string[]) => Promise<WebhookAnswer>;
+export type WebhookRoute = (
+	request: WebhookRequestInput,
+	params: string[],
+) => Promise<WebhookAnswer>;
 
 /** Every request n8n's stand-in received, with what it answered. */
 export interface ReceivedWebhook {
@@ -55,7 +58,13 @@ export class WebhookServer {
 				body = rawBody;
 			}
 		}
-		const request: WebhookRequestInput = { method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, query, body };
+		const request: WebhookRequestInput = {
+			method: req.method ?? 'POST',
+			url: req.url ?? '/',
+			headers: req.headers,
+			query,
+			body,
+		};
 		let answer: WebhookAnswer = { status: 404, body: { message: 'no such webhook' } };
 		for (const { pattern, handle } of this.routes) {
 			const match = pattern.exec(url.pathname);
@@ -63,7 +72,10 @@ export class WebhookServer {
 			try {
 				answer = await handle(request, match.slice(1));
 			} catch (error) {
-				answer = { status: 500, body: { message: error instanceof Error ? error.message : String(error) } };
+				answer = {
+					status: 500,
+					body: { message: error instanceof Error ? error.message : String(error) },
+				};
 			}
 			break;
 		}

@@ -1,4 +1,11 @@
-import type { ICredentialDataDecryptedObject, INode, INodeExecutionData, INodeParameters, IRun, IWorkflowBase } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IRun,
+	IWorkflowBase,
+} from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 import { randomUUID } from 'node:crypto';
@@ -41,16 +48,26 @@ export class TriggerEndpoint {
 			position: [0, 0],
 			parameters: options.parameters,
 			webhookId: randomUUID(),
-			credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: type, name: type }])),
+			credentials: Object.fromEntries(
+				Object.keys(options.credentials).map((type) => [type, { id: type, name: type }]),
+			),
 		};
-		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow('trigger-workflow', this.node));
+		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow(
+			'trigger-workflow',
+			this.node,
+		));
 		this.credentialsHelper = new TestCredentialsHelper(options.credentials);
-		const description = nodeTypes.getByNameAndVersion(options.nodeType, 1).description.webhooks?.[0];
+		const description = nodeTypes.getByNameAndVersion(options.nodeType, 1).description
+			.webhooks?.[0];
 		if (!description) throw new Error(`${options.nodeType} has no webhook`);
 		const path = String(description.path);
 		server.route(new RegExp(`^/webhook/${path}$`), async (request) => {
 			const executionId = randomUUID();
-			const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, executionId);
+			const additionalData = makeAdditionalData(
+				this.credentialsHelper,
+				this.workflowData,
+				executionId,
+			);
 			const { answer, result } = await invokeWebhook({
 				workflow: this.workflow,
 				node: this.node,
@@ -70,15 +87,27 @@ export class TriggerEndpoint {
 
 	private async start(executionId: string, data: INodeExecutionData[][]): Promise<void> {
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }] },
+			executionData: {
+				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
+			},
 		});
-		const additionalData = makeAdditionalData(this.credentialsHelper, this.workflowData, executionId);
-		const run = await new WorkflowExecute(additionalData, 'webhook', runExecutionData).processRunExecutionData(this.workflow);
+		const additionalData = makeAdditionalData(
+			this.credentialsHelper,
+			this.workflowData,
+			executionId,
+		);
+		const run = await new WorkflowExecute(
+			additionalData,
+			'webhook',
+			runExecutionData,
+		).processRunExecutionData(this.workflow);
 		this.started.push(run);
 	}
 
 	/** The trigger's output items of each started execution. */
 	outputs(): INodeExecutionData[][] {
-		return this.started.map((run) => run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? []);
+		return this.started.map(
+			(run) => run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? [],
+		);
 	}
 }

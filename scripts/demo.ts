@@ -14,7 +14,12 @@ import { join } from 'node:path';
 import { makeAdditionalData } from '../n8n-harness/additionalData';
 import { TestCredentialsHelper } from '../n8n-harness/credentialsHelper';
 import { PollHarness } from '../n8n-harness/pollHarness';
-import { readWorkflowFile, runWorkflow, toWorkflow, type WorkflowFile } from '../n8n-harness/runWorkflow';
+import {
+	readWorkflowFile,
+	runWorkflow,
+	toWorkflow,
+	type WorkflowFile,
+} from '../n8n-harness/runWorkflow';
 import { invokeWebhook } from '../n8n-harness/webhookCall';
 import { WebhookServer } from '../n8n-harness/webhookServer';
 import { EVENTS } from '../nodes/WorkspacePracticeTrigger/events';
@@ -46,7 +51,10 @@ async function scenariosFromDeals(sim: RunningSimulator): Promise<void> {
 	say(bold(`1. ${file.name}`) + dim('  (examples/scenarios-from-deals.json)'));
 	say(dim('   Manual trigger → 3 deals → Scenario Job → Create, waiting By Polling'));
 	const started = Date.now();
-	const result = await runWorkflow({ file, credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
+	const result = await runWorkflow({
+		file,
+		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+	});
 	if (result.error) fail('the deals workflow failed', result.error);
 	const deals = result.output('One item per deal');
 	const jobs = result.output('Create scenario and wait');
@@ -56,14 +64,22 @@ async function scenariosFromDeals(sim: RunningSimulator): Promise<void> {
 		const scenario = (job.scenario ?? {}) as IDataObject;
 		say(`   ${String(deal.deal_id)} ${String(deal.company)} (${String(deal.owner_email)})`);
 		// Simplify (on) keeps created_at and completed_at; their difference is queued-to-done time.
-		const seconds = (Date.parse(String(job.completed_at)) - Date.parse(String(job.created_at))) / 1000;
-		say(`     job ${String(job.id)}: queued → ${String(job.status)} in ${Number.isFinite(seconds) ? seconds : '?'} s`);
+		const seconds =
+			(Date.parse(String(job.completed_at)) - Date.parse(String(job.created_at))) / 1000;
+		say(
+			`     job ${String(job.id)}: queued → ${String(job.status)} in ${Number.isFinite(seconds) ? seconds : '?'} s`,
+		);
 		say(`     scenario "${String(scenario.name)}"`);
 		say(dim(`     ${String(scenario.url ?? '')}`));
-		if (job.status !== 'completed' || !scenario.id) fail(`deal ${String(deal.deal_id)}: the job did not complete`);
+		if (job.status !== 'completed' || !scenario.id)
+			fail(`deal ${String(deal.deal_id)}: the job did not complete`);
 	});
 	const polls = sim.control.requests({ method: 'GET', path: '/scenario-studio/jobs/*' }).length;
-	say(dim(`   ${jobs.length} jobs, ${polls} status reads, ${Math.round((Date.now() - started) / 1000)} s`));
+	say(
+		dim(
+			`   ${jobs.length} jobs, ${polls} status reads, ${Math.round((Date.now() - started) / 1000)} s`,
+		),
+	);
 	say();
 }
 
@@ -74,12 +90,20 @@ async function jobCallbacks(sim: RunningSimulator, hooks: WebhookServer): Promis
 	const file = readWorkflowFile(join(EXAMPLES, 'job-callbacks-to-team.json'));
 	say(bold(`2. ${file.name}`) + dim('  (examples/job-callbacks-to-team.json)'));
 	const credentials = { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
-	const extraCredentials = { workspacePracticeWebhookSecretApi: { headerName: SECRET_HEADER, secret: SECRET } };
-	const helper = new TestCredentialsHelper({ ...extraCredentials, workspacePracticeApi: { ...credentials } });
+	const extraCredentials = {
+		workspacePracticeWebhookSecretApi: { headerName: SECRET_HEADER, secret: SECRET },
+	};
+	const helper = new TestCredentialsHelper({
+		...extraCredentials,
+		workspacePracticeApi: { ...credentials },
+	});
 	// One workflow object for every delivery: the trigger's duplicate guard lives in its static data.
 	const { workflow, data } = toWorkflow(file);
 	const trigger = nodeOf(file, 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger');
-	const triggerType = workflow.nodeTypes.getByNameAndVersion(trigger.type, trigger.typeVersion) as INodeType;
+	const triggerType = workflow.nodeTypes.getByNameAndVersion(
+		trigger.type,
+		trigger.typeVersion,
+	) as INodeType;
 	const description = triggerType.description.webhooks?.[0];
 	if (!description) fail('the job trigger has no webhook');
 	const path = `/webhook/${String(trigger.webhookId)}/${String(description.path)}`;
@@ -96,7 +120,13 @@ async function jobCallbacks(sim: RunningSimulator, hooks: WebhookServer): Promis
 		});
 		if (result.workflowData) {
 			const items = result.workflowData[0].map((item) => item.json);
-			const run = await runWorkflow({ file, credentials, extraCredentials, startNode: trigger.name, triggerItems: items });
+			const run = await runWorkflow({
+				file,
+				credentials,
+				extraCredentials,
+				startNode: trigger.name,
+				triggerItems: items,
+			});
 			if (run.error) fail('the job-callback workflow failed', run.error);
 			runs.push({ job: items[0], assigned: run.output('Assign the new scenario') });
 		}
@@ -121,27 +151,44 @@ async function jobCallbacks(sim: RunningSimulator, hooks: WebhookServer): Promis
 	const finish = async (jobId: string): Promise<number | null> => {
 		sim.control.finishJob(jobId);
 		await sim.control.waitForCallbacks();
-		return sim.control.callbacks().filter((d) => d.jobId === jobId).at(-1)?.status ?? null;
+		return (
+			sim.control
+				.callbacks()
+				.filter((d) => d.jobId === jobId)
+				.at(-1)?.status ?? null
+		);
 	};
 
 	const jobId = await createJob({ [SECRET_HEADER]: SECRET });
 	const status = await finish(jobId);
 	const first = runs[0];
-	if (status !== 200 || !first) fail(`the callback with the secret was answered ${String(status)} and started ${runs.length} runs`);
+	if (status !== 200 || !first)
+		fail(
+			`the callback with the secret was answered ${String(status)} and started ${runs.length} runs`,
+		);
 	const scenario = (first.job.scenario ?? {}) as IDataObject;
 	say(`   job ${jobId} completed → callback with the secret → ${status}, workflow started`);
-	say(`     scenario "${String(scenario.name)}" assigned to ${first.assigned.length} Sales Team members:`);
+	say(
+		`     scenario "${String(scenario.name)}" assigned to ${first.assigned.length} Sales Team members:`,
+	);
 	for (const a of first.assigned) {
 		const user = (a.user ?? {}) as IDataObject;
-		say(`       ${String(user.email ?? a.user_email ?? '?')}  due ${String(a.due_date ?? '').slice(0, 10)}  (${String(a.status ?? '')})`);
+		say(
+			`       ${String(user.email ?? a.user_email ?? '?')}  due ${String(a.due_date ?? '').slice(0, 10)}  (${String(a.status ?? '')})`,
+		);
 	}
 	const again = await sim.control.redeliverCallback(jobId);
-	say(`   the same callback again → ${String(again.status)}, ${runs.length === 1 ? 'ignored as a duplicate' : 'STARTED AGAIN'}`);
+	say(
+		`   the same callback again → ${String(again.status)}, ${runs.length === 1 ? 'ignored as a duplicate' : 'STARTED AGAIN'}`,
+	);
 	if (runs.length !== 1) fail('a duplicate callback started a second run');
 	const wrongJob = await createJob({ [SECRET_HEADER]: 'not-the-secret' });
 	const wrongStatus = await finish(wrongJob);
-	say(`   job ${wrongJob} with a wrong secret → ${String(wrongStatus)}, ${runs.length === 1 ? 'nothing started' : 'STARTED'}`);
-	if (wrongStatus !== 401 || runs.length !== 1) fail('a callback with a wrong secret was not refused');
+	say(
+		`   job ${wrongJob} with a wrong secret → ${String(wrongStatus)}, ${runs.length === 1 ? 'nothing started' : 'STARTED'}`,
+	);
+	if (wrongStatus !== 401 || runs.length !== 1)
+		fail('a callback with a wrong secret was not refused');
 	say();
 }
 
@@ -162,25 +209,36 @@ async function knowledgeHubWatcher(sim: RunningSimulator): Promise<void> {
 	const fx = sim.control.fixtures();
 	const created = sim.control.createPage({
 		title: 'Handling a budget freeze',
-		content: '# When the buyer says "no budget this quarter"\n- ask what else was frozen\n- offer a pilot',
+		content:
+			'# When the buyer says "no budget this quarter"\n- ask what else was frozen\n- offer a pilot',
 		asEmail: 'carla@acme.com',
 	});
 	sim.control.publishPage(fx.pages.draftNeverPublished.id, 'bob@acme.com');
-	say(`   in the Knowledge Hub: carla@acme.com creates "${created.title}"; bob@acme.com publishes "${fx.pages.draftNeverPublished.name}"`);
+	say(
+		`   in the Knowledge Hub: carla@acme.com creates "${created.title}"; bob@acme.com publishes "${fx.pages.draftNeverPublished.name}"`,
+	);
 
 	const second = await poller.poll();
 	if (second.error) fail('the second poll failed', second.error.message);
 	const events = second.items.map((i) => i.json);
 	say(`   next poll → ${events.length} events:`);
 	const eventName = (key: unknown): string => EVENTS[key as keyof typeof EVENTS] ?? String(key);
-	for (const e of events) say(`     ${eventName(e.event)}: "${String((e.page as IDataObject | undefined)?.title)}"`);
+	for (const e of events)
+		say(`     ${eventName(e.event)}: "${String((e.page as IDataObject | undefined)?.title)}"`);
 	if (events.length < 2) fail(`expected at least 2 events, got ${events.length}`);
 
-	const run = await runWorkflow({ file, credentials, startNode: trigger.name, triggerItems: events });
+	const run = await runWorkflow({
+		file,
+		credentials,
+		startNode: trigger.name,
+		triggerItems: events,
+	});
 	if (run.error) fail('the watcher workflow failed', run.error);
 	say('   the workflow read each page and made a message:');
 	for (const m of run.output('Message')) {
-		say(`     ${eventName(m.event)} · "${String(m.title)}" · ${String(m.status)} v${String(m.version ?? '-')} · owner ${String(m.owner)} · ${String(m.sources)} sources`);
+		say(
+			`     ${eventName(m.event)} · "${String(m.title)}" · ${String(m.status)} v${String(m.version ?? '-')} · owner ${String(m.owner)} · ${String(m.sources)} sources`,
+		);
 	}
 	const third = await poller.poll();
 	say(`   a poll with nothing new → ${third.items.length} events`);
@@ -209,7 +267,11 @@ async function main(): Promise<void> {
 		await hooks.close();
 		await sim.close();
 	}
-	say(ok ? `Done in ${Math.round((Date.now() - started) / 1000)} s. Import examples/*.json into n8n to run them yourself.` : 'Demo stopped.');
+	say(
+		ok
+			? `Done in ${Math.round((Date.now() - started) / 1000)} s. Import examples/*.json into n8n to run them yourself.`
+			: 'Demo stopped.',
+	);
 	process.exit(ok ? 0 : 1);
 }
 

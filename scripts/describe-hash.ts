@@ -15,7 +15,8 @@ interface Described {
 }
 
 const root = path.join(__dirname, '..');
-const sha = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const sha = (value: unknown): string =>
+	createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 async function main(): Promise<void> {
 	for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
 			if (name === 'default' || typeof Class !== 'function') continue;
 			const instance = new (Class as new () => Described)();
 			// A credential's description is the instance itself; a node's is its `description`.
-			console.log(`${sha(file.includes('credentials') ? instance : instance.description)}  ${name}`);
+			console.log(
+				`${sha(file.includes('credentials') ? instance : instance.description)}  ${name}`,
+			);
 			if (instance.methods) {
 				const names = Object.fromEntries(
 					Object.entries(instance.methods).map(([kind, fns]) => [kind, Object.keys(fns).sort()]),

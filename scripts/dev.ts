@@ -25,7 +25,13 @@ async function main(): Promise<void> {
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
 	const tsc = spawn(
 		process.execPath,
-		[join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'],
+		[
+			join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+			'-p',
+			'tsconfig.build.json',
+			'--watch',
+			'--preserveWatchOutput',
+		],
 		{ cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
 	);
 
@@ -46,13 +52,20 @@ async function main(): Promise<void> {
 	);
 	const api = new N8nApi(n8n.baseUrl);
 	await api.bootstrap();
-	await api.createCredential('Workspace Practice (simulator)', 'workspacePracticeApi', { baseUrl: sim.baseUrl, apiKey: sim.apiKey });
+	await api.createCredential('Workspace Practice (simulator)', 'workspacePracticeApi', {
+		baseUrl: sim.baseUrl,
+		apiKey: sim.apiKey,
+	});
 
 	console.log('');
-	console.log(`n8n editor:  ${n8n.baseUrl}/home/workflows   (login ${OWNER.email} / ${OWNER.password})`);
+	console.log(
+		`n8n editor:  ${n8n.baseUrl}/home/workflows   (login ${OWNER.email} / ${OWNER.password})`,
+	);
 	console.log(`credential:  "Workspace Practice (simulator)" → ${sim.baseUrl}`);
 	console.log(`n8n log:     ${join(n8n.userFolder, 'n8n.log')}`);
-	console.log('Edit nodes/ or credentials/: tsc rebuilds dist/ and n8n reloads the nodes; refresh the editor.');
+	console.log(
+		'Edit nodes/ or credentials/: tsc rebuilds dist/ and n8n reloads the nodes; refresh the editor.',
+	);
 	console.log('Ctrl-C stops n8n, the simulator and tsc.');
 
 	let stopping = false;

@@ -17,7 +17,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const cwd = process.cwd();
-const git = (...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const git = (...args: string[]): string =>
+	execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 function fail(message: string): never {
 	console.error(`release: ${message}`);
@@ -44,17 +45,23 @@ function changelogFor(text: string, version: string, date: string): string {
 	const hasSection = new RegExp(`^## ${escaped}( |$)`, 'm').test(text);
 	if (!entries) {
 		if (hasSection) return text;
-		fail(`nothing under "## Unreleased" in CHANGELOG.md: write what changed in ${version} there first`);
+		fail(
+			`nothing under "## Unreleased" in CHANGELOG.md: write what changed in ${version} there first`,
+		);
 	}
-	if (hasSection) fail(`CHANGELOG.md already has a "## ${version}" section and entries under Unreleased`);
+	if (hasSection)
+		fail(`CHANGELOG.md already has a "## ${version}" section and entries under Unreleased`);
 	const section = `## Unreleased\n\n## ${version} (${date})\n\n${entries}\n\n`;
-	return text.slice(0, unreleased.index) + section + text.slice(unreleased.index + unreleased[0].length);
+	return (
+		text.slice(0, unreleased.index) + section + text.slice(unreleased.index + unreleased[0].length)
+	);
 }
 
 function main(): void {
 	const wanted = process.argv[2];
 	if (!wanted) fail('usage: npm run release -- <patch|minor|major|x.y.z>');
-	if (git('status', '--porcelain')) fail('commit or stash your changes first (the working tree is not clean)');
+	if (git('status', '--porcelain'))
+		fail('commit or stash your changes first (the working tree is not clean)');
 
 	const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { version: string };
 	const version = nextVersion(pkg.version, wanted);
@@ -67,16 +74,26 @@ function main(): void {
 	const updated = changelogFor(changelog, version, date);
 
 	if (version !== pkg.version) {
-		execFileSync('npm', ['version', version, '--no-git-tag-version', '--ignore-scripts'], { cwd, stdio: 'ignore' });
+		execFileSync('npm', ['version', version, '--no-git-tag-version', '--ignore-scripts'], {
+			cwd,
+			stdio: 'ignore',
+		});
 	}
 	if (updated !== changelog) writeFileSync(changelogPath, updated);
 	if (git('status', '--porcelain')) {
-		git('add', 'package.json', 'CHANGELOG.md', ...(git('ls-files', 'package-lock.json') ? ['package-lock.json'] : []));
+		git(
+			'add',
+			'package.json',
+			'CHANGELOG.md',
+			...(git('ls-files', 'package-lock.json') ? ['package-lock.json'] : []),
+		);
 		git('commit', '-m', `Release ${version}`);
 	}
 	git('tag', '-a', tag, '-m', `Release ${version}`);
 	console.log(`release: ${tag} tagged on ${git('rev-parse', '--short', 'HEAD')}.`);
-	console.log(`Publish it: git push origin HEAD ${tag}   (the tag starts .github/workflows/publish.yml)`);
+	console.log(
+		`Publish it: git push origin HEAD ${tag}   (the tag starts .github/workflows/publish.yml)`,
+	);
 }
 
 main();

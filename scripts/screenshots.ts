@@ -20,13 +20,20 @@ const OUT = join(REPO_ROOT, 'docs', 'images');
 const ACTION = 'n8n-nodes-workspace-practice.workspacePractice';
 
 function chromiumPath(): string {
-	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => !!p);
+	const candidates = [
+		process.env.CHROMIUM_PATH,
+		'/usr/bin/chromium',
+		'/usr/bin/chromium-browser',
+	].filter((p): p is string => !!p);
 	const found = candidates.find((p) => existsSync(p));
 	if (found) return found;
 	const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
 	const run = (cmd: string[]): void => {
 		const [bin, ...rest] = [...asRoot, ...cmd];
-		execFileSync(bin, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+		execFileSync(bin, rest, {
+			stdio: 'inherit',
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
 	};
 	run(['apt-get', 'update']);
 	run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
@@ -54,7 +61,12 @@ async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
 					limit: 20,
 					filters: {
 						status: 'published',
-						folder_id: { __rl: true, mode: 'list', value: fx.folders.sales.id, cachedResultName: fx.folders.sales.name },
+						folder_id: {
+							__rl: true,
+							mode: 'list',
+							value: fx.folders.sales.id,
+							cachedResultName: fx.folders.sales.name,
+						},
 						owner_id: {
 							__rl: true,
 							mode: 'list',
@@ -86,7 +98,13 @@ async function login(page: Page, baseUrl: string): Promise<void> {
 }
 
 /** Opens a workflow, double-clicks a node to open its form, and saves the form. */
-async function shootNode(page: Page, baseUrl: string, workflowId: string, nodeName: string, file: string): Promise<void> {
+async function shootNode(
+	page: Page,
+	baseUrl: string,
+	workflowId: string,
+	nodeName: string,
+	file: string,
+): Promise<void> {
 	await page.goto(`${baseUrl}/workflow/${workflowId}`);
 	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 	await node.waitFor({ timeout: 30000 });
@@ -101,7 +119,12 @@ async function shootNode(page: Page, baseUrl: string, workflowId: string, nodeNa
 	console.log(`saved docs/images/${file}`);
 }
 
-async function shootCanvas(page: Page, baseUrl: string, workflowId: string, file: string): Promise<void> {
+async function shootCanvas(
+	page: Page,
+	baseUrl: string,
+	workflowId: string,
+	file: string,
+): Promise<void> {
 	await page.goto(`${baseUrl}/workflow/${workflowId}`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30000 });
 	await dismissPopups(page);
@@ -114,7 +137,11 @@ async function main(): Promise<void> {
 	mkdirSync(OUT, { recursive: true });
 	const executablePath = chromiumPath();
 	const instance = await startReadyInstance((line) => console.log(line));
-	const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+	const browser = await chromium.launch({
+		executablePath,
+		headless: true,
+		args: ['--no-sandbox', '--disable-dev-shm-usage'],
+	});
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
 		const base = instance.n8n.baseUrl;
@@ -124,7 +151,13 @@ async function main(): Promise<void> {
 		const watcher = instance.workflows['knowledge-hub-watcher.json'];
 		await shootCanvas(page, base, deals, 'workflow-scenarios-from-deals.png');
 		await shootNode(page, base, deals, 'Create scenario and wait', 'scenario-job-create.png');
-		await shootNode(page, base, await addGetManyWorkflow(instance), 'Recently published pages', 'knowledge-hub-pages-get-many.png');
+		await shootNode(
+			page,
+			base,
+			await addGetManyWorkflow(instance),
+			'Recently published pages',
+			'knowledge-hub-pages-get-many.png',
+		);
 		await shootNode(page, base, callbacks, 'Job Trigger', 'job-trigger.png');
 		await shootNode(page, base, watcher, 'Knowledge Hub Trigger', 'knowledge-hub-trigger.png');
 	} catch (error) {

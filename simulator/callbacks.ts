@@ -22,11 +22,27 @@ export class CallbackDispatcher {
 	readonly deliveries: CallbackDelivery[] = [];
 	private readonly inFlight = new Set<Promise<CallbackDelivery>>();
 
-	deliver(jobId: string, url: string, extraHeaders: Record<string, string>, body: ScenarioJob, at: string): Promise<CallbackDelivery> {
-		const attempt = this.deliveries.filter((d) => d.jobId === jobId).length + this.pendingFor(jobId) + 1;
+	deliver(
+		jobId: string,
+		url: string,
+		extraHeaders: Record<string, string>,
+		body: ScenarioJob,
+		at: string,
+	): Promise<CallbackDelivery> {
+		const attempt =
+			this.deliveries.filter((d) => d.jobId === jobId).length + this.pendingFor(jobId) + 1;
 		const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
 		const p = this.send(url, headers, body).then((result) => {
-			const record: CallbackDelivery = { jobId, url, jobStatus: body.status, headers, body, attempt, at, ...result };
+			const record: CallbackDelivery = {
+				jobId,
+				url,
+				jobStatus: body.status,
+				headers,
+				body,
+				attempt,
+				at,
+				...result,
+			};
 			this.deliveries.push(record);
 			return record;
 		});
@@ -56,9 +72,18 @@ export class CallbackDispatcher {
 		});
 	}
 
-	private async send(url: string, headers: Record<string, string>, body: ScenarioJob): Promise<{ status: number | null; error?: string }> {
+	private async send(
+		url: string,
+		headers: Record<string, string>,
+		body: ScenarioJob,
+	): Promise<{ status: number | null; error?: string }> {
 		try {
-			const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+			const res = await fetch(url, {
+				method: 'POST',
+				headers,
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(10_000),
+			});
 			await res.arrayBuffer(); // drain so the socket is released
 			return { status: res.status };
 		} catch (err) {

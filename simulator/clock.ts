@@ -31,7 +31,8 @@ export class ManualClock implements Clock {
 	}
 
 	advance(ms: number): void {
-		if (!Number.isFinite(ms) || ms < 0) throw new Error(`ManualClock.advance: ms must be >= 0, got ${ms}`);
+		if (!Number.isFinite(ms) || ms < 0)
+			throw new Error(`ManualClock.advance: ms must be >= 0, got ${ms}`);
 		this.current += ms;
 		this.emit();
 	}

@@ -5,8 +5,21 @@
  */
 import type { z } from 'zod';
 
-import type { ErrorEnvelope, FolderLabel, JobStatus, ListEnvelope, Pagination } from '../nodes/shared/contract';
-import type { errorEnvelopeSchema, folderRefSchema, jobStatusSchema, pageListSchema, pageSchema, paginationSchema } from './schemas';
+import type {
+	ErrorEnvelope,
+	FolderLabel,
+	JobStatus,
+	ListEnvelope,
+	Pagination,
+} from '../nodes/shared/contract';
+import type {
+	errorEnvelopeSchema,
+	folderRefSchema,
+	jobStatusSchema,
+	pageListSchema,
+	pageSchema,
+	paginationSchema,
+} from './schemas';
 
 /** True when each type is assignable to the other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

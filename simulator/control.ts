@@ -59,7 +59,10 @@ export class Control {
 	requests(filter: RequestFilter = {}): RecordedRequest[] {
 		return this.engine.requests.filter((r) => {
 			if (filter.method && r.method !== filter.method.toUpperCase()) return false;
-			if (filter.path) return filter.path.endsWith('*') ? r.path.startsWith(filter.path.slice(0, -1)) : r.path === filter.path;
+			if (filter.path)
+				return filter.path.endsWith('*')
+					? r.path.startsWith(filter.path.slice(0, -1))
+					: r.path === filter.path;
 			return true;
 		});
 	}
@@ -150,7 +153,8 @@ export class Control {
 	/** Sends the job's callback again (same body and headers), e.g. to prove a receiver ignores duplicates. */
 	redeliverCallback(jobId: string): Promise<CallbackDelivery> {
 		const job = this.jobRec(jobId);
-		if (!isTerminal(job)) throw new Error(`redeliverCallback: job ${jobId} is ${job.status}, not finished`);
+		if (!isTerminal(job))
+			throw new Error(`redeliverCallback: job ${jobId} is ${job.status}, not finished`);
 		const p = this.engine.sendCallback(job);
 		if (!p) throw new Error(`redeliverCallback: job ${jobId} has no callback_url`);
 		return p;
@@ -183,8 +187,24 @@ export class Control {
 		const job = this.jobRec(jobId);
 		const now = this.engine.now();
 		job.timings.hold = true; // a forced state stays put
-		if (status === 'queued') Object.assign(job, { status, anchor: now, startedAt: null, completedAt: null, error: null, scenarioId: null });
-		else if (status === 'processing') Object.assign(job, { status, startedAt: job.startedAt ?? now, anchor: now, completedAt: null, error: null, scenarioId: null });
+		if (status === 'queued')
+			Object.assign(job, {
+				status,
+				anchor: now,
+				startedAt: null,
+				completedAt: null,
+				error: null,
+				scenarioId: null,
+			});
+		else if (status === 'processing')
+			Object.assign(job, {
+				status,
+				startedAt: job.startedAt ?? now,
+				anchor: now,
+				completedAt: null,
+				error: null,
+				scenarioId: null,
+			});
 		else if (status === 'cancelled') cancelJob(job, now);
 		else finishJob(this.engine.store, job, now, status === 'failed' ? failureFor(failCode) : null);
 		if (isTerminal(job)) void this.engine.sendCallback(job);
@@ -216,7 +236,12 @@ export class Control {
 
 	createPage(input: PageInput): PageDetail {
 		const user = this.userOrApi(input.asEmail);
-		const page = createPage(this.engine.store, { ...input, ownerId: user.id }, user.id, this.engine.now());
+		const page = createPage(
+			this.engine.store,
+			{ ...input, ownerId: user.id },
+			user.id,
+			this.engine.now(),
+		);
 		return renderPageDetail(this.engine.store, page, true);
 	}
 
@@ -224,7 +249,14 @@ export class Control {
 	updatePage(pageId: string, patch: PagePatch, asEmail?: string, ai = false): PageDetail {
 		const page = this.pageRec(pageId);
 		const user = ai ? null : this.userOrApi(asEmail);
-		updatePage(this.engine.store, page, patch, user?.id ?? null, this.engine.now(), ai ? 'ai_generation' : 'manual_edit');
+		updatePage(
+			this.engine.store,
+			page,
+			patch,
+			user?.id ?? null,
+			this.engine.now(),
+			ai ? 'ai_generation' : 'manual_edit',
+		);
 		return renderPageDetail(this.engine.store, page, true);
 	}
 
@@ -236,11 +268,22 @@ export class Control {
 		archivePage(this.engine.store, this.pageRec(pageId), this.engine.now());
 	}
 
-	createSource(input: { url: string; title?: string; folderIds?: string[]; asEmail?: string }): Source {
+	createSource(input: {
+		url: string;
+		title?: string;
+		folderIds?: string[];
+		asEmail?: string;
+	}): Source {
 		const user = this.userOrApi(input.asEmail);
 		const src = createSource(
 			this.engine.store,
-			{ url: input.url, title: input.title ?? input.url, cover: '', folderIds: input.folderIds ?? [], createdById: user.id },
+			{
+				url: input.url,
+				title: input.title ?? input.url,
+				cover: '',
+				folderIds: input.folderIds ?? [],
+				createdById: user.id,
+			},
 			this.engine.now(),
 			this.engine.sourceTimings,
 		);
@@ -266,7 +309,13 @@ export class Control {
 		const user = this.userOrApi(o.userEmail);
 		const at = typeof o.at === 'number' ? o.at : Date.parse(o.at);
 		if (Number.isNaN(at)) throw new Error(`addObservation: invalid at ${String(o.at)}`);
-		this.engine.store.data.observations.push({ userId: user.id, skillId: o.skillId, score: o.score, at, kind: o.kind ?? 'call' });
+		this.engine.store.data.observations.push({
+			userId: user.id,
+			skillId: o.skillId,
+			score: o.score,
+			at,
+			kind: o.kind ?? 'call',
+		});
 	}
 
 	// ---------- whole state ----------
@@ -304,15 +353,26 @@ export function controlHttp(control: Control) {
 	const actions: Record<string, (b: Json) => unknown> = {
 		requests: (b) => control.requests(b as RequestFilter),
 		clearRequests: () => control.clearRequests(),
-		failNext: (b) => control.failNext(num(b.count ?? 1, 'count'), (b.status as 500 | 503 | undefined) ?? 500),
+		failNext: (b) =>
+			control.failNext(num(b.count ?? 1, 'count'), (b.status as 500 | 503 | undefined) ?? 500),
 		dropNext: (b) => control.dropNext(num(b.count ?? 1, 'count')),
 		setLatency: (b) => control.setLatency(num(b.ms, 'ms')),
-		setRateLimits: (b) => control.setRateLimits((b.limits as Partial<RateLimits> | boolean | null | undefined) ?? (b.enabled as boolean | undefined) ?? true),
+		setRateLimits: (b) =>
+			control.setRateLimits(
+				(b.limits as Partial<RateLimits> | boolean | null | undefined) ??
+					(b.enabled as boolean | undefined) ??
+					true,
+			),
 		setWorkspaceActive: (b) => control.setWorkspaceActive(b.active !== false),
-		setTimestampPrecision: (b) => control.setTimestampPrecision(oneOf(b.precision, 'precision', ['second', 'millisecond'] as const)),
+		setTimestampPrecision: (b) =>
+			control.setTimestampPrecision(
+				oneOf(b.precision, 'precision', ['second', 'millisecond'] as const),
+			),
 		setCallbackStatuses: (b) => {
 			const list = Array.isArray(b.statuses) ? b.statuses : [];
-			control.setCallbackStatuses(list.map((s) => oneOf(s, 'statuses[]', ['completed', 'failed', 'cancelled'] as const)));
+			control.setCallbackStatuses(
+				list.map((s) => oneOf(s, 'statuses[]', ['completed', 'failed', 'cancelled'] as const)),
+			);
 		},
 		setJobTimings: (b) => control.setJobTimings(b as unknown as JobTimings),
 		setSourceTimings: (b) => control.setSourceTimings(b as unknown as SourceTimings),
@@ -325,25 +385,50 @@ export function controlHttp(control: Control) {
 		redeliverCallback: (b) => control.redeliverCallback(str(b.jobId, 'jobId')),
 		getJob: (b) => control.getJob(str(b.jobId, 'jobId')),
 		finishJob: (b) => control.finishJob(str(b.jobId, 'jobId'), b.failCode as string | undefined),
-		setJobState: (b) => control.setJobState(str(b.jobId, 'jobId'), str(b.status, 'status') as JobStatus, b.failCode as string | undefined),
+		setJobState: (b) =>
+			control.setJobState(
+				str(b.jobId, 'jobId'),
+				str(b.status, 'status') as JobStatus,
+				b.failCode as string | undefined,
+			),
 		releaseJob: (b) => control.releaseJob(str(b.jobId, 'jobId')),
 		createPage: (b) => control.createPage(b as unknown as PageInput),
-		updatePage: (b) => control.updatePage(str(b.pageId, 'pageId'), (b.patch ?? {}) as PagePatch, b.asEmail as string | undefined, b.ai === true),
-		publishPage: (b) => control.publishPage(str(b.pageId, 'pageId'), b.asEmail as string | undefined, b.ai === true),
+		updatePage: (b) =>
+			control.updatePage(
+				str(b.pageId, 'pageId'),
+				(b.patch ?? {}) as PagePatch,
+				b.asEmail as string | undefined,
+				b.ai === true,
+			),
+		publishPage: (b) =>
+			control.publishPage(str(b.pageId, 'pageId'), b.asEmail as string | undefined, b.ai === true),
 		archivePage: (b) => control.archivePage(str(b.pageId, 'pageId')),
 		createSource: (b) => control.createSource(b as unknown as { url: string }),
-		setSourceStatus: (b) => control.setSourceStatus(str(b.sourceId, 'sourceId'), str(b.status, 'status') as SourceStatus),
+		setSourceStatus: (b) =>
+			control.setSourceStatus(str(b.sourceId, 'sourceId'), str(b.status, 'status') as SourceStatus),
 		addObservation: (b) => control.addObservation(b as unknown as ObservationInput),
 		fixtures: () => control.fixtures(),
 		reset: () => control.reset(),
 	};
 	const readOnly = new Set(['requests', 'callbacks', 'now', 'fixtures']);
 
-	return async (method: string, action: string, body: unknown, query: Record<string, string>): Promise<ApiResponse> => {
+	return async (
+		method: string,
+		action: string,
+		body: unknown,
+		query: Record<string, string>,
+	): Promise<ApiResponse> => {
 		const fn = actions[action];
-		if (!fn) throw new ApiError(404, 'not_found', `Unknown control action "${action}"; known: ${Object.keys(actions).join(', ')}`);
-		if (method === 'GET' && !readOnly.has(action)) throw new ApiError(405, 'invalid_request', `Use POST for ${action}`);
-		if (method !== 'GET' && method !== 'POST') throw new ApiError(405, 'invalid_request', `Use POST for ${action}`);
+		if (!fn)
+			throw new ApiError(
+				404,
+				'not_found',
+				`Unknown control action "${action}"; known: ${Object.keys(actions).join(', ')}`,
+			);
+		if (method === 'GET' && !readOnly.has(action))
+			throw new ApiError(405, 'invalid_request', `Use POST for ${action}`);
+		if (method !== 'GET' && method !== 'POST')
+			throw new ApiError(405, 'invalid_request', `Use POST for ${action}`);
 		const args: Json = method === 'GET' ? { ...query } : ((body ?? {}) as Json);
 		try {
 			const result = await fn(args);

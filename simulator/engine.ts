@@ -75,7 +75,12 @@ export class Engine {
 	/** New jobs use these timings; sources follow them unless sourceTimings were given. */
 	setJobTimings(t: JobTimings): void {
 		this.jobTimings = { queuedMs: t.queuedMs, processingMs: t.processingMs, hold: t.hold ?? false };
-		if (!this.explicitSourceTimings) this.sourceTimings = { pendingMs: t.queuedMs, processingMs: t.processingMs, hold: t.hold ?? false };
+		if (!this.explicitSourceTimings)
+			this.sourceTimings = {
+				pendingMs: t.queuedMs,
+				processingMs: t.processingMs,
+				hold: t.hold ?? false,
+			};
 	}
 
 	setSourceTimings(t: SourceTimings): void {
@@ -94,7 +99,8 @@ export class Engine {
 
 	/** True while something is scheduled to move on its own (drives the real-clock timer). */
 	hasPendingWork(): boolean {
-		for (const job of this.store.jobs.values()) if (!isTerminal(job) && !job.timings.hold) return true;
+		for (const job of this.store.jobs.values())
+			if (!isTerminal(job) && !job.timings.hold) return true;
 		return this.store.data.sources.some((s) => s.extraction && !s.extraction.hold);
 	}
 
@@ -103,8 +109,18 @@ export class Engine {
 	 * (default completed only: the spec's state table promises no callback for failed or cancelled).
 	 */
 	sendCallback(job: JobRec): Promise<CallbackDelivery> | undefined {
-		if (!job.callbackUrl || !(this.store.callbackStatuses as readonly string[]).includes(job.status)) return undefined;
-		return this.callbacks.deliver(job.id, job.callbackUrl, job.callbackHeaders, renderJob(this.store, job), iso(this.now()));
+		if (
+			!job.callbackUrl ||
+			!(this.store.callbackStatuses as readonly string[]).includes(job.status)
+		)
+			return undefined;
+		return this.callbacks.deliver(
+			job.id,
+			job.callbackUrl,
+			job.callbackHeaders,
+			renderJob(this.store, job),
+			iso(this.now()),
+		);
 	}
 
 	reset(): void {

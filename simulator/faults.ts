@@ -9,7 +9,11 @@ export interface RateLimits {
 }
 
 /** The deployed service's limits. */
-export const DEPLOYED_RATE_LIMITS: RateLimits = { perMinute: 60, createsPerMinute: 10, perDay: 1000 };
+export const DEPLOYED_RATE_LIMITS: RateLimits = {
+	perMinute: 60,
+	createsPerMinute: 10,
+	perDay: 1000,
+};
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -42,7 +46,13 @@ export class Faults {
 		const status = this.failQueue.shift();
 		if (status === undefined) return undefined;
 		return status === 503
-			? new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable (injected fault).', undefined, { 'Retry-After': '1' })
+			? new ApiError(
+					503,
+					'service_unavailable',
+					'The service is temporarily unavailable (injected fault).',
+					undefined,
+					{ 'Retry-After': '1' },
+				)
 			: new ApiError(500, 'server_error', 'Internal server error (injected fault).');
 	}
 
@@ -59,16 +69,30 @@ export class Faults {
 		this.hits = this.hits.filter((t) => t > now - DAY);
 		this.creates = this.creates.filter((t) => t > now - MINUTE);
 		const lastMinute = this.hits.filter((t) => t > now - MINUTE);
-		const over = (window: number[], max: number, span: number, what: string): ApiError | undefined => {
+		const over = (
+			window: number[],
+			max: number,
+			span: number,
+			what: string,
+		): ApiError | undefined => {
 			if (window.length < max) return undefined;
 			const oldest = window[window.length - max];
 			const retryAfter = Math.max(1, Math.ceil((oldest + span - now) / 1000));
-			return new ApiError(429, 'rate_limited', `Rate limit exceeded: ${max} ${what}. Retry in ${retryAfter} s.`, undefined, { 'Retry-After': String(retryAfter) }, { retry_after: retryAfter });
+			return new ApiError(
+				429,
+				'rate_limited',
+				`Rate limit exceeded: ${max} ${what}. Retry in ${retryAfter} s.`,
+				undefined,
+				{ 'Retry-After': String(retryAfter) },
+				{ retry_after: retryAfter },
+			);
 		};
 		const denied =
 			over(this.hits, limits.perDay, DAY, 'requests a day') ??
 			over(lastMinute, limits.perMinute, MINUTE, 'requests a minute') ??
-			(isCreate ? over(this.creates, limits.createsPerMinute, MINUTE, 'scenario creations a minute') : undefined);
+			(isCreate
+				? over(this.creates, limits.createsPerMinute, MINUTE, 'scenario creations a minute')
+				: undefined);
 		if (denied) return denied;
 		this.hits.push(now);
 		if (isCreate) this.creates.push(now);

@@ -66,14 +66,23 @@ export interface Fixtures {
 	};
 	contexts: Named[];
 	/** Assignment ids by status. */
-	assignments: Record<'not_started' | 'in_progress' | 'completed' | 'past_due' | 'did_not_pass', string>;
+	assignments: Record<
+		'not_started' | 'in_progress' | 'completed' | 'past_due' | 'did_not_pass',
+		string
+	>;
 }
 
 export function fixturesFromSeed(d: SeedData): Fixtures {
 	const person = (email: string): Person => {
 		const u = d.users.find((x) => x.email === email);
 		if (!u) throw new Error(`fixtures: no user ${email}`);
-		return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.role };
+		return {
+			id: u.id,
+			email: u.email,
+			first_name: u.first_name,
+			last_name: u.last_name,
+			role: u.role,
+		};
 	};
 	const named = (list: Array<{ id: string; name?: string; title?: string }>, i: number): Named => ({
 		id: list[i].id,
@@ -93,12 +102,29 @@ export function fixturesFromSeed(d: SeedData): Fixtures {
 	return {
 		workspace: { id: d.workspace.id, name: d.workspace.name, url_slug: d.workspace.urlSlug },
 		apiUser: person('jane@acme.com'),
-		members: d.users.filter((u) => u.member).sort((a, b) => a.joinedAt - b.joinedAt).map((u) => person(u.email)),
+		members: d.users
+			.filter((u) => u.member)
+			.sort((a, b) => a.joinedAt - b.joinedAt)
+			.map((u) => person(u.email)),
 		systemUser: person('support@exec.com'),
 		formerUser: person('hal@acme.com'),
-		groups: { sales: named(d.groups, 0), customerSuccess: named(d.groups, 1), leadership: named(d.groups, 2) },
-		skills: { discovery: named(d.skills, 0), objection: named(d.skills, 1), procurement: named(d.skills, 2), negotiation: named(d.skills, 3) },
-		collections: { procurement: named(d.collections, 0), onboarding: named(d.collections, 1), negotiation: named(d.collections, 2), empty: named(d.collections, 3) },
+		groups: {
+			sales: named(d.groups, 0),
+			customerSuccess: named(d.groups, 1),
+			leadership: named(d.groups, 2),
+		},
+		skills: {
+			discovery: named(d.skills, 0),
+			objection: named(d.skills, 1),
+			procurement: named(d.skills, 2),
+			negotiation: named(d.skills, 3),
+		},
+		collections: {
+			procurement: named(d.collections, 0),
+			onboarding: named(d.collections, 1),
+			negotiation: named(d.collections, 2),
+			empty: named(d.collections, 3),
+		},
 		programs: { q1Onboarding: named(d.programs, 0), salesBootcamp: named(d.programs, 1) },
 		scenarios: {
 			procurementDiscovery: scen('procurement-discovery'),
@@ -107,7 +133,13 @@ export function fixturesFromSeed(d: SeedData): Fixtures {
 			coldCall: scen('cold-call-opener'),
 			archived: scen('legacy-upsell-call'),
 		},
-		folders: { sales: named(d.folders, 0), objections: named(d.folders, 1), onboarding: named(d.folders, 2), private: named(d.folders, 3), files: named(d.folders, 4) },
+		folders: {
+			sales: named(d.folders, 0),
+			objections: named(d.folders, 1),
+			onboarding: named(d.folders, 2),
+			private: named(d.folders, 3),
+			files: named(d.folders, 4),
+		},
 		pages: {
 			published: named(d.pages, 0),
 			publishedWithDraft: named(d.pages, 1),

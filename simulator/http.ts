@@ -22,11 +22,14 @@ export class ApiError extends Error {
 	}
 }
 
-export const badRequest = (message: string, code?: string): ApiError => new ApiError(400, 'invalid_request', message, code);
-export const notFound = (message: string, code?: string): ApiError => new ApiError(404, 'not_found', message, code);
+export const badRequest = (message: string, code?: string): ApiError =>
+	new ApiError(400, 'invalid_request', message, code);
+export const notFound = (message: string, code?: string): ApiError =>
+	new ApiError(404, 'not_found', message, code);
 /** A value is present but not acceptable (format, enum, range). */
 export const invalidValue = (message: string): ApiError => badRequest(message, 'invalid_value');
-export const missingField = (field: string): ApiError => badRequest(`Missing required field: ${field}`);
+export const missingField = (field: string): ApiError =>
+	badRequest(`Missing required field: ${field}`);
 
 export interface ApiRequest {
 	method: string;
@@ -83,7 +86,10 @@ export class Router {
 	}
 
 	/** Literal segments win over parameters, so /scenarios/assignments is not /scenarios/{id}. */
-	match(method: string, path: string): { handler: Handler; params: Record<string, string>; key: string } | 'method' | undefined {
+	match(
+		method: string,
+		path: string,
+	): { handler: Handler; params: Record<string, string>; key: string } | 'method' | undefined {
 		const segs = path.split('/').filter(Boolean);
 		let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
 		let pathMatched = false;
@@ -103,7 +109,12 @@ export class Router {
 			if (route.method !== method) continue;
 			if (!best || literals > best.literals) best = { route, params, literals };
 		}
-		if (best) return { handler: best.route.handler, params: best.params, key: `${method} ${best.route.pattern}` };
+		if (best)
+			return {
+				handler: best.route.handler,
+				params: best.params,
+				key: `${method} ${best.route.pattern}`,
+			};
 		return pathMatched ? 'method' : undefined;
 	}
 }
@@ -139,6 +150,7 @@ export function lowerHeaders(req: IncomingMessage): Record<string, string> {
 export function queryRecord(url: URL): Record<string, string> {
 	const out: Record<string, string> = {};
 	// A repeated parameter is joined with commas, the same as the comma-separated form.
-	for (const key of new Set(url.searchParams.keys())) out[key] = url.searchParams.getAll(key).join(',');
+	for (const key of new Set(url.searchParams.keys()))
+		out[key] = url.searchParams.getAll(key).join(',');
 	return out;
 }

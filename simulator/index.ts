@@ -68,7 +68,8 @@ export interface RunningSimulator {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
 	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
-	if (!API_KEY_FORMAT.test(apiKey)) throw new Error('apiKey must be svc_live_ followed by 40 letters or digits');
+	if (!API_KEY_FORMAT.test(apiKey))
+		throw new Error('apiKey must be svc_live_ followed by 40 letters or digits');
 	const clock = options.clock ?? new RealClock();
 	const engine = new Engine({
 		clock,
@@ -82,7 +83,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 		callbackStatuses: options.callbackStatuses,
 	});
 	const control = new Control(engine);
-	const server: Server = createServer(createHandler(engine, buildRouter(engine), () => apiKey, controlHttp(control)));
+	const server: Server = createServer(
+		createHandler(engine, buildRouter(engine), () => apiKey, controlHttp(control)),
+	);
 
 	// Time moves on its own: a ManualClock notifies on every move; a real clock is polled.
 	const stopListening = isManualClock(clock) ? clock.onChange(() => engine.tick()) : undefined;

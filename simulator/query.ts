@@ -48,7 +48,11 @@ export function csv(query: Record<string, string>, name: string): string[] | und
 	return items.length ? items : undefined;
 }
 
-export function csvEnum<T extends string>(query: Record<string, string>, name: string, allowed: readonly T[]): T[] | undefined {
+export function csvEnum<T extends string>(
+	query: Record<string, string>,
+	name: string,
+	allowed: readonly T[],
+): T[] | undefined {
 	const items = csv(query, name);
 	if (!items) return undefined;
 	for (const item of items) {
@@ -111,7 +115,9 @@ export function sortParam<T extends string>(
 	const field = (desc ? value.slice(1) : value) as T;
 	if (!allowed.includes(field)) {
 		const hint = flips ? ' (prefix - to flip)' : ' (each has a fixed order; no - prefix)';
-		throw invalidValue(`${name} has an unknown value "${value}"; allowed: ${allowed.join(', ')}${hint}`);
+		throw invalidValue(
+			`${name} has an unknown value "${value}"; allowed: ${allowed.join(', ')}${hint}`,
+		);
 	}
 	return { field, desc };
 }
@@ -128,13 +134,17 @@ export function sortInput(
 ): { raw: string | undefined; name: string } {
 	for (const name of refused) {
 		if (query[name] !== undefined) {
-			throw invalidValue(`${name} is not a parameter of this list; it sorts by ${accepted.join(' (or ')}${accepted.length > 1 ? ')' : ''}`);
+			throw invalidValue(
+				`${name} is not a parameter of this list; it sorts by ${accepted.join(' (or ')}${accepted.length > 1 ? ')' : ''}`,
+			);
 		}
 	}
 	const given = accepted.filter((name) => query[name] !== undefined);
 	const values = new Set(given.map((name) => query[name]));
 	if (values.size > 1) {
-		throw invalidValue(`${given.join(' and ')} disagree (${given.map((name) => `"${query[name]}"`).join(' vs ')}); send one value`);
+		throw invalidValue(
+			`${given.join(' and ')} disagree (${given.map((name) => `"${query[name]}"`).join(' vs ')}); send one value`,
+		);
 	}
 	return { raw: given.length > 0 ? query[given[0]] : undefined, name: given[0] ?? accepted[0] };
 }
@@ -190,21 +200,27 @@ export function isHttpUrl(v: string): boolean {
 export function optStringArray(body: Body, field: string): string[] | undefined {
 	const v = body[field];
 	if (v === undefined || v === null) return undefined;
-	if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw invalidValue(`${field} must be an array of strings`);
+	if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+		throw invalidValue(`${field} must be an array of strings`);
 	return v as string[];
 }
 
 export function optInt(body: Body, field: string, min: number): number | undefined {
 	const v = body[field];
 	if (v === undefined || v === null) return undefined;
-	if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw invalidValue(`${field} must be an integer >= ${min}`);
+	if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
+		throw invalidValue(`${field} must be an integer >= ${min}`);
 	return v;
 }
 
-export function optEnum<T extends string>(body: Body, field: string, allowed: readonly T[]): T | undefined {
+export function optEnum<T extends string>(
+	body: Body,
+	field: string,
+	allowed: readonly T[],
+): T | undefined {
 	const v = optString(body, field);
 	if (v === undefined) return undefined;
-	if (!(allowed as readonly string[]).includes(v)) throw invalidValue(`${field} must be one of ${allowed.join(', ')}, got "${v}"`);
+	if (!(allowed as readonly string[]).includes(v))
+		throw invalidValue(`${field} must be one of ${allowed.join(', ')}, got "${v}"`);
 	return v as T;
 }
-

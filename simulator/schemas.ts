@@ -97,10 +97,14 @@ export type StudioSession = z.infer<typeof studioSessionSchema>;
 
 // ---------- scenarios ----------
 
-export const skillRefSchema = z.object({ id: z.string(), name: z.string(), slug: z.string() }).strict();
+export const skillRefSchema = z
+	.object({ id: z.string(), name: z.string(), slug: z.string() })
+	.strict();
 export type SkillRef = z.infer<typeof skillRefSchema>;
 
-export const scenarioRefSchema = z.object({ id: z.string(), name: z.string(), slug: z.string() }).strict();
+export const scenarioRefSchema = z
+	.object({ id: z.string(), name: z.string(), slug: z.string() })
+	.strict();
 export type ScenarioRef = z.infer<typeof scenarioRefSchema>;
 
 export const scenarioSchema = z
@@ -132,7 +136,12 @@ export const accessCheckSchema = z
 		user_email: z.string().email(),
 		scenario_id: z.string(),
 		permissions: z
-			.object({ can_view: z.boolean(), can_share: z.boolean(), can_monitor: z.boolean(), can_edit: z.boolean() })
+			.object({
+				can_view: z.boolean(),
+				can_share: z.boolean(),
+				can_monitor: z.boolean(),
+				can_edit: z.boolean(),
+			})
 			.strict(),
 	})
 	.strict();
@@ -148,7 +157,13 @@ export const accessGrantSchema = z
 	.strict();
 export type AccessGrant = z.infer<typeof accessGrantSchema>;
 
-export const assignmentStatusSchema = z.enum(['not_started', 'in_progress', 'completed', 'past_due', 'did_not_pass']);
+export const assignmentStatusSchema = z.enum([
+	'not_started',
+	'in_progress',
+	'completed',
+	'past_due',
+	'did_not_pass',
+]);
 export type AssignmentStatus = z.infer<typeof assignmentStatusSchema>;
 
 export const assignmentSchema = z
@@ -194,7 +209,9 @@ export const analyticsSummarySchema = z
 		total_practice_minutes: z.number().int().min(0),
 		average_session_duration_seconds: z.number(),
 		score_distribution: z.array(
-			z.object({ rank: rankSchema, count: z.number().int().min(0), percentage: z.number() }).strict(),
+			z
+				.object({ rank: rankSchema, count: z.number().int().min(0), percentage: z.number() })
+				.strict(),
 		),
 	})
 	.strict();
@@ -219,7 +236,11 @@ export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 export const gradeSchema = z.enum(['good', 'mid', 'bad', 'not_relevant']);
 
 export const transcriptLineSchema = z
-	.object({ speaker: z.string().nullable(), text: z.string(), seconds_from_start: z.number().nullable() })
+	.object({
+		speaker: z.string().nullable(),
+		text: z.string(),
+		seconds_from_start: z.number().nullable(),
+	})
 	.strict();
 
 export const evaluationCriterionSchema = z
@@ -285,7 +306,13 @@ export const skillSchema = z
 	.strict();
 export type Skill = z.infer<typeof skillSchema>;
 
-export const proficiencyTierSchema = z.enum(['excellent', 'proficient', 'developing', 'needs_work', 'insufficient_data']);
+export const proficiencyTierSchema = z.enum([
+	'excellent',
+	'proficient',
+	'developing',
+	'needs_work',
+	'insufficient_data',
+]);
 export type ProficiencyTier = z.infer<typeof proficiencyTierSchema>;
 
 export const proficiencyRowSchema = z
@@ -322,7 +349,9 @@ export const memberSchema = z
 	.strict();
 export type Member = z.infer<typeof memberSchema>;
 
-export const groupSchema = z.object({ id: z.string(), name: z.string(), created_at: dateTime }).strict();
+export const groupSchema = z
+	.object({ id: z.string(), name: z.string(), created_at: dateTime })
+	.strict();
 export type Group = z.infer<typeof groupSchema>;
 
 export const workspaceSchema = z
@@ -330,7 +359,9 @@ export const workspaceSchema = z
 	.strict();
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-export const contextSchema = z.object({ id: z.string(), title: z.string(), created_at: dateTime }).strict();
+export const contextSchema = z
+	.object({ id: z.string(), title: z.string(), created_at: dateTime })
+	.strict();
 export type Context = z.infer<typeof contextSchema>;
 
 // ---------- knowledge hub ----------
@@ -352,10 +383,20 @@ export const folderSchema = z
 	.strict();
 export type Folder = z.infer<typeof folderSchema>;
 
-export const folderRefSchema = z.object({ id: z.string().uuid(), name: z.string(), emoji: z.string().nullable() }).strict();
+export const folderRefSchema = z
+	.object({ id: z.string().uuid(), name: z.string(), emoji: z.string().nullable() })
+	.strict();
 export type FolderRef = z.infer<typeof folderRefSchema>;
 
-export const sourceTypeSchema = z.enum(['upload', 'url', 'notion', 'google_drive', 'guru', 'page', 'integration']);
+export const sourceTypeSchema = z.enum([
+	'upload',
+	'url',
+	'notion',
+	'google_drive',
+	'guru',
+	'page',
+	'integration',
+]);
 export type SourceType = z.infer<typeof sourceTypeSchema>;
 export const sourceStatusSchema = z.enum(['pending', 'processing', 'ready', 'failed']);
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
@@ -408,7 +449,9 @@ const pageBase = {
 export const pageSchema = z.object(pageBase).strict();
 export type Page = z.infer<typeof pageSchema>;
 
-export const pageDraftSchema = z.object({ title: z.string(), content: z.string().nullable() }).strict();
+export const pageDraftSchema = z
+	.object({ title: z.string(), content: z.string().nullable() })
+	.strict();
 export type PageDraft = z.infer<typeof pageDraftSchema>;
 
 /** Detail, create and update responses. */

@@ -5,7 +5,14 @@ export interface N8nBenchConfig {
 	runs: number;
 	perItem: { items: number; latencyMs: number };
 	/** Deployed limits; the simulator's clock runs `timeScale` times faster (bench/scaledTime.ts). */
-	limited: { items: number; perMinute: number; perDay: number; timeScale: number; latencyMs: number; runs: number };
+	limited: {
+		items: number;
+		perMinute: number;
+		perDay: number;
+		timeScale: number;
+		latencyMs: number;
+		runs: number;
+	};
 	returnAll: { rows: number; latencyMs: number };
 	/** The job's length in real time (no scaling: n8n's own timers cannot be sped up from outside). */
 	jobWait: { jobMs: number; queuedMs: number; naiveWaitSeconds: number };
@@ -29,7 +36,15 @@ export function benchConfig(quick: boolean): N8nBenchConfig {
 			limited: { items: 150, perMinute: 60, perDay: 1000, timeScale: 20, latencyMs: 20, runs: 1 },
 			returnAll: { rows: 2_000, latencyMs: 50 },
 			jobWait: { jobMs: 60_000, queuedMs: 15_000, naiveWaitSeconds: 30 },
-			queue: { callbacks: 50, duplicates: 5, wrongSecret: 5, overMs: 10_000, pollingWaits: 10, pollingJobMs: 30_000, workerConcurrency: 60 },
+			queue: {
+				callbacks: 50,
+				duplicates: 5,
+				wrongSecret: 5,
+				overMs: 10_000,
+				pollingWaits: 10,
+				pollingJobMs: 30_000,
+				workerConcurrency: 60,
+			},
 		};
 	}
 	return {
@@ -39,6 +54,14 @@ export function benchConfig(quick: boolean): N8nBenchConfig {
 		limited: { items: 1_000, perMinute: 60, perDay: 1000, timeScale: 20, latencyMs: 20, runs: 5 },
 		returnAll: { rows: 10_000, latencyMs: 50 },
 		jobWait: { jobMs: 5 * 60_000, queuedMs: 15_000, naiveWaitSeconds: 30 },
-		queue: { callbacks: 500, duplicates: 50, wrongSecret: 50, overMs: 60_000, pollingWaits: 100, pollingJobMs: 2 * 60_000, workerConcurrency: 60 },
+		queue: {
+			callbacks: 500,
+			duplicates: 50,
+			wrongSecret: 50,
+			overMs: 60_000,
+			pollingWaits: 100,
+			pollingJobMs: 2 * 60_000,
+			workerConcurrency: 60,
+		},
 	};
 }

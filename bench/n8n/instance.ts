@@ -30,7 +30,11 @@ export interface QueueBackends {
 	workerConcurrency: number;
 }
 
-export async function startN8n(tarball: string, queue?: QueueBackends, env?: Record<string, string>): Promise<BenchN8n> {
+export async function startN8n(
+	tarball: string,
+	queue?: QueueBackends,
+	env?: Record<string, string>,
+): Promise<BenchN8n> {
 	const userFolder = mkdtempSync(join(tmpdir(), 'wsp-bench-n8n-'));
 	installIntoUserFolder(tarball, userFolder);
 	const n8n = await N8nServer.start({

@@ -29,21 +29,30 @@ function step(text: string): void {
 
 async function main(): Promise<void> {
 	const quick = process.argv.includes('--quick');
-	const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+	const only = process.argv
+		.find((a) => a.startsWith('--only='))
+		?.slice('--only='.length)
+		.split(',');
 	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, pollingWaits,
 	// callbacksLegacy (queue; the last a diagnosis with another expression engine).
 	const wants = (...parts: string[]): boolean => !only || parts.some((p) => only.includes(p));
 	const cfg = benchConfig(quick);
 	const started = performance.now();
 	const loadAtStart = load();
-	step(`bench:n8n${quick ? ' --quick' : ''}: n8n ${VERSIONS[2]}, ${cfg.runs} runs per figure, load ${loadAtStart.join(' ')}`);
+	step(
+		`bench:n8n${quick ? ' --quick' : ''}: n8n ${VERSIONS[2]}, ${cfg.runs} runs per figure, load ${loadAtStart.join(' ')}`,
+	);
 	const tarball = packPackage();
 
 	const results: N8nBenchResults = {
 		date: new Date().toISOString(),
 		quick,
 		n8nVersion: VERSIONS[2],
-		machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown', loadAtStart },
+		machine: {
+			cpus: os.cpus().length,
+			cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+			loadAtStart,
+		},
 		runs: cfg.runs,
 		peer: {},
 		queue: {},
@@ -58,23 +67,35 @@ async function main(): Promise<void> {
 			if (wants('perItem')) {
 				step(`per item: ${cfg.perItem.items} items, ${cfg.perItem.latencyMs} ms latency`);
 				results.peer.perItem = await benchPerItem(bench, cfg);
-				step(`  node ${results.peer.perItem.nodeMs} ms vs HTTP Request ${results.peer.perItem.httpRequestMs} ms → ${results.peer.perItem.ratio}`);
+				step(
+					`  node ${results.peer.perItem.nodeMs} ms vs HTTP Request ${results.peer.perItem.httpRequestMs} ms → ${results.peer.perItem.ratio}`,
+				);
 			}
 			if (wants('returnAll')) {
 				step(`return all: ${cfg.returnAll.rows} scenarios, ${cfg.returnAll.latencyMs} ms latency`);
 				results.peer.returnAll = await benchReturnAll(bench, cfg);
-				step(`  ${results.peer.returnAll.nodeRequests} vs ${results.peer.returnAll.httpRequestRequests} requests, ratio ${results.peer.returnAll.ratio}`);
+				step(
+					`  ${results.peer.returnAll.nodeRequests} vs ${results.peer.returnAll.httpRequestRequests} requests, ratio ${results.peer.returnAll.ratio}`,
+				);
 			}
 			if (wants('limited')) {
-				step(`per item with the deployed limits: ${cfg.limited.items} items, clock × ${cfg.limited.timeScale}`);
+				step(
+					`per item with the deployed limits: ${cfg.limited.items} items, clock × ${cfg.limited.timeScale}`,
+				);
 				results.peer.limited = await benchPerItemLimited(bench, cfg);
-				step(`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`);
+				step(
+					`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`,
+				);
 			}
 			if (wants('jobWait')) {
-				step(`job wait: ${cfg.jobWait.jobMs / 60_000}-minute jobs in real time, ${cfg.runs} runs of 3 modes side by side`);
+				step(
+					`job wait: ${cfg.jobWait.jobMs / 60_000}-minute jobs in real time, ${cfg.runs} runs of 3 modes side by side`,
+				);
 				results.peer.jobWait = await benchJobWait(bench, cfg);
 				const jw = results.peer.jobWait;
-				step(`  calls: By Polling ${jw.byPolling.calls}, Until Callback ${jw.untilCallback.calls}, Wait loop ${jw.httpRequestWaitLoop.calls}`);
+				step(
+					`  calls: By Polling ${jw.byPolling.calls}, Until Callback ${jw.untilCallback.calls}, Wait loop ${jw.httpRequestWaitLoop.calls}`,
+				);
 			}
 		} finally {
 			await bench.stop();
@@ -86,18 +107,30 @@ async function main(): Promise<void> {
 		const redis = await ensureRedis();
 		const postgres = await ensurePostgres();
 		try {
-			const bench = await startN8n(tarball, { redis, postgres, workerConcurrency: cfg.queue.workerConcurrency });
+			const bench = await startN8n(tarball, {
+				redis,
+				postgres,
+				workerConcurrency: cfg.queue.workerConcurrency,
+			});
 			try {
 				if (wants('callbacks')) {
-					step(`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`);
+					step(
+						`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`,
+					);
 					results.queue.callbacks = await benchCallbacks(bench, cfg);
 					const cb = results.queue.callbacks;
-					step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
+					step(
+						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
+					);
 				}
 				if (wants('pollingWaits')) {
-					step(`polling waits: ${cfg.queue.pollingWaits} at once, ${cfg.queue.pollingJobMs / 60_000}-minute jobs`);
+					step(
+						`polling waits: ${cfg.queue.pollingWaits} at once, ${cfg.queue.pollingJobMs / 60_000}-minute jobs`,
+					);
 					results.queue.pollingWaits = await benchPollingWaits(bench, cfg);
-					step(`  completed ${results.queue.pollingWaits.completed}/${cfg.queue.pollingWaits}, ${results.queue.pollingWaits.callsPerJob} calls per job`);
+					step(
+						`  completed ${results.queue.pollingWaits.completed}/${cfg.queue.pollingWaits}, ${results.queue.pollingWaits.callsPerJob} calls per job`,
+					);
 				}
 			} finally {
 				await bench.stop();
@@ -105,11 +138,17 @@ async function main(): Promise<void> {
 			if (wants('callbacksLegacy')) {
 				// Diagnosis: n8n's default expression engine builds an isolated-vm isolate per webhook call.
 				step('diagnosis: the callbacks again with N8N_EXPRESSION_ENGINE=legacy');
-				const legacy = await startN8n(tarball, { redis, postgres, workerConcurrency: cfg.queue.workerConcurrency }, { N8N_EXPRESSION_ENGINE: 'legacy' });
+				const legacy = await startN8n(
+					tarball,
+					{ redis, postgres, workerConcurrency: cfg.queue.workerConcurrency },
+					{ N8N_EXPRESSION_ENGINE: 'legacy' },
+				);
 				try {
 					results.queue.callbacksLegacyEngine = await benchCallbacks(legacy, cfg);
 					const cb = results.queue.callbacksLegacyEngine;
-					step(`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`);
+					step(
+						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
+					);
 				} finally {
 					await legacy.stop();
 				}
@@ -135,7 +174,11 @@ async function main(): Promise<void> {
  * bench/n8n/results.json keeps every figure of the last full-size run of each part (--only=<parts>
  * replaces just those); bench/results.json gets the keys the issue names, bench/n8n/results.md the table.
  */
-function record(results: N8nBenchResults, cfg: ReturnType<typeof benchConfig>, partial: boolean): void {
+function record(
+	results: N8nBenchResults,
+	cfg: ReturnType<typeof benchConfig>,
+	partial: boolean,
+): void {
 	const own = join(REPO, 'bench', 'n8n', 'results.json');
 	let merged = results;
 	if (partial && existsSync(own)) {
@@ -144,7 +187,10 @@ function record(results: N8nBenchResults, cfg: ReturnType<typeof benchConfig>, p
 			...results,
 			peer: { ...previous.peer, ...results.peer },
 			queue: { ...previous.queue, ...results.queue },
-			notes: [...previous.notes, `Partial re-run of ${results.date}: ${[...Object.keys(results.peer), ...Object.keys(results.queue)].join(', ')} (load ${results.machine.loadAtStart.join(' ')} → ${(results.machine.loadAtEnd ?? []).join(' ')}); the other figures are from ${previous.date}.`],
+			notes: [
+				...previous.notes,
+				`Partial re-run of ${results.date}: ${[...Object.keys(results.peer), ...Object.keys(results.queue)].join(', ')} (load ${results.machine.loadAtStart.join(' ')} → ${(results.machine.loadAtEnd ?? []).join(' ')}); the other figures are from ${previous.date}.`,
+			],
 		};
 	}
 	writeFileSync(own, `${JSON.stringify(merged, null, '\t')}\n`);
@@ -156,7 +202,11 @@ function record(results: N8nBenchResults, cfg: ReturnType<typeof benchConfig>, p
 		returnAllRatioVsHttpRequestNode: returnAll?.ratio ?? null,
 		returnAllRequests: returnAll?.nodeRequests ?? null,
 		jobWaitCalls: jobWait
-			? { byPolling: jobWait.byPolling.calls, untilCallback: jobWait.untilCallback.calls, httpRequestWaitLoop: jobWait.httpRequestWaitLoop.calls }
+			? {
+					byPolling: jobWait.byPolling.calls,
+					untilCallback: jobWait.untilCallback.calls,
+					httpRequestWaitLoop: jobWait.httpRequestWaitLoop.calls,
+				}
 			: null,
 		detail: 'bench/n8n/results.json',
 	};
@@ -169,7 +219,9 @@ function record(results: N8nBenchResults, cfg: ReturnType<typeof benchConfig>, p
 	const md = markdown(merged, cfg);
 	writeFileSync(join(REPO, 'bench', 'n8n', 'results.md'), md);
 	console.log(md);
-	step(`wrote bench/results.json (peer, queue), bench/n8n/results.json and results.md in ${results.durationSeconds} s`);
+	step(
+		`wrote bench/results.json (peer, queue), bench/n8n/results.json and results.md in ${results.durationSeconds} s`,
+	);
 }
 
 main().catch((error: unknown) => {

@@ -39,21 +39,38 @@ export function sampleRss(pid: number): { before: number; stop(): number } {
 	};
 }
 
-async function latestExecution(api: N8nApi, workflowId: string, after: number, answer: string): Promise<Execution> {
+async function latestExecution(
+	api: N8nApi,
+	workflowId: string,
+	after: number,
+	answer: string,
+): Promise<Execution> {
 	const deadline = Date.now() + 30_000;
 	for (;;) {
-		const body = (await api.raw(`/api/v1/executions?workflowId=${workflowId}&limit=1&includeData=true`)).body as { data: Execution[] };
+		const body = (
+			await api.raw(`/api/v1/executions?workflowId=${workflowId}&limit=1&includeData=true`)
+		).body as { data: Execution[] };
 		const [latest] = body.data;
-		if (latest && Number(latest.id) > after && latest.status !== 'running' && latest.status !== 'new') return latest;
+		if (
+			latest &&
+			Number(latest.id) > after &&
+			latest.status !== 'running' &&
+			latest.status !== 'new'
+		)
+			return latest;
 		if (Date.now() > deadline) {
-			throw new Error(`no finished execution of workflow ${workflowId} after ${after} (latest: ${latest?.id} ${latest?.status}; webhook answered ${answer})`);
+			throw new Error(
+				`no finished execution of workflow ${workflowId} after ${after} (latest: ${latest?.id} ${latest?.status}; webhook answered ${answer})`,
+			);
 		}
 		await new Promise((r) => setTimeout(r, 200));
 	}
 }
 
 export async function lastExecutionId(api: N8nApi, workflowId: string): Promise<number> {
-	const body = (await api.raw(`/api/v1/executions?workflowId=${workflowId}&limit=1`)).body as { data: Execution[] };
+	const body = (await api.raw(`/api/v1/executions?workflowId=${workflowId}&limit=1`)).body as {
+		data: Execution[];
+	};
 	return body.data[0] ? Number(body.data[0].id) : 0;
 }
 
@@ -87,7 +104,12 @@ export async function runWorkflow(
 			await new Promise((r) => setTimeout(r, 300));
 			continue;
 		}
-		const execution = await latestExecution(api, workflowId, after, `${res.status} ${text.slice(0, 300)}`);
+		const execution = await latestExecution(
+			api,
+			workflowId,
+			after,
+			`${res.status} ${text.slice(0, 300)}`,
+		);
 		return { ms, status: res.status, execution, peakRssMb };
 	}
 }
@@ -100,12 +122,19 @@ export function outputCount(execution: Execution, nodeName: string): number {
 
 /** Node runs of an execution (every node's every run, the trigger included). */
 export function nodeRuns(execution: Execution): number {
-	return Object.values(execution.data?.resultData.runData ?? {}).reduce((sum, runs) => sum + runs.length, 0);
+	return Object.values(execution.data?.resultData.runData ?? {}).reduce(
+		(sum, runs) => sum + runs.length,
+		0,
+	);
 }
 
 export function errorOf(execution: Execution): string | undefined {
-	const error = execution.data?.resultData.error as { message?: string; description?: string } | undefined;
-	return error ? `${error.message ?? ''}${error.description ? ` (${error.description})` : ''}` : undefined;
+	const error = execution.data?.resultData.error as
+		| { message?: string; description?: string }
+		| undefined;
+	return error
+		? `${error.message ?? ''}${error.description ? ` (${error.description})` : ''}`
+		: undefined;
 }
 
 export function load(): number[] {

@@ -13,15 +13,39 @@ import type { N8nBenchConfig } from './config';
 import type { BenchN8n } from './instance';
 import { errorOf, load, nodeRuns, outputCount, runWorkflow, type RunResult } from './measure';
 import { startSim, startSimWithScenarios, type SimChild } from './sim';
-import { jobWaitWorkflow, naiveJobWaitWorkflow, perItemWorkflows, returnAllWorkflows, type Credentials } from './workflows';
+import {
+	jobWaitWorkflow,
+	naiveJobWaitWorkflow,
+	perItemWorkflows,
+	returnAllWorkflows,
+	type Credentials,
+} from './workflows';
 
-async function credentialsFor(api: N8nApi, baseUrl: string, apiKey: string, label: string): Promise<Credentials> {
-	const node = await api.createCredential(`Workspace Practice (${label})`, 'workspacePracticeApi', { baseUrl, apiKey });
-	const header = await api.createCredential(`Header Auth (${label})`, 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${apiKey}` });
-	return { node: { id: node.id, name: node.name }, header: { id: header.id, name: header.name }, baseUrl };
+async function credentialsFor(
+	api: N8nApi,
+	baseUrl: string,
+	apiKey: string,
+	label: string,
+): Promise<Credentials> {
+	const node = await api.createCredential(`Workspace Practice (${label})`, 'workspacePracticeApi', {
+		baseUrl,
+		apiKey,
+	});
+	const header = await api.createCredential(`Header Auth (${label})`, 'httpHeaderAuth', {
+		name: 'Authorization',
+		value: `Bearer ${apiKey}`,
+	});
+	return {
+		node: { id: node.id, name: node.name },
+		header: { id: header.id, name: header.name },
+		baseUrl,
+	};
 }
 
-async function deploy(api: N8nApi, workflow: Parameters<N8nApi['createWorkflow']>[0]): Promise<string> {
+async function deploy(
+	api: N8nApi,
+	workflow: Parameters<N8nApi['createWorkflow']>[0],
+): Promise<string> {
 	const { id } = await api.createWorkflow(workflow);
 	await api.activate(id);
 	return id;
@@ -73,7 +97,10 @@ export async function benchPerItem(bench: BenchN8n, cfg: N8nBenchConfig): Promis
 		const once = async (id: string, path: string, name: string): Promise<number> => {
 			const r = await runWorkflow(bench.api, id, path, body);
 			const out = outputCount(r.execution, name);
-			if (out !== cfg.perItem.items) throw new Error(`${name}: ${out} items of ${cfg.perItem.items} (${r.execution.status}: ${errorOf(r.execution) ?? ''})`);
+			if (out !== cfg.perItem.items)
+				throw new Error(
+					`${name}: ${out} items of ${cfg.perItem.items} (${r.execution.status}: ${errorOf(r.execution) ?? ''})`,
+				);
 			return r.ms;
 		};
 		// Warm-up of both (n8n loads node types and compiles on first use), not counted.
@@ -113,15 +140,27 @@ export interface LimitedFigures {
 	perDay: number;
 	timeScale: number;
 	/** Both sides at their defaults; times in the service's seconds. */
-	node: PerItemSide & { simSeconds: number; boundSimSeconds: number; ratioVsBound: number; ratios: number[]; completedRuns: number };
+	node: PerItemSide & {
+		simSeconds: number;
+		boundSimSeconds: number;
+		ratioVsBound: number;
+		ratios: number[];
+		completedRuns: number;
+	};
 	httpRequest: PerItemSide & { simSeconds: number };
 	runs: number;
 	loadAverage: number[];
 }
 
-export async function benchPerItemLimited(bench: BenchN8n, cfg: N8nBenchConfig): Promise<LimitedFigures> {
+export async function benchPerItemLimited(
+	bench: BenchN8n,
+	cfg: N8nBenchConfig,
+): Promise<LimitedFigures> {
 	const { timeScale: scale, items, perMinute, perDay } = cfg.limited;
-	const sim = await startSim({ timeScale: scale, latencyMs: Math.max(1, Math.round(cfg.limited.latencyMs / scale)) });
+	const sim = await startSim({
+		timeScale: scale,
+		latencyMs: Math.max(1, Math.round(cfg.limited.latencyMs / scale)),
+	});
 	const proxy = await startScalingProxy(sim.baseUrl, scale);
 	const toSim = (ms: number): number => (ms * scale) / 1000;
 	try {
@@ -130,7 +169,12 @@ export async function benchPerItemLimited(bench: BenchN8n, cfg: N8nBenchConfig):
 		const nodeId = await deploy(bench.api, flows.node);
 		const httpId = await deploy(bench.api, flows.http);
 		const body = { items: Array.from({ length: items }, (_, i) => ({ row: i })) };
-		const side = async (id: string, path: string, name: string, limited: boolean): Promise<PerItemSide> => {
+		const side = async (
+			id: string,
+			path: string,
+			name: string,
+			limited: boolean,
+		): Promise<PerItemSide> => {
 			await sim.setRateLimits(limited ? { perMinute, perDay, createsPerMinute: 10 } : false);
 			await sim.clearRequests();
 			proxy.resetCounts();
@@ -142,10 +186,13 @@ export async function benchPerItemLimited(bench: BenchN8n, cfg: N8nBenchConfig):
 				ms: r.ms,
 				itemsCompleted: completed,
 				itemsFailed: items - completed,
-				requests: requests.length + proxy.rateLimited() - requests.filter((q) => q.status === 429).length,
+				requests:
+					requests.length + proxy.rateLimited() - requests.filter((q) => q.status === 429).length,
 				rateLimited: proxy.rateLimited(),
 				status: r.execution.status,
-				...(completed !== items ? { error: `${errorOf(r.execution) ?? r.execution.status}; ${ok} requests answered 200` } : {}),
+				...(completed !== items
+					? { error: `${errorOf(r.execution) ?? r.execution.status}; ${ok} requests answered 200` }
+					: {}),
 			};
 		};
 		const nodeRunsList: Array<PerItemSide & { bound: number }> = [];
@@ -163,7 +210,10 @@ export async function benchPerItemLimited(bench: BenchN8n, cfg: N8nBenchConfig):
 			nodeRunsList.push({ ...n, bound });
 			httpRunsList.push(h);
 		}
-		const med = (list: PerItemSide[], key: 'itemsCompleted' | 'itemsFailed' | 'requests' | 'rateLimited'): number => median(list.map((s) => s[key]));
+		const med = (
+			list: PerItemSide[],
+			key: 'itemsCompleted' | 'itemsFailed' | 'requests' | 'rateLimited',
+		): number => median(list.map((s) => s[key]));
 		const nodeRatios = nodeRunsList.map((s) => toSim(s.ms) / s.bound);
 		return {
 			items,
@@ -183,7 +233,9 @@ export async function benchPerItemLimited(bench: BenchN8n, cfg: N8nBenchConfig):
 				requests: med(nodeRunsList, 'requests'),
 				rateLimited: med(nodeRunsList, 'rateLimited'),
 				status: nodeRunsList.map((s) => s.status).join(','),
-				...(nodeRunsList.find((s) => s.error) ? { error: nodeRunsList.find((s) => s.error)?.error } : {}),
+				...(nodeRunsList.find((s) => s.error)
+					? { error: nodeRunsList.find((s) => s.error)?.error }
+					: {}),
 			},
 			httpRequest: {
 				ms: round(median(httpRunsList.map((s) => s.ms)), 1),
@@ -193,7 +245,9 @@ export async function benchPerItemLimited(bench: BenchN8n, cfg: N8nBenchConfig):
 				requests: med(httpRunsList, 'requests'),
 				rateLimited: med(httpRunsList, 'rateLimited'),
 				status: httpRunsList.map((s) => s.status).join(','),
-				...(httpRunsList.find((s) => s.error) ? { error: httpRunsList.find((s) => s.error)?.error?.slice(0, 300) } : {}),
+				...(httpRunsList.find((s) => s.error)
+					? { error: httpRunsList.find((s) => s.error)?.error?.slice(0, 300) }
+					: {}),
 			},
 			loadAverage: load(),
 		};
@@ -219,7 +273,10 @@ export interface ReturnAllFigures {
 	loadAverage: number[];
 }
 
-export async function benchReturnAll(bench: BenchN8n, cfg: N8nBenchConfig): Promise<ReturnAllFigures> {
+export async function benchReturnAll(
+	bench: BenchN8n,
+	cfg: N8nBenchConfig,
+): Promise<ReturnAllFigures> {
 	const { rows, latencyMs } = cfg.returnAll;
 	const sim = await startSimWithScenarios(rows, { latencyMs });
 	const pid = bench.n8n.pid('n8n') ?? 0;
@@ -228,11 +285,18 @@ export async function benchReturnAll(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 		const flows = returnAllWorkflows(creds, `return-all-${randomUUID().slice(0, 8)}`);
 		const nodeId = await deploy(bench.api, flows.node);
 		const httpId = await deploy(bench.api, flows.http);
-		const once = async (id: string, path: string, name: string): Promise<{ ms: number; requests: number; rss: number }> => {
+		const once = async (
+			id: string,
+			path: string,
+			name: string,
+		): Promise<{ ms: number; requests: number; rss: number }> => {
 			await sim.clearRequests();
 			const r = await runWorkflow(bench.api, id, path, {}, pid);
 			const out = outputCount(r.execution, name);
-			if (out !== rows) throw new Error(`${name}: ${out} rows of ${rows} (${r.execution.status}: ${errorOf(r.execution) ?? ''})`);
+			if (out !== rows)
+				throw new Error(
+					`${name}: ${out} rows of ${rows} (${r.execution.status}: ${errorOf(r.execution) ?? ''})`,
+				);
 			return { ms: r.ms, requests: (await sim.requests()).length, rss: r.peakRssMb ?? 0 };
 		};
 		const rssBefore = sampleBefore(pid);
@@ -295,13 +359,20 @@ export interface JobWaitFigures {
 }
 
 async function memberEmail(sim: SimChild): Promise<string> {
-	const answer = await fetch(`${sim.baseUrl}/workspace/members?page_size=1`, { headers: { Authorization: `Bearer ${sim.apiKey}` } });
+	const answer = await fetch(`${sim.baseUrl}/workspace/members?page_size=1`, {
+		headers: { Authorization: `Bearer ${sim.apiKey}` },
+	});
 	return ((await answer.json()) as { data: Array<{ user: { email: string } }> }).data[0].user.email;
 }
 
 /** The job an execution created: the output of its create node (the node's, or the HTTP Request's). */
-function jobIdOf(execution: Awaited<ReturnType<N8nApi['execution']>>, createNode: string): string | undefined {
-	const first = execution.data?.resultData.runData[createNode]?.[0]?.data?.main?.[0]?.[0]?.json as { id?: string } | undefined;
+function jobIdOf(
+	execution: Awaited<ReturnType<N8nApi['execution']>>,
+	createNode: string,
+): string | undefined {
+	const first = execution.data?.resultData.runData[createNode]?.[0]?.data?.main?.[0]?.[0]?.json as
+		| { id?: string }
+		| undefined;
 	return first?.id;
 }
 
@@ -345,24 +416,45 @@ export async function benchJobWait(bench: BenchN8n, cfg: N8nBenchConfig): Promis
 			let all = true;
 			for (const mode of modes) {
 				finished[mode] = await bench.api.executions(ids[mode]);
-				if (finished[mode].length < cfg.runs || finished[mode].some((e) => !e.finished && e.status !== 'error')) all = false;
+				if (
+					finished[mode].length < cfg.runs ||
+					finished[mode].some((e) => !e.finished && e.status !== 'error')
+				)
+					all = false;
 			}
 			if (all) break;
-			if (Date.now() > deadline) throw new Error(`job wait: executions did not end in time: ${modes.map((m) => `${m} ${finished[m].map((e) => e.status).join('/')}`).join('; ')}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`job wait: executions did not end in time: ${modes.map((m) => `${m} ${finished[m].map((e) => e.status).join('/')}`).join('; ')}`,
+				);
 			await new Promise((r) => setTimeout(r, 5000));
 		}
 		const recorded = await sim.requests({ path: '/scenario-studio/*' });
 		const side = async (mode: (typeof modes)[number]): Promise<JobWaitSide> => {
-			const creates = recorded.filter((r) => r.method === 'POST' && prompts[mode].includes(String((r.body as { prompt?: string } | undefined)?.prompt)));
-			if (creates.length !== cfg.runs) throw new Error(`job wait ${mode}: ${creates.length} creates for ${cfg.runs} runs`);
+			const creates = recorded.filter(
+				(r) =>
+					r.method === 'POST' &&
+					prompts[mode].includes(String((r.body as { prompt?: string } | undefined)?.prompt)),
+			);
+			if (creates.length !== cfg.runs)
+				throw new Error(`job wait ${mode}: ${creates.length} creates for ${cfg.runs} runs`);
 			// The create, then every request naming the job.
 			const calls = finished[mode].map((e) => {
 				const jobId = jobIdOf(e, mode === 'naive' ? 'Create Job' : 'Create Scenario');
-				return 1 + recorded.filter((r) => jobId !== undefined && r.path.endsWith(`/${jobId}`)).length;
+				return (
+					1 + recorded.filter((r) => jobId !== undefined && r.path.endsWith(`/${jobId}`)).length
+				);
 			});
 			const failed = finished[mode].filter((e) => e.status !== 'success');
-			if (failed.length) throw new Error(`job wait ${mode}: ${failed.length} executions ended ${failed.map((e) => `${e.status} ${errorOf(e) ?? ''}`).join('; ')}`);
-			return { calls: median(calls), executions: finished[mode].length / cfg.runs, nodeRuns: median(finished[mode].map(nodeRuns)) };
+			if (failed.length)
+				throw new Error(
+					`job wait ${mode}: ${failed.length} executions ended ${failed.map((e) => `${e.status} ${errorOf(e) ?? ''}`).join('; ')}`,
+				);
+			return {
+				calls: median(calls),
+				executions: finished[mode].length / cfg.runs,
+				nodeRuns: median(finished[mode].map(nodeRuns)),
+			};
 		};
 		return {
 			jobMinutes: jobMs / 60_000,

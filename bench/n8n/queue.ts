@@ -14,8 +14,15 @@ import { startSim, type SimChild } from './sim';
 import { jobTriggerWorkflow, jobWaitWorkflow, type Credentials } from './workflows';
 
 async function credentialsFor(api: N8nApi, sim: SimChild): Promise<Credentials> {
-	const node = await api.createCredential('Workspace Practice (queue)', 'workspacePracticeApi', { baseUrl: sim.baseUrl, apiKey: sim.apiKey });
-	return { node: { id: node.id, name: node.name }, header: { id: '', name: '' }, baseUrl: sim.baseUrl };
+	const node = await api.createCredential('Workspace Practice (queue)', 'workspacePracticeApi', {
+		baseUrl: sim.baseUrl,
+		apiKey: sim.apiKey,
+	});
+	return {
+		node: { id: node.id, name: node.name },
+		header: { id: '', name: '' },
+		baseUrl: sim.baseUrl,
+	};
 }
 
 /** Every execution of a workflow, with data (the public API pages with a cursor). */
@@ -25,7 +32,10 @@ async function allExecutions(api: N8nApi, workflowId: string): Promise<Execution
 	do {
 		const qs = new URLSearchParams({ workflowId, includeData: 'true', limit: '100' });
 		if (cursor) qs.set('cursor', cursor);
-		const body = (await api.raw(`/api/v1/executions?${qs.toString()}`)).body as { data: Execution[]; nextCursor?: string | null };
+		const body = (await api.raw(`/api/v1/executions?${qs.toString()}`)).body as {
+			data: Execution[];
+			nextCursor?: string | null;
+		};
 		out.push(...body.data);
 		cursor = body.nextCursor ?? undefined;
 	} while (cursor);
@@ -39,17 +49,30 @@ function percentile(values: number[], p: number): number {
 }
 
 async function memberEmail(sim: SimChild): Promise<string> {
-	const answer = await fetch(`${sim.baseUrl}/workspace/members?page_size=1`, { headers: { Authorization: `Bearer ${sim.apiKey}` } });
+	const answer = await fetch(`${sim.baseUrl}/workspace/members?page_size=1`, {
+		headers: { Authorization: `Bearer ${sim.apiKey}` },
+	});
 	return ((await answer.json()) as { data: Array<{ user: { email: string } }> }).data[0].user.email;
 }
 
-async function createJob(sim: SimChild, email: string, callbackUrl: string, headers: Record<string, string>): Promise<string> {
+async function createJob(
+	sim: SimChild,
+	email: string,
+	callbackUrl: string,
+	headers: Record<string, string>,
+): Promise<string> {
 	const res = await fetch(`${sim.baseUrl}/scenario-studio/jobs`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
-		body: JSON.stringify({ user_email: email, prompt: `Bench callback ${randomUUID()}`, callback_url: callbackUrl, callback_headers: headers }),
+		body: JSON.stringify({
+			user_email: email,
+			prompt: `Bench callback ${randomUUID()}`,
+			callback_url: callbackUrl,
+			callback_headers: headers,
+		}),
 	});
-	if (res.status !== 201 && res.status !== 200) throw new Error(`job create answered ${res.status}`);
+	if (res.status !== 201 && res.status !== 200)
+		throw new Error(`job create answered ${res.status}`);
 	return ((await res.json()) as { id: string }).id;
 }
 
@@ -89,9 +112,13 @@ interface Timed {
 	stoppedAt?: string;
 }
 
-const at = (e: Execution, key: keyof Timed): number => Date.parse(String((e as unknown as Timed)[key]));
+const at = (e: Execution, key: keyof Timed): number =>
+	Date.parse(String((e as unknown as Timed)[key]));
 
-export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Promise<CallbackFigures> {
+export async function benchCallbacks(
+	bench: BenchN8n,
+	cfg: N8nBenchConfig,
+): Promise<CallbackFigures> {
 	const { callbacks, duplicates, wrongSecret, overMs } = cfg.queue;
 	// Jobs stay processing until the bench finishes each one. Limits off: 500 confirmations in a minute
 	// are over the workspace's 60 a minute (and 500 jobs cannot be created in one at 10 a minute).
@@ -100,28 +127,38 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 		const email = await memberEmail(sim);
 		const creds = await credentialsFor(bench.api, sim);
 		const secretValue = `bench-${randomUUID()}`;
-		const secret = await bench.api.createCredential('Job callback secret (bench)', 'workspacePracticeWebhookSecretApi', {
-			headerName: 'x-bench-secret',
-			secret: secretValue,
-		});
+		const secret = await bench.api.createCredential(
+			'Job callback secret (bench)',
+			'workspacePracticeWebhookSecretApi',
+			{
+				headerName: 'x-bench-secret',
+				secret: secretValue,
+			},
+		);
 		const { workflow, webhookId } = jobTriggerWorkflow(creds, { id: secret.id, name: secret.name });
 		const { id: workflowId } = await bench.api.createWorkflow(workflow);
 		await bench.api.activate(workflowId);
 		const url = `${bench.n8n.webhookBaseUrl}/webhook/${webhookId}/workspace-practice-job`;
 		// Registration is asynchronous: wait until a delivery without the secret is refused (401).
-		const probe = await bench.api.callWebhook(`${webhookId}/workspace-practice-job`, { json: { id: 'no-such-job' } });
+		const probe = await bench.api.callWebhook(`${webhookId}/workspace-practice-job`, {
+			json: { id: 'no-such-job' },
+		});
 		if (probe.status !== 401) throw new Error(`job trigger probe answered ${probe.status}`);
 
 		const right: string[] = [];
-		for (let i = 0; i < callbacks; i++) right.push(await createJob(sim, email, url, { 'x-bench-secret': secretValue }));
+		for (let i = 0; i < callbacks; i++)
+			right.push(await createJob(sim, email, url, { 'x-bench-secret': secretValue }));
 		const wrong: string[] = [];
-		for (let i = 0; i < wrongSecret; i++) wrong.push(await createJob(sim, email, url, { 'x-bench-secret': 'not-the-secret' }));
+		for (let i = 0; i < wrongSecret; i++)
+			wrong.push(await createJob(sim, email, url, { 'x-bench-secret': 'not-the-secret' }));
 
 		// One schedule over `overMs`: every right job once, wrong ones and repeats of delivered jobs mixed in.
 		type Event = { kind: 'right' | 'wrong' | 'duplicate'; jobId: string };
 		const events: Event[] = right.map((jobId) => ({ kind: 'right', jobId }));
 		const every = Math.floor(callbacks / Math.max(1, wrongSecret));
-		wrong.forEach((jobId, i) => events.splice(Math.min(events.length, (i + 1) * every + i), 0, { kind: 'wrong', jobId }));
+		wrong.forEach((jobId, i) =>
+			events.splice(Math.min(events.length, (i + 1) * every + i), 0, { kind: 'wrong', jobId }),
+		);
 		const dupEvery = Math.floor(callbacks / Math.max(1, duplicates));
 		for (let i = 0; i < duplicates; i++) {
 			// A repeat of a job delivered a while before (it must have been delivered already).
@@ -139,7 +176,9 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			const wait = due - Date.now();
 			if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 			const e = events[i];
-			pending.push(e.kind === 'duplicate' ? sim.redeliverCallback(e.jobId) : sim.finishJob(e.jobId));
+			pending.push(
+				e.kind === 'duplicate' ? sim.redeliverCallback(e.jobId) : sim.finishJob(e.jobId),
+			);
 		}
 		await Promise.all(pending);
 		const overSeconds = round((Date.now() - started) / 1000, 1);
@@ -162,26 +201,43 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			await new Promise((r) => setTimeout(r, 2000));
 		}
 
-		const cpu = Object.fromEntries(processes.map((name, i) => [name, round(cpuSeconds(bench.n8n.pid(name) ?? 0) - cpuBefore[i], 1)]));
+		const cpu = Object.fromEntries(
+			processes.map((name, i) => [
+				name,
+				round(cpuSeconds(bench.n8n.pid(name) ?? 0) - cpuBefore[i], 1),
+			]),
+		);
 		const firstDelivery = new Map<string, number>();
 		for (const d of deliveries) if (d.attempt === 1) firstDelivery.set(d.jobId, Date.parse(d.at));
 		const perJob = new Map<string, Execution[]>();
 		for (const e of executions) {
-			const job = e.data?.resultData.runData['Job Trigger']?.[0]?.data?.main?.[0]?.[0]?.json as { id?: string } | undefined;
+			const job = e.data?.resultData.runData['Job Trigger']?.[0]?.data?.main?.[0]?.[0]?.json as
+				| { id?: string }
+				| undefined;
 			const key = job?.id ?? `(no job: execution ${e.id})`;
 			perJob.set(key, [...(perJob.get(key) ?? []), e]);
 		}
 		const rightSet = new Set(right);
 		const wrongSet = new Set(wrong);
 		const startedJobs = right.filter((id) => perJob.has(id));
-		const firstExecution = (id: string): Execution => [...(perJob.get(id) ?? [])].sort((a, b) => at(a, 'stoppedAt') - at(b, 'stoppedAt'))[0];
-		const latencies = startedJobs.map((id) => at(firstExecution(id), 'stoppedAt') - (firstDelivery.get(id) ?? NaN));
-		const phase = (from: (id: string) => number, to: (id: string) => number): number[] => startedJobs.map((id) => to(id) - from(id));
+		const firstExecution = (id: string): Execution =>
+			[...(perJob.get(id) ?? [])].sort((a, b) => at(a, 'stoppedAt') - at(b, 'stoppedAt'))[0];
+		const latencies = startedJobs.map(
+			(id) => at(firstExecution(id), 'stoppedAt') - (firstDelivery.get(id) ?? NaN),
+		);
+		const phase = (from: (id: string) => number, to: (id: string) => number): number[] =>
+			startedJobs.map((id) => to(id) - from(id));
 		const delivered = (id: string): number => firstDelivery.get(id) ?? NaN;
 		const toStart = phase(delivered, (id) => at(firstExecution(id), 'startedAt'));
-		const run = phase((id) => at(firstExecution(id), 'startedAt'), (id) => at(firstExecution(id), 'stoppedAt'));
+		const run = phase(
+			(id) => at(firstExecution(id), 'startedAt'),
+			(id) => at(firstExecution(id), 'stoppedAt'),
+		);
 		const failed = executions.filter((e) => e.status !== 'success');
-		if (failed.length) console.log(`  ${failed.length} executions did not succeed, e.g. ${errorOf(failed[0]) ?? failed[0].status}`);
+		if (failed.length)
+			console.log(
+				`  ${failed.length} executions did not succeed, e.g. ${errorOf(failed[0]) ?? failed[0].status}`,
+			);
 		return {
 			delivered: deliveries.filter((d) => d.attempt === 1 && rightSet.has(d.jobId)).length,
 			duplicatesDelivered: deliveries.filter((d) => d.attempt > 1).length,
@@ -189,7 +245,9 @@ export async function benchCallbacks(bench: BenchN8n, cfg: N8nBenchConfig): Prom
 			overSeconds,
 			started: startedJobs.length,
 			lost: callbacks - startedJobs.length,
-			duplicated: [...perJob.entries()].filter(([id]) => rightSet.has(id)).reduce((sum, [, list]) => sum + list.length - 1, 0),
+			duplicated: [...perJob.entries()]
+				.filter(([id]) => rightSet.has(id))
+				.reduce((sum, [, list]) => sum + list.length - 1, 0),
 			rejected: deliveries.filter((d) => wrongSet.has(d.jobId) && d.status === 401).length,
 			wrongSecretExecutions: wrong.filter((id) => perJob.has(id)).length,
 			failedExecutions: failed.length,
@@ -223,7 +281,10 @@ export interface PollingWaitFigures {
 }
 
 /** N executions of one By Polling workflow started at once; rate limits off (N creates at once). */
-export async function benchPollingWaits(bench: BenchN8n, cfg: N8nBenchConfig): Promise<PollingWaitFigures> {
+export async function benchPollingWaits(
+	bench: BenchN8n,
+	cfg: N8nBenchConfig,
+): Promise<PollingWaitFigures> {
 	const { pollingWaits: count, pollingJobMs: jobMs } = cfg.queue;
 	const queuedMs = Math.min(15_000, jobMs / 4);
 	const sim = await startSim({ jobTimings: { queuedMs, processingMs: jobMs - queuedMs } });
@@ -237,19 +298,31 @@ export async function benchPollingWaits(bench: BenchN8n, cfg: N8nBenchConfig): P
 		if (first.status !== 200) throw new Error(`polling waits: webhook answered ${first.status}`);
 		const started = Date.now();
 		await Promise.all(
-			Array.from({ length: count - 1 }, (_, i) => bench.api.callWebhook(path, { json: { prompt: `Bench polling wait ${i + 1}` } })),
+			Array.from({ length: count - 1 }, (_, i) =>
+				bench.api.callWebhook(path, { json: { prompt: `Bench polling wait ${i + 1}` } }),
+			),
 		);
 		let executions: Execution[] = [];
 		const deadline = Date.now() + jobMs + 300_000;
 		for (;;) {
 			await new Promise((r) => setTimeout(r, 5000));
 			executions = await allExecutions(bench.api, id);
-			if (executions.length >= count && executions.every((e) => e.status !== 'running' && e.status !== 'new' && e.status !== 'waiting')) break;
+			if (
+				executions.length >= count &&
+				executions.every(
+					(e) => e.status !== 'running' && e.status !== 'new' && e.status !== 'waiting',
+				)
+			)
+				break;
 			if (Date.now() > deadline) break;
 		}
-		const ends = executions.map((e) => Date.parse(String((e as unknown as { stoppedAt: string }).stoppedAt))).filter(Number.isFinite);
+		const ends = executions
+			.map((e) => Date.parse(String((e as unknown as { stoppedAt: string }).stoppedAt)))
+			.filter(Number.isFinite);
 		const completed = executions.filter((e) => {
-			const job = e.data?.resultData.runData['Create Scenario']?.[0]?.data?.main?.[0]?.[0]?.json as { status?: string } | undefined;
+			const job = e.data?.resultData.runData['Create Scenario']?.[0]?.data?.main?.[0]?.[0]?.json as
+				| { status?: string }
+				| undefined;
 			return e.status === 'success' && job?.status === 'completed';
 		}).length;
 		const totalCalls = (await sim.requests({ path: '/scenario-studio/*' })).length;

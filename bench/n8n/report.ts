@@ -9,8 +9,17 @@ export interface N8nBenchResults {
 	n8nVersion: string;
 	machine: { cpus: number; cpuModel: string; loadAtStart: number[]; loadAtEnd?: number[] };
 	runs: number;
-	peer: { perItem?: PerItemFigures; limited?: LimitedFigures; returnAll?: ReturnAllFigures; jobWait?: JobWaitFigures };
-	queue: { callbacks?: CallbackFigures; pollingWaits?: PollingWaitFigures; callbacksLegacyEngine?: CallbackFigures };
+	peer: {
+		perItem?: PerItemFigures;
+		limited?: LimitedFigures;
+		returnAll?: ReturnAllFigures;
+		jobWait?: JobWaitFigures;
+	};
+	queue: {
+		callbacks?: CallbackFigures;
+		pollingWaits?: PollingWaitFigures;
+		callbacksLegacyEngine?: CallbackFigures;
+	};
 	notes: string[];
 	durationSeconds: number;
 }
@@ -48,15 +57,34 @@ export function rows(r: N8nBenchResults): string[] {
 	}
 	const { callbacks: cb, pollingWaits: pw } = r.queue;
 	if (cb) {
-		const ok = cb.started === cb.delivered && cb.lost === 0 && cb.duplicated === 0 && cb.wrongSecretExecutions === 0 && cb.p99Ms <= 5000;
+		const ok =
+			cb.started === cb.delivered &&
+			cb.lost === 0 &&
+			cb.duplicated === 0 &&
+			cb.wrongSecretExecutions === 0 &&
+			cb.p99Ms <= 5000;
 		out.push(
-			`| queue mode: ${cb.delivered} job callbacks over ${cb.overSeconds} s + ${cb.duplicatesDelivered} duplicates + ${cb.wrongSecretDelivered} wrong secrets | all started once, 0 wrong-secret executions, p99 ≤ 5 s | started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected} (${cb.wrongSecretExecutions} executions); delivery → end median ${cb.medianMs} ms, p99 ${cb.p99Ms} ms | PostgreSQL, main + webhook process + 2 workers; median (p99) ms from delivery to the worker starting ${cb.phases.toStartMs} (${cb.phases.p99ToStartMs}), run ${cb.phases.runMs} (${cb.phases.p99RunMs}); CPU s: ${Object.entries(cb.cpuSeconds).map(([k, v]) => `${k} ${v}`).join(', ')} | ${verdict(ok)} |`,
+			`| queue mode: ${cb.delivered} job callbacks over ${cb.overSeconds} s + ${cb.duplicatesDelivered} duplicates + ${cb.wrongSecretDelivered} wrong secrets | all started once, 0 wrong-secret executions, p99 ≤ 5 s | started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected} (${cb.wrongSecretExecutions} executions); delivery → end median ${cb.medianMs} ms, p99 ${cb.p99Ms} ms | PostgreSQL, main + webhook process + 2 workers; median (p99) ms from delivery to the worker starting ${cb.phases.toStartMs} (${cb.phases.p99ToStartMs}), run ${cb.phases.runMs} (${cb.phases.p99RunMs}); CPU s: ${Object.entries(
+				cb.cpuSeconds,
+			)
+				.map(([k, v]) => `${k} ${v}`)
+				.join(', ')} | ${verdict(ok)} |`,
 		);
 	}
 	const legacy = r.queue.callbacksLegacyEngine;
 	if (legacy) {
 		out.push(
-			`| diagnosis: the same callbacks with N8N_EXPRESSION_ENGINE=legacy (not n8n's default) | - | started ${legacy.started}, lost ${legacy.lost}, duplicated ${legacy.duplicated}, rejected ${legacy.rejected}; median ${legacy.medianMs} ms, p99 ${legacy.p99Ms} ms | CPU s: ${Object.entries(legacy.cpuSeconds).map(([k, v]) => `${k} ${v}`).join(', ')} (default engine: ${cb ? Object.entries(cb.cpuSeconds).map(([k, v]) => `${k} ${v}`).join(', ') : '-'}) |  |`,
+			`| diagnosis: the same callbacks with N8N_EXPRESSION_ENGINE=legacy (not n8n's default) | - | started ${legacy.started}, lost ${legacy.lost}, duplicated ${legacy.duplicated}, rejected ${legacy.rejected}; median ${legacy.medianMs} ms, p99 ${legacy.p99Ms} ms | CPU s: ${Object.entries(
+				legacy.cpuSeconds,
+			)
+				.map(([k, v]) => `${k} ${v}`)
+				.join(', ')} (default engine: ${
+				cb
+					? Object.entries(cb.cpuSeconds)
+							.map(([k, v]) => `${k} ${v}`)
+							.join(', ')
+					: '-'
+			}) |  |`,
 		);
 	}
 	if (pw) {

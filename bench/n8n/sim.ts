@@ -5,7 +5,13 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
-import type { CallbackDelivery, JobTimings, RateLimits, RecordedRequest, RequestFilter } from '../../simulator/index';
+import type {
+	CallbackDelivery,
+	JobTimings,
+	RateLimits,
+	RecordedRequest,
+	RequestFilter,
+} from '../../simulator/index';
 import type { SimProcessOptions } from '../simProcess';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -26,10 +32,14 @@ export interface SimChild {
 }
 
 export async function startSim(options: SimProcessOptions): Promise<SimChild> {
-	const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'bench', 'simProcess.ts'), JSON.stringify(options)], {
-		cwd: REPO,
-		stdio: ['pipe', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', join(REPO, 'bench', 'simProcess.ts'), JSON.stringify(options)],
+		{
+			cwd: REPO,
+			stdio: ['pipe', 'pipe', 'pipe'],
+		},
+	);
 	const first = await new Promise<string>((done, fail) => {
 		let out = '';
 		let err = '';
@@ -39,7 +49,9 @@ export async function startSim(options: SimProcessOptions): Promise<SimChild> {
 			if (end >= 0) done(out.slice(0, end));
 		});
 		child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-		child.once('exit', (code) => fail(new Error(`Simulator process exited (${code}): ${err.trim()}`)));
+		child.once('exit', (code) =>
+			fail(new Error(`Simulator process exited (${code}): ${err.trim()}`)),
+		);
 	});
 	const { baseUrl, apiKey } = JSON.parse(first) as { baseUrl: string; apiKey: string };
 	const origin = new URL(baseUrl).origin;
@@ -49,8 +61,13 @@ export async function startSim(options: SimProcessOptions): Promise<SimChild> {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(body),
 		});
-		const payload = (await answer.json()) as { ok?: boolean; result?: T; error?: { message?: string } };
-		if (!answer.ok || !payload.ok) throw new Error(`Simulator control ${action}: ${payload.error?.message ?? answer.status}`);
+		const payload = (await answer.json()) as {
+			ok?: boolean;
+			result?: T;
+			error?: { message?: string };
+		};
+		if (!answer.ok || !payload.ok)
+			throw new Error(`Simulator control ${action}: ${payload.error?.message ?? answer.status}`);
 		return payload.result as T;
 	};
 	return {
@@ -75,12 +92,18 @@ export async function startSim(options: SimProcessOptions): Promise<SimChild> {
 }
 
 /** The simulator adds generated rows to its seed (some hidden): size it so the list holds exactly `rows`. */
-export async function startSimWithScenarios(rows: number, options: SimProcessOptions = {}): Promise<SimChild> {
+export async function startSimWithScenarios(
+	rows: number,
+	options: SimProcessOptions = {},
+): Promise<SimChild> {
 	let extra = rows;
 	for (let attempt = 0; attempt < 8; attempt++) {
 		const sim = await startSim({ ...options, dataSize: { scenarios: extra } });
-		const answer = await fetch(`${sim.baseUrl}/scenarios?page_size=1`, { headers: { Authorization: `Bearer ${sim.apiKey}` } });
-		const total = ((await answer.json()) as { pagination: { total_count: number } }).pagination.total_count;
+		const answer = await fetch(`${sim.baseUrl}/scenarios?page_size=1`, {
+			headers: { Authorization: `Bearer ${sim.apiKey}` },
+		});
+		const total = ((await answer.json()) as { pagination: { total_count: number } }).pagination
+			.total_count;
 		if (total === rows) {
 			await sim.clearRequests();
 			return sim;

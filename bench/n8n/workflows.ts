@@ -21,7 +21,13 @@ export interface Credentials {
 }
 
 let x = 0;
-function node(name: string, type: string, typeVersion: number, parameters: Json, extra: Json = {}): Json {
+function node(
+	name: string,
+	type: string,
+	typeVersion: number,
+	parameters: Json,
+	extra: Json = {},
+): Json {
 	x += 200;
 	return { id: randomUUID(), name, type, typeVersion, position: [x, 0], parameters, ...extra };
 }
@@ -38,20 +44,39 @@ export function webhook(path: string, responseMode: 'lastNode' | 'onReceived' = 
 
 /** One item per entry of the posted `items` array. */
 export function splitOut(name: string, field: string): Json {
-	return node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, include: 'noOtherFields', options: {} });
+	return node(name, 'n8n-nodes-base.splitOut', 1, {
+		fieldToSplitOut: field,
+		include: 'noOtherFields',
+		options: {},
+	});
 }
 
 export function packageNode(name: string, parameters: Json, credentials: Credentials): Json {
-	return node(name, `${PACKAGE}.workspacePractice`, 1, parameters, { credentials: { workspacePracticeApi: credentials.node } });
+	return node(name, `${PACKAGE}.workspacePractice`, 1, parameters, {
+		credentials: { workspacePracticeApi: credentials.node },
+	});
 }
 
 /** n8n's HTTP Request node (v4.2) with the Header Auth credential, at its defaults otherwise. */
-export function httpRequest(name: string, method: string, url: string, credentials: Credentials, extra: Json = {}): Json {
+export function httpRequest(
+	name: string,
+	method: string,
+	url: string,
+	credentials: Credentials,
+	extra: Json = {},
+): Json {
 	return node(
 		name,
 		'n8n-nodes-base.httpRequest',
 		4.2,
-		{ method, url, authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth', options: {}, ...extra },
+		{
+			method,
+			url,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			options: {},
+			...extra,
+		},
 		{ credentials: { httpHeaderAuth: credentials.header } },
 	);
 }
@@ -59,13 +84,18 @@ export function httpRequest(name: string, method: string, url: string, credentia
 export function chain(name: string, nodes: Json[]): WorkflowJson {
 	const connections: Json = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
-		connections[nodes[i].name as string] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+		connections[nodes[i].name as string] = {
+			main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]],
+		};
 	}
 	return { name, nodes, connections };
 }
 
 /** Per item: Webhook → Split Out (the posted items) → one GET /workspace per item. */
-export function perItemWorkflows(credentials: Credentials, path: string): { node: WorkflowJson; http: WorkflowJson } {
+export function perItemWorkflows(
+	credentials: Credentials,
+	path: string,
+): { node: WorkflowJson; http: WorkflowJson } {
 	return {
 		node: chain('bench per item: Workspace → Get', [
 			webhook(`${path}-node`),
@@ -85,11 +115,18 @@ export function perItemWorkflows(credentials: Credentials, path: string): { node
  * pagination as n8n's docs show it (page = $pageCount + 1 in the query, page_size 100, complete when
  * the page read is the last one), followed by a Split Out of `data` so both give one item per scenario.
  */
-export function returnAllWorkflows(credentials: Credentials, path: string): { node: WorkflowJson; http: WorkflowJson } {
+export function returnAllWorkflows(
+	credentials: Credentials,
+	path: string,
+): { node: WorkflowJson; http: WorkflowJson } {
 	return {
 		node: chain('bench Return All: Scenario → Get Many', [
 			webhook(`${path}-node`),
-			packageNode('Workspace Practice', { resource: 'scenario', operation: 'getAll', returnAll: true }, credentials),
+			packageNode(
+				'Workspace Practice',
+				{ resource: 'scenario', operation: 'getAll', returnAll: true },
+				credentials,
+			),
 		]),
 		http: chain('bench Return All: HTTP Request pagination', [
 			webhook(`${path}-http`),
@@ -100,9 +137,12 @@ export function returnAllWorkflows(credentials: Credentials, path: string): { no
 					pagination: {
 						pagination: {
 							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							parameters: {
+								parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+							},
 							paginationCompleteWhen: 'other',
-							completeExpression: '={{ $response.body.pagination.page >= $response.body.pagination.total_pages }}',
+							completeExpression:
+								'={{ $response.body.pagination.page >= $response.body.pagination.total_pages }}',
 						},
 					},
 				},
@@ -113,12 +153,23 @@ export function returnAllWorkflows(credentials: Credentials, path: string): { no
 }
 
 /** Scenario Job → Create waiting By Polling or Until Callback; the prompt comes from the call. */
-export function jobWaitWorkflow(mode: 'poll' | 'callback', credentials: Credentials, path: string, email: string): WorkflowJson {
+export function jobWaitWorkflow(
+	mode: 'poll' | 'callback',
+	credentials: Credentials,
+	path: string,
+	email: string,
+): WorkflowJson {
 	return chain(`bench job wait: ${mode}`, [
 		webhook(path, 'onReceived'),
 		packageNode(
 			'Create Scenario',
-			{ resource: 'scenarioJob', operation: 'create', userEmail: email, prompt: '={{ $json.body.prompt }}', waitForCompletion: mode },
+			{
+				resource: 'scenarioJob',
+				operation: 'create',
+				userEmail: email,
+				prompt: '={{ $json.body.prompt }}',
+				waitForCompletion: mode,
+			},
 			credentials,
 		),
 	]);
@@ -128,15 +179,37 @@ export function jobWaitWorkflow(mode: 'poll' | 'callback', credentials: Credenti
  * What n8n's forum recommends without this package: HTTP Request POST the job, then Wait 30 s → GET the
  * job → IF it ended, else back to the Wait.
  */
-export function naiveJobWaitWorkflow(credentials: Credentials, path: string, email: string, waitSeconds: number): WorkflowJson {
+export function naiveJobWaitWorkflow(
+	credentials: Credentials,
+	path: string,
+	email: string,
+	waitSeconds: number,
+): WorkflowJson {
 	const hook = webhook(path, 'onReceived');
-	const create = httpRequest('Create Job', 'POST', `${credentials.baseUrl}/scenario-studio/jobs`, credentials, {
-		sendBody: true,
-		specifyBody: 'json',
-		jsonBody: `={{ JSON.stringify({ user_email: ${JSON.stringify(email)}, prompt: $json.body.prompt }) }}`,
-	});
-	const wait = node('Wait', 'n8n-nodes-base.wait', 1.1, { resume: 'timeInterval', amount: waitSeconds, unit: 'seconds' }, { webhookId: randomUUID() });
-	const get = httpRequest('Get Job', 'GET', `={{ ${JSON.stringify(`${credentials.baseUrl}/scenario-studio/jobs/`)} + $('Create Job').first().json.id }}`, credentials);
+	const create = httpRequest(
+		'Create Job',
+		'POST',
+		`${credentials.baseUrl}/scenario-studio/jobs`,
+		credentials,
+		{
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ user_email: ${JSON.stringify(email)}, prompt: $json.body.prompt }) }}`,
+		},
+	);
+	const wait = node(
+		'Wait',
+		'n8n-nodes-base.wait',
+		1.1,
+		{ resume: 'timeInterval', amount: waitSeconds, unit: 'seconds' },
+		{ webhookId: randomUUID() },
+	);
+	const get = httpRequest(
+		'Get Job',
+		'GET',
+		`={{ ${JSON.stringify(`${credentials.baseUrl}/scenario-studio/jobs/`)} + $('Create Job').first().json.id }}`,
+		credentials,
+	);
 	const done = node('Ended?', 'n8n-nodes-base.if', 2.2, {
 		conditions: {
 			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
@@ -152,21 +225,41 @@ export function naiveJobWaitWorkflow(credentials: Credentials, path: string, ema
 		},
 		options: {},
 	});
-	const workflow = chain('bench job wait: HTTP Request + Wait + IF', [hook, create, wait, get, done]);
+	const workflow = chain('bench job wait: HTTP Request + Wait + IF', [
+		hook,
+		create,
+		wait,
+		get,
+		done,
+	]);
 	// IF's false branch goes back to the Wait.
-	(workflow.connections as Json)['Ended?'] = { main: [[], [{ node: 'Wait', type: 'main', index: 0 }]] };
+	(workflow.connections as Json)['Ended?'] = {
+		main: [[], [{ node: 'Wait', type: 'main', index: 0 }]],
+	};
 	return workflow;
 }
 
 /** The Job Trigger with a header secret and the API confirmation on (its defaults otherwise). */
-export function jobTriggerWorkflow(credentials: Credentials, secret: { id: string; name: string }): { workflow: WorkflowJson; webhookId: string } {
+export function jobTriggerWorkflow(
+	credentials: Credentials,
+	secret: { id: string; name: string },
+): { workflow: WorkflowJson; webhookId: string } {
 	const webhookId = randomUUID();
 	const trigger = node(
 		'Job Trigger',
 		`${PACKAGE}.workspacePracticeJobTrigger`,
 		1,
 		{ authentication: 'headerSecret', confirmWithApi: true },
-		{ webhookId, credentials: { workspacePracticeApi: credentials.node, workspacePracticeWebhookSecretApi: secret } },
+		{
+			webhookId,
+			credentials: {
+				workspacePracticeApi: credentials.node,
+				workspacePracticeWebhookSecretApi: secret,
+			},
+		},
 	);
-	return { workflow: { name: 'bench queue: job callbacks', nodes: [trigger], connections: {} }, webhookId };
+	return {
+		workflow: { name: 'bench queue: job callbacks', nodes: [trigger], connections: {} },
+		webhookId,
+	};
 }

@@ -57,11 +57,20 @@ const ITEMS = 50;
 const CREATES_PER_MINUTE = 10;
 
 /** Today's behaviour before the list wait, for the record: one execution per item, one after another. */
-async function sequentialSimSeconds(endpoint: { baseUrl: string; apiKey: string }, parameters: IDataObject, input: IDataObject[], scale: number): Promise<number> {
+async function sequentialSimSeconds(
+	endpoint: { baseUrl: string; apiKey: string },
+	parameters: IDataObject,
+	input: IDataObject[],
+	scale: number,
+): Promise<number> {
 	const started = performance.now();
 	for (const item of input) {
-		const [out] = await runOperation(endpoint, { ...parameters, prompt: `${String(item.prompt)} (sequential)` });
-		if (out?.json.status !== 'completed') throw new Error(`sequential run ended with ${JSON.stringify(out?.json)}`);
+		const [out] = await runOperation(endpoint, {
+			...parameters,
+			prompt: `${String(item.prompt)} (sequential)`,
+		});
+		if (out?.json.status !== 'completed')
+			throw new Error(`sequential run ended with ${JSON.stringify(out?.json)}`);
 	}
 	return ((performance.now() - started) * scale) / 1000;
 }
@@ -70,16 +79,32 @@ async function sequentialSimSeconds(endpoint: { baseUrl: string; apiKey: string 
 export async function benchJobList(sequential: boolean): Promise<JobListFigures> {
 	const scale = config.jobTimeScale;
 	const queuedMs = 15_000;
-	const sim = await startRemoteSimulator({ timeScale: scale, jobTimings: { queuedMs, processingMs: config.jobDurationMs - queuedMs } });
+	const sim = await startRemoteSimulator({
+		timeScale: scale,
+		jobTimings: { queuedMs, processingMs: config.jobDurationMs - queuedMs },
+	});
 	const restore = scaleAllTime(scale);
 	try {
 		const email = await memberEmail(sim);
 		// The deployed minute limits; the daily one is lifted so repeated bench runs fit (a run spends ~500).
-		await sim.setRateLimits({ perMinute: 60, createsPerMinute: CREATES_PER_MINUTE, perDay: 1_000_000 });
+		await sim.setRateLimits({
+			perMinute: 60,
+			createsPerMinute: CREATES_PER_MINUTE,
+			perDay: 1_000_000,
+		});
 		await sim.clearRequests();
-		const input: IDataObject[] = Array.from({ length: ITEMS }, (_, i) => ({ prompt: `Bench list: deal ${i}` }));
+		const input: IDataObject[] = Array.from({ length: ITEMS }, (_, i) => ({
+			prompt: `Bench list: deal ${i}`,
+		}));
 		const endpoint = { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
-		const parameters = { resource: 'scenarioJob', operation: 'create', userEmail: email, prompt: '={{ $json.prompt }}', waitForCompletion: 'poll', options: { timeLimitMinutes: 30 } };
+		const parameters = {
+			resource: 'scenarioJob',
+			operation: 'create',
+			userEmail: email,
+			prompt: '={{ $json.prompt }}',
+			waitForCompletion: 'poll',
+			options: { timeLimitMinutes: 30 },
+		};
 		const started = performance.now();
 		const items = await runOperation(endpoint, parameters, input);
 		const wallSimSeconds = ((performance.now() - started) * scale) / 1000;
@@ -89,12 +114,16 @@ export async function benchJobList(sequential: boolean): Promise<JobListFigures>
 		const calls = await sim.requests({ path: '/scenario-studio/*' });
 		const perJob = items.map((item) => {
 			const id = String(item.json.id);
-			const reads = calls.filter((r) => r.method === 'GET' && r.status === 200 && r.path.endsWith(`/${id}`)).length;
+			const reads = calls.filter(
+				(r) => r.method === 'GET' && r.status === 200 && r.path.endsWith(`/${id}`),
+			).length;
 			return 1 + reads;
 		});
 		const creationSeconds = (Math.ceil(ITEMS / CREATES_PER_MINUTE) - 1) * 60;
 		const boundSimSeconds = creationSeconds + config.jobDurationMs / 1000;
-		const sequentialSeconds = sequential ? await sequentialSimSeconds(endpoint, parameters, input, scale) : undefined;
+		const sequentialSeconds = sequential
+			? await sequentialSimSeconds(endpoint, parameters, input, scale)
+			: undefined;
 		return {
 			items: ITEMS,
 			jobMinutes: config.jobDurationMs / 60_000,
@@ -106,7 +135,8 @@ export async function benchJobList(sequential: boolean): Promise<JobListFigures>
 			callsPerJob: Math.max(...perJob),
 			meanCallsPerJob: round(perJob.reduce((a, b) => a + b, 0) / perJob.length, 2),
 			rateLimitedAnswers: calls.filter((r) => r.status === 429).length,
-			sequentialWallRatio: sequentialSeconds === undefined ? null : round(sequentialSeconds / boundSimSeconds, 2),
+			sequentialWallRatio:
+				sequentialSeconds === undefined ? null : round(sequentialSeconds / boundSimSeconds, 2),
 			...(sequentialSeconds === undefined
 				? {
 						note: `sequentialWallRatio not measured (it takes about ${Math.round((ITEMS * config.jobDurationMs) / scale / 60_000)} minutes of real time at × ${scale}; add --sequential); one item after another needs at least ${ITEMS} × ${config.jobDurationMs / 60_000} minutes = ${round((ITEMS * config.jobDurationMs) / 1000 / boundSimSeconds, 1)}× the bound.`,

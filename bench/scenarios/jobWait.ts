@@ -34,12 +34,16 @@ function scaleLongTimers(scale: number): () => void {
 async function callsFor(sim: BenchSimulator, prompt: string, jobId: string): Promise<number> {
 	const calls = await sim.requests({ path: '/scenario-studio/*' });
 	return calls.filter(
-		(r) => (r.method === 'POST' && (r.body as IDataObject | undefined)?.prompt === prompt) || r.path.endsWith(`/${jobId}`),
+		(r) =>
+			(r.method === 'POST' && (r.body as IDataObject | undefined)?.prompt === prompt) ||
+			r.path.endsWith(`/${jobId}`),
 	).length;
 }
 
 export async function memberEmail(sim: BenchSimulator): Promise<string> {
-	const answer = await client(sim.baseUrl, sim.apiKey).get<{ data: Array<{ user: { email: string } }> }>('/workspace/members', {
+	const answer = await client(sim.baseUrl, sim.apiKey).get<{
+		data: Array<{ user: { email: string } }>;
+	}>('/workspace/members', {
 		params: { page_size: 1 },
 	});
 	return answer.data.data[0].user.email;
@@ -51,7 +55,12 @@ interface RunCounts {
 	naive: number;
 }
 
-async function oneRun(sim: BenchSimulator, waiting: WaitingExecutions, email: string, run: number): Promise<RunCounts> {
+async function oneRun(
+	sim: BenchSimulator,
+	waiting: WaitingExecutions,
+	email: string,
+	run: number,
+): Promise<RunCounts> {
 	const endpoint = { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
 	const prompts = {
 		callback: `Bench run ${run}: a renewal call, waited for by callback`,
@@ -76,16 +85,22 @@ async function oneRun(sim: BenchSimulator, waiting: WaitingExecutions, email: st
 		});
 		if (result.error) throw new Error(`Until Callback failed: ${result.error.message}`);
 		const [item] = outputOf(await waiting.hold(executionId, result));
-		if (item?.json.status !== 'completed') throw new Error(`Until Callback ended with ${JSON.stringify(item?.json)}`);
+		if (item?.json.status !== 'completed')
+			throw new Error(`Until Callback ended with ${JSON.stringify(item?.json)}`);
 		return await callsFor(sim, prompts.callback, String(item.json.id));
 	};
 	const byPolling = async (): Promise<number> => {
 		const [item] = await runOperation(endpoint, form(prompts.polling, 'poll'));
-		if (item?.json.status !== 'completed') throw new Error(`By Polling ended with ${JSON.stringify(item?.json)}`);
+		if (item?.json.status !== 'completed')
+			throw new Error(`By Polling ended with ${JSON.stringify(item?.json)}`);
 		return await callsFor(sim, prompts.polling, String(item.json.id));
 	};
 	const naive = async (): Promise<number> => {
-		const result = await naivePolling(client(sim.baseUrl, sim.apiKey), { user_email: email, prompt: prompts.naive }, config.naivePollMs);
+		const result = await naivePolling(
+			client(sim.baseUrl, sim.apiKey),
+			{ user_email: email, prompt: prompts.naive },
+			config.naivePollMs,
+		);
 		if (result.status !== 'completed') throw new Error(`Naive polling ended with ${result.status}`);
 		return result.calls;
 	};

@@ -39,7 +39,8 @@ export async function benchPerItem(): Promise<PerItemFigures> {
 			const node = async () => {
 				await sim.clearRequests();
 				const { result: items, ms } = await timed(() => runOperation(sim, parameters, input));
-				if (items.length !== input.length) throw new Error(`Node returned ${items.length} items, expected ${input.length}`);
+				if (items.length !== input.length)
+					throw new Error(`Node returned ${items.length} items, expected ${input.length}`);
 				nodeRuns.push({ ms, requests: (await sim.requests()).length });
 				return ms;
 			};

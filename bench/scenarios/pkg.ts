@@ -48,17 +48,30 @@ const files = Object.keys(require.cache).filter((f) => !before.has(f) && !f.incl
 console.log(JSON.stringify({ ms, files }));
 `;
 
-function loadTime(root: string, file: string, mode: 'warm' | 'cold'): { ms: number; files: number } {
-	const out = spawnSync(process.execPath, ['-e', LOAD_SCRIPT, join(root, file), mode], { cwd: root, encoding: 'utf8' });
-	if (out.status !== 0) throw new Error(`Loading ${file} failed: ${out.stderr.trim().split('\n')[0]}`);
+function loadTime(
+	root: string,
+	file: string,
+	mode: 'warm' | 'cold',
+): { ms: number; files: number } {
+	const out = spawnSync(process.execPath, ['-e', LOAD_SCRIPT, join(root, file), mode], {
+		cwd: root,
+		encoding: 'utf8',
+	});
+	if (out.status !== 0)
+		throw new Error(`Loading ${file} failed: ${out.stderr.trim().split('\n')[0]}`);
 	return JSON.parse(out.stdout.trim()) as { ms: number; files: number };
 }
 
 export function benchPackage(root: string): PackageFigures {
 	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
 	const pack = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' });
-	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr.trim().split('\n').slice(-3).join(' ')}`);
-	const [packed] = JSON.parse(pack.stdout) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
+	if (pack.status !== 0)
+		throw new Error(`npm pack failed: ${pack.stderr.trim().split('\n').slice(-3).join(' ')}`);
+	const [packed] = JSON.parse(pack.stdout) as Array<{
+		size: number;
+		unpackedSize: number;
+		entryCount: number;
+	}>;
 
 	const files = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])];
 	const modules = files.map((file) => {
@@ -71,7 +84,12 @@ export function benchPackage(root: string): PackageFigures {
 			filesLoaded = load.files;
 			cold.push(loadTime(root, file, 'cold').ms);
 		}
-		return { module: file, loadMs: round(median(warm), 1), coldLoadMs: round(median(cold), 1), filesLoaded };
+		return {
+			module: file,
+			loadMs: round(median(warm), 1),
+			coldLoadMs: round(median(cold), 1),
+			filesLoaded,
+		};
 	});
 	return {
 		packedKb: round(packed.size / 1024, 1),

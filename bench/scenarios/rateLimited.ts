@@ -37,7 +37,10 @@ export interface RateLimitedFigures {
 export async function benchRateLimited(target: ListTarget): Promise<RateLimitedFigures> {
 	const scale = config.rateLimitTimeScale;
 	const realLatencyMs = Math.max(1, Math.round(config.latencyMs / scale));
-	const sim = await startWithRows(target, config.rows, { timeScale: scale, latencyMs: realLatencyMs });
+	const sim = await startWithRows(target, config.rows, {
+		timeScale: scale,
+		latencyMs: realLatencyMs,
+	});
 	const proxy = await startScalingProxy(sim.baseUrl, scale);
 	const endpoint = { baseUrl: proxy.baseUrl, apiKey: sim.apiKey };
 	const parameters = { resource: target.resource, operation: target.operation, returnAll: true };

@@ -49,16 +49,24 @@ async function measure(
 		const runNodeOnce = async () => {
 			await sim.clearRequests();
 			const { result: items, ms } = await timed(() => runOperation(sim, parameters));
-			if (items.length !== expected) throw new Error(`Node returned ${items.length} ${target.label}, expected ${expected}`);
+			if (items.length !== expected)
+				throw new Error(`Node returned ${items.length} ${target.label}, expected ${expected}`);
 			node.push({ ms, requests: (await sim.requests()).length });
 			return ms;
 		};
 		const runWalkOnce = async () => {
 			await sim.clearRequests();
 			const { result, ms } = await timed(() =>
-				sequentialPageWalk(http, target.path, query, config.baselinePageSize, returnAll ? Infinity : limit),
+				sequentialPageWalk(
+					http,
+					target.path,
+					query,
+					config.baselinePageSize,
+					returnAll ? Infinity : limit,
+				),
 			);
-			if (result.rows !== expected) throw new Error(`Page walk got ${result.rows} rows, expected ${expected}`);
+			if (result.rows !== expected)
+				throw new Error(`Page walk got ${result.rows} rows, expected ${expected}`);
 			walk.push({ ms, requests: result.requests });
 			return ms;
 		};
@@ -97,7 +105,12 @@ export async function benchReturnAll(target: ListTarget): Promise<{
 	// Warm-up: loads n8n-core's code paths and opens connections; not counted. It also shows which
 	// query the node sends, so the baseline asks for the same rows.
 	await sim.clearRequests();
-	await runOperation(sim, { resource: target.resource, operation: target.operation, returnAll: false, limit: 1 });
+	await runOperation(sim, {
+		resource: target.resource,
+		operation: target.operation,
+		returnAll: false,
+		limit: 1,
+	});
 	const query = await listQuery(sim, target.path);
 	await client(sim.baseUrl, sim.apiKey).get(target.path, { params: { ...query, page_size: 1 } });
 
@@ -106,7 +119,10 @@ export async function benchReturnAll(target: ListTarget): Promise<{
 	// With 100 rows a page and 4 pages in flight after the first: 1 + ceil(99 / 4) round trips against
 	// 200 one after another. Latency dominates both, so this is the best ratio the design allows.
 	const pages = Math.ceil(config.rows / 100);
-	const floorRatio = round((1 + Math.ceil((pages - 1) / 4)) / Math.ceil(config.rows / config.baselinePageSize), 3);
+	const floorRatio = round(
+		(1 + Math.ceil((pages - 1) / 4)) / Math.ceil(config.rows / config.baselinePageSize),
+		3,
+	);
 	return {
 		returnAll: { ...returnAll, latencyMs: config.latencyMs, floorRatio },
 		limit120,

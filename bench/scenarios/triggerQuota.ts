@@ -24,15 +24,24 @@ const MINUTE = 60_000;
 
 async function day(changesPerHour: number): Promise<{ requests: number; events: number }> {
 	const clock = new ManualClock(SEED_NOW);
-	const sim = await startSimulator({ clock, dataSize: { pages: 1000, sources: 1000 }, sourceTimings: { pendingMs: 0, processingMs: 0 } });
+	const sim = await startSimulator({
+		clock,
+		dataSize: { pages: 1000, sources: 1000 },
+		sourceTimings: { pendingMs: 0, processingMs: 0 },
+	});
 	const realNow = Date.now;
 	let host = realNow.call(Date);
 	Date.now = () => host;
 	try {
 		const control = sim.control;
-		for (const source of control.store.data.sources) if (source.status !== 'ready' && !source.archived) control.setSourceStatus(source.id, 'ready');
-		const ready = control.store.data.sources.filter((s) => s.status === 'ready' && !s.archived).length;
-		if (ready < 1000) throw new Error(`bench workspace has ${ready} ready sources, expected at least 1,000`);
+		for (const source of control.store.data.sources)
+			if (source.status !== 'ready' && !source.archived)
+				control.setSourceStatus(source.id, 'ready');
+		const ready = control.store.data.sources.filter(
+			(s) => s.status === 'ready' && !s.archived,
+		).length;
+		if (ready < 1000)
+			throw new Error(`bench workspace has ${ready} ready sources, expected at least 1,000`);
 		// Defaults as a user gets them: the option is set explicitly only because the test harness
 		// would otherwise turn pacing off.
 		const trigger = new PollHarness({

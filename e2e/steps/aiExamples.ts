@@ -16,7 +16,13 @@ import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { connectWhenReady, McpSession, type McpTransportKind } from '../support/mcpClient';
 import { OpenAiStub, type ChatRequest } from '../support/openaiStub';
 import { checkOfferedSchemas } from '../support/schemas';
-import { agentToolError, ownSimulator, parseOne, parseRows, type OwnSimulator } from '../support/toolResults';
+import {
+	agentToolError,
+	ownSimulator,
+	parseOne,
+	parseRows,
+	type OwnSimulator,
+} from '../support/toolResults';
 import type { CredentialRef } from '../workflows';
 
 interface ExampleNode {
@@ -30,8 +36,13 @@ interface ExampleNode {
 const toolName = (node: string): string => node.replace(/[^a-zA-Z0-9_-]+/g, '_');
 
 /** An example file with its credentials swapped for this run's (by credential type). */
-function loadExample(file: string, credentials: Record<string, CredentialRef>): { workflow: WorkflowJson; nodes: ExampleNode[] } {
-	const json = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as WorkflowJson & { nodes: ExampleNode[] };
+function loadExample(
+	file: string,
+	credentials: Record<string, CredentialRef>,
+): { workflow: WorkflowJson; nodes: ExampleNode[] } {
+	const json = JSON.parse(
+		readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'),
+	) as WorkflowJson & { nodes: ExampleNode[] };
 	for (const node of json.nodes) {
 		for (const type of Object.keys(node.credentials ?? {})) {
 			const ref = credentials[type];
@@ -39,10 +50,19 @@ function loadExample(file: string, credentials: Record<string, CredentialRef>): 
 			(node.credentials as Record<string, CredentialRef>)[type] = ref;
 		}
 	}
-	return { workflow: { name: `e2e ${json.name}`, nodes: json.nodes as unknown as WorkflowJson['nodes'], connections: json.connections, settings: json.settings }, nodes: json.nodes };
+	return {
+		workflow: {
+			name: `e2e ${json.name}`,
+			nodes: json.nodes as unknown as WorkflowJson['nodes'],
+			connections: json.connections,
+			settings: json.settings,
+		},
+		nodes: json.nodes,
+	};
 }
 
-const toolNodes = (nodes: ExampleNode[]): ExampleNode[] => nodes.filter((n) => n.type.endsWith('.workspacePracticeTool'));
+const toolNodes = (nodes: ExampleNode[]): ExampleNode[] =>
+	nodes.filter((n) => n.type.endsWith('.workspacePracticeTool'));
 
 function result(request: ChatRequest, node: string): string {
 	const found = request.results.find((r) => r.name === toolName(node));
@@ -50,13 +70,18 @@ function result(request: ChatRequest, node: string): string {
 	return found.content;
 }
 
-const ASK = 'e2e example: which assignments are overdue, and how are people doing on the cold call scenario?';
-const CREATE = 'e2e example: make a scenario for bob about a tough renewal, check it, and show his assignments';
+const ASK =
+	'e2e example: which assignments are overdue, and how are people doing on the cold call scenario?';
+const CREATE =
+	'e2e example: make a scenario for bob about a tough renewal, check it, and show his assignments';
 
 export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 	const { api, report, fx } = ctx;
 	if (ctx.major === 1) {
-		report.skip('examples: the AI agent and MCP server examples', 'they use AI Agent v3.1 and MCP Server Trigger v2.1, which n8n 1.123 lacks');
+		report.skip(
+			'examples: the AI agent and MCP server examples',
+			'they use AI Agent v3.1 and MCP Server Trigger v2.1, which n8n 1.123 lacks',
+		);
 		return;
 	}
 	let own: OwnSimulator | undefined;
@@ -66,14 +91,27 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 	try {
 		let credentials: Record<string, CredentialRef> = {};
 		const token = `e2e-${randomUUID()}`;
-		const ready = await report.step('examples: credentials for the simulator, the stub model and the MCP Bearer token', async () => {
-			own = await ownSimulator(ctx, 'examples');
-			stub = await OpenAiStub.start();
-			const openAi = await api.createCredential('OpenAI (stub for the examples)', 'openAiApi', { apiKey: 'sk-stub', url: stub.baseUrl, header: false });
-			const bearer = await api.createCredential('MCP bearer token (e2e)', 'httpBearerAuth', { token });
-			credentials = { workspacePracticeApi: own.credential, openAiApi: openAi, httpBearerAuth: bearer };
-			return `stub model at ${stub.baseUrl}`;
-		});
+		const ready = await report.step(
+			'examples: credentials for the simulator, the stub model and the MCP Bearer token',
+			async () => {
+				own = await ownSimulator(ctx, 'examples');
+				stub = await OpenAiStub.start();
+				const openAi = await api.createCredential('OpenAI (stub for the examples)', 'openAiApi', {
+					apiKey: 'sk-stub',
+					url: stub.baseUrl,
+					header: false,
+				});
+				const bearer = await api.createCredential('MCP bearer token (e2e)', 'httpBearerAuth', {
+					token,
+				});
+				credentials = {
+					workspacePracticeApi: own.credential,
+					openAiApi: openAi,
+					httpBearerAuth: bearer,
+				};
+				return `stub model at ${stub.baseUrl}`;
+			},
+		);
 		if (!ready || !own || !stub) return;
 		const sim = own.sim;
 		const model = stub;
@@ -86,22 +124,38 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 		model.script({
 			matches: (prompt) => prompt.includes(ASK),
 			turns: [
-				{ calls: () => [{ tool: 'Overdue_assignments', args: {} }, { tool: 'Find_scenarios', args: {} }] },
+				{
+					calls: () => [
+						{ tool: 'Overdue_assignments', args: {} },
+						{ tool: 'Find_scenarios', args: {} },
+					],
+				},
 				{
 					calls: (request) => {
-						const found = parseRows(result(request, 'Find scenarios'), 'Find scenarios').find((s) => s.name === coldCall.name);
+						const found = parseRows(result(request, 'Find scenarios'), 'Find scenarios').find(
+							(s) => s.name === coldCall.name,
+						);
 						if (!found) throw new Error(`Find scenarios did not list "${coldCall.name}"`);
 						return [
 							{ tool: 'Scenario_results', args: { scenario: String(found.id) } },
-							{ tool: 'Participant_results', args: { scenario: fx.scenarios.procurementDiscovery.id } },
+							{
+								tool: 'Participant_results',
+								args: { scenario: fx.scenarios.procurementDiscovery.id },
+							},
 						];
 					},
 				},
 				{
 					answer: (request) => {
-						const overdue = parseRows(result(request, 'Overdue assignments'), 'Overdue assignments');
+						const overdue = parseRows(
+							result(request, 'Overdue assignments'),
+							'Overdue assignments',
+						);
 						const summary = parseOne(result(request, 'Scenario results'), 'Scenario results');
-						const participants = parseRows(result(request, 'Participant results'), 'Participant results');
+						const participants = parseRows(
+							result(request, 'Participant results'),
+							'Participant results',
+						);
 						return `${overdue.length} overdue; cold call sessions: ${String(summary.total_sessions)}; ${participants.length} participants on procurement discovery.`;
 					},
 				},
@@ -110,13 +164,26 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 		model.script({
 			matches: (prompt) => prompt.includes(CREATE),
 			turns: [
-				{ calls: () => [{ tool: 'Create_scenario', args: { user_email: bob, prompt: 'Renewal with a procurement team that wants a 30% cut' } }] },
+				{
+					calls: () => [
+						{
+							tool: 'Create_scenario',
+							args: {
+								user_email: bob,
+								prompt: 'Renewal with a procurement team that wants a 30% cut',
+							},
+						},
+					],
+				},
 				{
 					calls: (request) => {
 						const job = parseOne(result(request, 'Create scenario'), 'Create scenario');
 						return [
 							{ tool: 'Check_scenario_job', args: { job_id: String(job.id) } },
-							{ tool: 'Assign_scenario', args: { scenario: coldCall.id, user_email: bob, due_date: '2030-01-31T17:00:00Z' } },
+							{
+								tool: 'Assign_scenario',
+								args: { scenario: coldCall.id, user_email: bob, due_date: '2030-01-31T17:00:00Z' },
+							},
 							{ tool: 'Assignments_of_a_member', args: { user_email: bob } },
 						];
 					},
@@ -124,7 +191,10 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 				{
 					answer: (request) => {
 						const job = parseOne(result(request, 'Check scenario job'), 'Check scenario job');
-						const assignments = parseRows(result(request, 'Assignments of a member'), 'Assignments of a member');
+						const assignments = parseRows(
+							result(request, 'Assignments of a member'),
+							'Assignments of a member',
+						);
 						return `Job ${String(job.id)} is ${String(job.status)}; bob has ${assignments.length} assignments.`;
 					},
 				},
@@ -133,98 +203,154 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 		let agentWorkflowId = '';
 		const chat = async (message: string): Promise<string> => {
 			const sessionId = randomUUID();
-			const res = await api.raw(`${ctx.n8n.webhookBaseUrl}/webhook/${String(chatTrigger?.webhookId)}/chat`, {
-				method: 'POST',
-				json: { action: 'sendMessage', sessionId, chatInput: message },
-			});
-			expect(res.status === 200, `the chat answered ${res.status} ${JSON.stringify(res.body).slice(0, 500)}; stub problems: ${model.problems.join(' | ') || 'none'}`);
+			const res = await api.raw(
+				`${ctx.n8n.webhookBaseUrl}/webhook/${String(chatTrigger?.webhookId)}/chat`,
+				{
+					method: 'POST',
+					json: { action: 'sendMessage', sessionId, chatInput: message },
+				},
+			);
+			expect(
+				res.status === 200,
+				`the chat answered ${res.status} ${JSON.stringify(res.body).slice(0, 500)}; stub problems: ${model.problems.join(' | ') || 'none'}`,
+			);
 			const output = String((res.body as { output?: unknown }).output ?? '');
 			expect(output, `no output in ${JSON.stringify(res.body).slice(0, 300)}`);
 			return output;
 		};
 
-		const imported = await report.step('examples: ask-your-workspace.json imported, published and chatted with', async () => {
-			expect(chatTrigger?.webhookId, 'the example has no Chat Trigger with a webhookId');
-			const created = await api.createWorkflow(agent.workflow);
-			agentWorkflowId = created.id;
-			workflowIds.push(created.id);
-			await api.activate(created.id);
-			const answer = await waitFor('the chat to answer', async () => await chat(ASK).catch((error: unknown) => {
-				if (error instanceof CheckError && /answered 404/.test(error.message)) return undefined;
-				throw error;
-			}), { timeoutMs: 15000 });
-			expectEqual(model.problems, [], 'stub problems');
-			return answer;
-		});
-		if (imported) {
-			await report.step('examples: the agent example offers its 8 tools, each tool and parameter described', async () => {
-				const first = model.conversation((p) => p.includes(ASK))[0];
-				return checkOfferedSchemas(
-					first.tools.map((t) => ({ name: t.name, description: t.description, schema: t.parameters })),
-					toolNodes(agent.nodes).map((n) => toolName(n.name)),
+		const imported = await report.step(
+			'examples: ask-your-workspace.json imported, published and chatted with',
+			async () => {
+				expect(chatTrigger?.webhookId, 'the example has no Chat Trigger with a webhookId');
+				const created = await api.createWorkflow(agent.workflow);
+				agentWorkflowId = created.id;
+				workflowIds.push(created.id);
+				await api.activate(created.id);
+				const answer = await waitFor(
+					'the chat to answer',
+					async () =>
+						await chat(ASK).catch((error: unknown) => {
+							if (error instanceof CheckError && /answered 404/.test(error.message))
+								return undefined;
+							throw error;
+						}),
+					{ timeoutMs: 15000 },
 				);
-			});
-			await report.step('examples: a second chat creates a scenario job, checks it, assigns and lists assignments', async () => {
-				const answer = await chat(CREATE);
-				const last = model.conversation((p) => p.includes(CREATE)).at(-1) as ChatRequest;
-				for (const r of last.results) expect(!agentToolError(r.content), `${r.name} failed: ${r.content.slice(0, 300)}`);
-				const assigned = sim.control.requests({ method: 'POST', path: `/scenarios/${coldCall.id}/assignments` });
-				expectEqual(assigned.length, 1, 'assignment requests');
-				const [execution] = await api.executions(agentWorkflowId);
-				expectEqual(execution?.status, 'success', 'latest execution status');
+				expectEqual(model.problems, [], 'stub problems');
 				return answer;
-			});
+			},
+		);
+		if (imported) {
+			await report.step(
+				'examples: the agent example offers its 8 tools, each tool and parameter described',
+				async () => {
+					const first = model.conversation((p) => p.includes(ASK))[0];
+					return checkOfferedSchemas(
+						first.tools.map((t) => ({
+							name: t.name,
+							description: t.description,
+							schema: t.parameters,
+						})),
+						toolNodes(agent.nodes).map((n) => toolName(n.name)),
+					);
+				},
+			);
+			await report.step(
+				'examples: a second chat creates a scenario job, checks it, assigns and lists assignments',
+				async () => {
+					const answer = await chat(CREATE);
+					const last = model.conversation((p) => p.includes(CREATE)).at(-1) as ChatRequest;
+					for (const r of last.results)
+						expect(!agentToolError(r.content), `${r.name} failed: ${r.content.slice(0, 300)}`);
+					const assigned = sim.control.requests({
+						method: 'POST',
+						path: `/scenarios/${coldCall.id}/assignments`,
+					});
+					expectEqual(assigned.length, 1, 'assignment requests');
+					const [execution] = await api.executions(agentWorkflowId);
+					expectEqual(execution?.status, 'success', 'latest execution status');
+					return answer;
+				},
+			);
 		}
 
 		// ---- the MCP example
 		const mcp = loadExample('workspace-mcp-server.json', credentials);
 		const trigger = mcp.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
 		const url = `${ctx.n8n.webhookBaseUrl}/mcp/${String(trigger?.parameters.path)}`;
-		const published = await report.step('examples: workspace-mcp-server.json imported and published; no token, no access', async () => {
-			const created = await api.createWorkflow(mcp.workflow);
-			workflowIds.push(created.id);
-			await api.activate(created.id);
-			const session = await connectWhenReady(url, 'streamable HTTP', { authorization: `Bearer ${token}` });
-			sessions.push(session);
-			const initialize = JSON.stringify({
-				jsonrpc: '2.0',
-				id: 1,
-				method: 'initialize',
-				params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } },
-			});
-			const statuses: number[] = [];
-			for (const auth of [{}, { authorization: 'Bearer not-the-token' }] as Array<Record<string, string>>) {
-				const refused = await fetch(url, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
-					body: initialize,
+		const published = await report.step(
+			'examples: workspace-mcp-server.json imported and published; no token, no access',
+			async () => {
+				const created = await api.createWorkflow(mcp.workflow);
+				workflowIds.push(created.id);
+				await api.activate(created.id);
+				const session = await connectWhenReady(url, 'streamable HTTP', {
+					authorization: `Bearer ${token}`,
 				});
-				statuses.push(refused.status);
-			}
-			// n8n's webhook authentication answers 403 to a missing or wrong Bearer token.
-			expectEqual(statuses, [403, 403], 'statuses without the token and with a wrong one');
-			return `${url}; without the token or with a wrong one: 403`;
-		});
+				sessions.push(session);
+				const initialize = JSON.stringify({
+					jsonrpc: '2.0',
+					id: 1,
+					method: 'initialize',
+					params: {
+						protocolVersion: '2025-03-26',
+						capabilities: {},
+						clientInfo: { name: 'e2e', version: '1' },
+					},
+				});
+				const statuses: number[] = [];
+				for (const auth of [{}, { authorization: 'Bearer not-the-token' }] as Array<
+					Record<string, string>
+				>) {
+					const refused = await fetch(url, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							accept: 'application/json, text/event-stream',
+							...auth,
+						},
+						body: initialize,
+					});
+					statuses.push(refused.status);
+				}
+				// n8n's webhook authentication answers 403 to a missing or wrong Bearer token.
+				expectEqual(statuses, [403, 403], 'statuses without the token and with a wrong one');
+				return `${url}; without the token or with a wrong one: 403`;
+			},
+		);
 		if (published) {
 			for (const kind of ['streamable HTTP', 'SSE'] as McpTransportKind[]) {
-				await report.step(`examples: an MCP client (${kind}) lists the 7 tools, described, and reads the Knowledge Hub`, async () => {
-					const session = await connectWhenReady(url, kind, { authorization: `Bearer ${token}` });
-					sessions.push(session);
-					const listed = await session.listTools();
-					const summary = checkOfferedSchemas(
-						listed.map((t) => ({ name: t.name, description: t.description, schema: t.inputSchema })),
-						toolNodes(mcp.nodes).map((n) => toolName(n.name)),
-					);
-					const pages = await session.call('Find_Knowledge_Hub_pages', { search: '' });
-					expect(!pages.isError, `Find Knowledge Hub pages failed: ${pages.text.slice(0, 300)}`);
-					const rows = parseRows(pages.text, 'Find Knowledge Hub pages');
-					expect(rows.length > 0 && rows.every((p) => p.status === 'published'), 'published pages');
-					const page = await session.call('Read_Knowledge_Hub_page', { page_id: String(rows[0].id) });
-					expect(!page.isError, `Read Knowledge Hub page failed: ${page.text.slice(0, 300)}`);
-					const read = parseOne(page.text, 'Read Knowledge Hub page');
-					expectEqual(read.id, rows[0].id, 'page read');
-					return `${summary}; ${rows.length} published pages; read "${String(read.title)}"`;
-				});
+				await report.step(
+					`examples: an MCP client (${kind}) lists the 7 tools, described, and reads the Knowledge Hub`,
+					async () => {
+						const session = await connectWhenReady(url, kind, { authorization: `Bearer ${token}` });
+						sessions.push(session);
+						const listed = await session.listTools();
+						const summary = checkOfferedSchemas(
+							listed.map((t) => ({
+								name: t.name,
+								description: t.description,
+								schema: t.inputSchema,
+							})),
+							toolNodes(mcp.nodes).map((n) => toolName(n.name)),
+						);
+						const pages = await session.call('Find_Knowledge_Hub_pages', { search: '' });
+						expect(!pages.isError, `Find Knowledge Hub pages failed: ${pages.text.slice(0, 300)}`);
+						const rows = parseRows(pages.text, 'Find Knowledge Hub pages');
+						expect(
+							rows.length > 0 && rows.every((p) => p.status === 'published'),
+							'published pages',
+						);
+						const page = await session.call('Read_Knowledge_Hub_page', {
+							page_id: String(rows[0].id),
+						});
+						expect(!page.isError, `Read Knowledge Hub page failed: ${page.text.slice(0, 300)}`);
+						const read = parseOne(page.text, 'Read Knowledge Hub page');
+						expectEqual(read.id, rows[0].id, 'page read');
+						return `${summary}; ${rows.length} published pages; read "${String(read.title)}"`;
+					},
+				);
 			}
 		}
 	} finally {

@@ -22,22 +22,36 @@ export async function credentialSteps(ctx: SuiteContext): Promise<void> {
 		expect(result.status === 'OK', `n8n says: ${JSON.stringify(result)}`);
 		const seen = sim.control.requests({ method: 'GET', path: '/workspace' });
 		expect(seen.length >= 1, 'the simulator received no GET /workspace');
-		expect(seen[0].headers.authorization === `Bearer ${sim.apiKey}`, 'the test request carried the Bearer key');
+		expect(
+			seen[0].headers.authorization === `Bearer ${sim.apiKey}`,
+			'the test request carried the Bearer key',
+		);
 		return `status ${result.status}, GET /workspace with the Bearer key`;
 	});
 
 	await report.step('credential: test fails with a wrong key, with a clear message', async () => {
 		const wrong = { ...data, apiKey: 'svc_live_' + 'x'.repeat(40) };
 		const created = await api.createCredential('Workspace Practice (wrong key)', TYPE, wrong);
-		const result = await api.testCredential(created.id, 'Workspace Practice (wrong key)', TYPE, wrong);
+		const result = await api.testCredential(
+			created.id,
+			'Workspace Practice (wrong key)',
+			TYPE,
+			wrong,
+		);
 		expect(result.status === 'Error', `expected an error, n8n says ${JSON.stringify(result)}`);
 		if (ctx.major === 1) {
 			// n8n 1.123's credential tester does not see the HTTP status of a failed test request, so
 			// the credential's 401 rule never applies there: it shows its own generic message.
-			expect(/authori[sz]ation|credential|401/i.test(result.message), `unexpected message: "${result.message}"`);
+			expect(
+				/authori[sz]ation|credential|401/i.test(result.message),
+				`unexpected message: "${result.message}"`,
+			);
 			return `"${result.message}" (n8n 1.x's own message; 2.x shows the credential's)`;
 		}
-		expect(/invalid or inactive/i.test(result.message), `message does not explain the key: "${result.message}"`);
+		expect(
+			/invalid or inactive/i.test(result.message),
+			`message does not explain the key: "${result.message}"`,
+		);
 		return `"${result.message}"`;
 	});
 }

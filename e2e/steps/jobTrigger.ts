@@ -43,10 +43,14 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 
 	const ready = await report.step('job trigger: activated with a secret', async () => {
 		const credential = requireCredential(ctx);
-		const secret = await api.createCredential('Job callback secret (e2e)', 'workspacePracticeWebhookSecretApi', {
-			headerName: SECRET_HEADER,
-			secret: SECRET,
-		});
+		const secret = await api.createCredential(
+			'Job callback secret (e2e)',
+			'workspacePracticeWebhookSecretApi',
+			{
+				headerName: SECRET_HEADER,
+				secret: SECRET,
+			},
+		);
 		const webhookId = randomUUID();
 		const workflow = await api.createWorkflow({
 			name: 'e2e job callbacks',
@@ -73,7 +77,9 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		url = `${ctx.n8n.webhookBaseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
 		// n8n registers webhooks after activation returns: a delivery without the secret both waits
 		// for the registration (404 until then) and shows a missing secret is refused.
-		const probe = await api.callWebhook(`${webhookId}/${WEBHOOK_PATH}`, { json: { id: 'no-such-job' } });
+		const probe = await api.callWebhook(`${webhookId}/${WEBHOOK_PATH}`, {
+			json: { id: 'no-such-job' },
+		});
 		expectEqual(probe.status, 401, 'answer to a delivery without the secret');
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 3_600_000 });
 		return `${url} (no secret → 401)`;
@@ -84,14 +90,21 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 	await report.step('job trigger: right secret → one execution with the finished job', async () => {
 		rightJob = await createJob({ [SECRET_HEADER]: SECRET });
 		const delivery = await finish(rightJob);
-		expect(delivery?.status === 200, `n8n answered the callback with ${String(delivery?.status)} ${delivery?.error ?? ''}`);
+		expect(
+			delivery?.status === 200,
+			`n8n answered the callback with ${String(delivery?.status)} ${delivery?.error ?? ''}`,
+		);
 		const executions = await waitFor('one execution', async () => {
 			const list = await api.executions(workflowId);
-			return list.length >= 1 && list.every((e) => e.finished || e.status === 'success') ? list : undefined;
+			return list.length >= 1 && list.every((e) => e.finished || e.status === 'success')
+				? list
+				: undefined;
 		});
 		expectEqual(executions.length, 1, 'executions');
 		const run = executions[0].data?.resultData.runData['Job Trigger']?.[0];
-		const job = run?.data?.main?.[0]?.[0]?.json as { id?: string; status?: string; scenario?: { id?: string } } | undefined;
+		const job = run?.data?.main?.[0]?.[0]?.json as
+			| { id?: string; status?: string; scenario?: { id?: string } }
+			| undefined;
 		expectEqual(job?.id, rightJob, 'job id in the output');
 		expectEqual(job?.status, 'completed', 'job status in the output');
 		expect(job?.scenario?.id, 'the output carries the scenario');
@@ -102,7 +115,11 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		const again = await sim.control.redeliverCallback(rightJob);
 		expect(again.status === 200, `n8n answered the repeat with ${String(again.status)}`);
 		await sleepMs(2000);
-		expectEqual((await api.executions(workflowId)).length, 1, 'executions after a duplicate delivery');
+		expectEqual(
+			(await api.executions(workflowId)).length,
+			1,
+			'executions after a duplicate delivery',
+		);
 		return `repeat answered ${again.status}, no second execution`;
 	});
 
@@ -111,7 +128,11 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		const delivery = await finish(wrongJob);
 		expectEqual(delivery?.status, 401, 'answer to a wrong secret');
 		await sleepMs(2000);
-		expectEqual((await api.executions(workflowId)).length, 1, 'executions after a rejected delivery');
+		expectEqual(
+			(await api.executions(workflowId)).length,
+			1,
+			'executions after a rejected delivery',
+		);
 		return '401, still 1 execution';
 	});
 

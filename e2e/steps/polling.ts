@@ -18,7 +18,11 @@ const TITLE = 'E2E watcher page';
 function pollCount(ctx: SuiteContext, workflowName: string): number {
 	// n8n 2.x logs "Poll trigger initiated…", 1.x "Polling trigger initiated…".
 	const log = ctx.n8n.log('n8n');
-	return log.split(`Poll trigger initiated for workflow "${workflowName}"`).length - 1 + (log.split(`Polling trigger initiated for workflow "${workflowName}"`).length - 1);
+	return (
+		log.split(`Poll trigger initiated for workflow "${workflowName}"`).length -
+		1 +
+		(log.split(`Polling trigger initiated for workflow "${workflowName}"`).length - 1)
+	);
 }
 
 function items(execution: Execution): Array<Record<string, unknown>> {
@@ -36,54 +40,64 @@ export async function pollingSteps(ctx: SuiteContext): Promise<void> {
 	const name = `e2e Knowledge Hub watcher ${randomUUID().slice(0, 8)}`;
 	let workflowId = '';
 	const waitForPoll = async (after: number): Promise<number> =>
-		await waitFor(`n8n's poll #${after + 1}`, async () => (pollCount(ctx, name) > after ? pollCount(ctx, name) : undefined), {
-			timeoutMs: POLL_MS,
-			intervalMs: 500,
-		});
+		await waitFor(
+			`n8n's poll #${after + 1}`,
+			async () => (pollCount(ctx, name) > after ? pollCount(ctx, name) : undefined),
+			{
+				timeoutMs: POLL_MS,
+				intervalMs: 500,
+			},
+		);
 	// The poll has started when the log says so; give it a moment to finish and save its execution.
 	const settle = async (): Promise<void> => {
 		await new Promise((r) => setTimeout(r, 3000));
 	};
 
-	const activated = await report.step('polling: activated, first polls emit nothing from the past', async () => {
-		const credential = requireCredential(ctx);
-		const workflow = await api.createWorkflow({
-			name,
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'Knowledge Hub Trigger',
-					type: POLL_TRIGGER_TYPE,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [{ mode: 'everyMinute' }] },
-						events: ['pageCreated', 'pagePublished'],
-						// Other steps change pages at the same time: watch only this step's pages.
-						filters: { titleContains: TITLE },
-						// Read at every poll (n8n's every minute), not every 30 minutes as by default.
-						options: { minReadMinutes: 0 },
+	const activated = await report.step(
+		'polling: activated, first polls emit nothing from the past',
+		async () => {
+			const credential = requireCredential(ctx);
+			const workflow = await api.createWorkflow({
+				name,
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'Knowledge Hub Trigger',
+						type: POLL_TRIGGER_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							pollTimes: { item: [{ mode: 'everyMinute' }] },
+							events: ['pageCreated', 'pagePublished'],
+							// Other steps change pages at the same time: watch only this step's pages.
+							filters: { titleContains: TITLE },
+							// Read at every poll (n8n's every minute), not every 30 minutes as by default.
+							options: { minReadMinutes: 0 },
+						},
+						credentials: { workspacePracticeApi: credential },
 					},
-					credentials: { workspacePracticeApi: credential },
-				},
-			],
-			connections: {},
-		});
-		workflowId = workflow.id;
-		await api.activate(workflowId);
-		// Activation polls once, and n8n keeps no cursor from that poll: wait for the first scheduled one.
-		const count = await waitForPoll(1);
-		await settle();
-		const executions = await api.executions(workflowId);
-		expectEqual(executions.length, 0, 'executions before any change');
-		return `${count} polls, no execution`;
-	});
+				],
+				connections: {},
+			});
+			workflowId = workflow.id;
+			await api.activate(workflowId);
+			// Activation polls once, and n8n keeps no cursor from that poll: wait for the first scheduled one.
+			const count = await waitForPoll(1);
+			await settle();
+			const executions = await api.executions(workflowId);
+			expectEqual(executions.length, 0, 'executions before any change');
+			return `${count} polls, no execution`;
+		},
+	);
 	if (!activated) return;
 
 	let created = '';
 	const createdOk = await report.step('polling: a new page starts one execution', async () => {
 		const before = pollCount(ctx, name);
-		const page = sim.control.createPage({ title: `${TITLE} ${randomUUID().slice(0, 6)}`, content: 'first draft' });
+		const page = sim.control.createPage({
+			title: `${TITLE} ${randomUUID().slice(0, 6)}`,
+			content: 'first draft',
+		});
 		created = page.id;
 		await waitForPoll(before);
 		const [execution] = await waitFor('an execution for the new page', async () => {
@@ -95,27 +109,36 @@ export async function pollingSteps(ctx: SuiteContext): Promise<void> {
 		expectEqual(all.length, 1, 'executions after one change');
 		const out = items(await api.execution(execution.id));
 		expectEqual(out.length, 1, 'items in the execution');
-		expect(JSON.stringify(out[0]).includes(created), `the execution does not carry page ${created}: ${JSON.stringify(out).slice(0, 300)}`);
+		expect(
+			JSON.stringify(out[0]).includes(created),
+			`the execution does not carry page ${created}: ${JSON.stringify(out).slice(0, 300)}`,
+		);
 		return `1 execution with 1 item (${String(out[0].event ?? 'event')}), page ${created}`;
 	});
 	if (!createdOk) return;
 
-	await report.step('polling: publishing it starts one more, without repeating the first', async () => {
-		const before = pollCount(ctx, name);
-		sim.control.publishPage(created);
-		await waitForPoll(before);
-		const all = await waitFor('an execution for the publication', async () => {
-			const list = await api.executions(workflowId);
-			return list.length >= 2 ? list : undefined;
-		});
-		await settle();
-		expectEqual((await api.executions(workflowId)).length, 2, 'executions after two changes');
-		const newest = all.reduce((a, b) => (Number(a.id) > Number(b.id) ? a : b));
-		const out = items(await api.execution(newest.id));
-		// The page was there at this poll too: only its publication may come out, not "created" again.
-		expectEqual(out.length, 1, 'items in the second execution');
-		expect(/published/i.test(String(out[0].event)), `expected a publication event, got ${String(out[0].event)}`);
-		return `2 executions for 2 changes; the second holds only ${String(out[0].event)}`;
-	});
+	await report.step(
+		'polling: publishing it starts one more, without repeating the first',
+		async () => {
+			const before = pollCount(ctx, name);
+			sim.control.publishPage(created);
+			await waitForPoll(before);
+			const all = await waitFor('an execution for the publication', async () => {
+				const list = await api.executions(workflowId);
+				return list.length >= 2 ? list : undefined;
+			});
+			await settle();
+			expectEqual((await api.executions(workflowId)).length, 2, 'executions after two changes');
+			const newest = all.reduce((a, b) => (Number(a.id) > Number(b.id) ? a : b));
+			const out = items(await api.execution(newest.id));
+			// The page was there at this poll too: only its publication may come out, not "created" again.
+			expectEqual(out.length, 1, 'items in the second execution');
+			expect(
+				/published/i.test(String(out[0].event)),
+				`expected a publication event, got ${String(out[0].event)}`,
+			);
+			return `2 executions for 2 changes; the second holds only ${String(out[0].event)}`;
+		},
+	);
 	await api.deactivate(workflowId).catch(() => undefined);
 }

@@ -12,7 +12,10 @@ export type McpTransportKind = 'streamable HTTP' | 'SSE';
 export interface ListedTool {
 	name: string;
 	description?: string;
-	inputSchema: { properties?: Record<string, { type?: string | string[]; description?: string }>; required?: string[] };
+	inputSchema: {
+		properties?: Record<string, { type?: string | string[]; description?: string }>;
+		required?: string[];
+	};
 }
 
 export interface ToolOutcome {
@@ -28,11 +31,17 @@ export class McpSession {
 	) {}
 
 	/** `headers`: sent with every request of either transport (e.g. the trigger's Bearer token). */
-	static async connect(url: string, kind: McpTransportKind, headers: Record<string, string> = {}): Promise<McpSession> {
+	static async connect(
+		url: string,
+		kind: McpTransportKind,
+		headers: Record<string, string> = {},
+	): Promise<McpSession> {
 		const client = new Client({ name: 'workspace-practice-e2e', version: '1.0.0' });
 		const requestInit = { headers };
 		const transport =
-			kind === 'SSE' ? new SSEClientTransport(new URL(url), { requestInit }) : new StreamableHTTPClientTransport(new URL(url), { requestInit });
+			kind === 'SSE'
+				? new SSEClientTransport(new URL(url), { requestInit })
+				: new StreamableHTTPClientTransport(new URL(url), { requestInit });
 		await client.connect(transport);
 		return new McpSession(client, kind);
 	}
@@ -43,9 +52,14 @@ export class McpSession {
 	}
 
 	async call(name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
-		const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: 60000 });
+		const result = await this.client.callTool({ name, arguments: args }, undefined, {
+			timeout: 60000,
+		});
 		const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
-		return { isError: result.isError === true, text: content.map((part) => part.text ?? '').join('') };
+		return {
+			isError: result.isError === true,
+			text: content.map((part) => part.text ?? '').join(''),
+		};
 	}
 
 	async close(): Promise<void> {
@@ -54,7 +68,11 @@ export class McpSession {
 }
 
 /** Connects, retrying a first refusal briefly: n8n registers a published workflow's endpoint asynchronously. */
-export async function connectWhenReady(url: string, kind: McpTransportKind, headers: Record<string, string> = {}): Promise<McpSession> {
+export async function connectWhenReady(
+	url: string,
+	kind: McpTransportKind,
+	headers: Record<string, string> = {},
+): Promise<McpSession> {
 	let last: unknown;
 	for (let attempt = 0; attempt < 20; attempt++) {
 		try {

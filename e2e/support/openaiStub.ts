@@ -14,7 +14,11 @@ export interface OfferedTool {
 	name: string;
 	description: string;
 	/** JSON schema of the arguments, as n8n built it from the tool's $fromAI() calls. */
-	parameters: { type?: string; properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+	parameters: {
+		type?: string;
+		properties?: Record<string, { type?: string; description?: string }>;
+		required?: string[];
+	};
 }
 
 export interface ToolResult {
@@ -44,7 +48,9 @@ export interface ToolCall {
  * One model turn: call tools (in parallel, as one assistant message), or answer. Both may depend on
  * the request, e.g. to pass on an ID an earlier tool returned or to quote the results.
  */
-export type Turn = { calls: (request: ChatRequest) => ToolCall[] } | { answer: (request: ChatRequest) => string };
+export type Turn =
+	| { calls: (request: ChatRequest) => ToolCall[] }
+	| { answer: (request: ChatRequest) => string };
 
 /** A conversation, picked by the prompt it starts with. */
 export interface Script {
@@ -120,7 +126,11 @@ export class OpenAiStub {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-			return this.fail(res, 404, `the stub serves POST /v1/chat/completions only, not ${req.method} ${req.url}`);
+			return this.fail(
+				res,
+				404,
+				`the stub serves POST /v1/chat/completions only, not ${req.method} ${req.url}`,
+			);
 		}
 		let body: WireRequest;
 		try {
@@ -132,12 +142,17 @@ export class OpenAiStub {
 		const request = this.understand(body, messages);
 		this.requests.push(request);
 		const script = this.scripts.find((s) => s.matches(request.prompt));
-		if (!script) return this.fail(res, 400, `no script for the prompt "${request.prompt.slice(0, 200)}"`);
+		if (!script)
+			return this.fail(res, 400, `no script for the prompt "${request.prompt.slice(0, 200)}"`);
 		try {
 			this.answer(res, body, request, script);
 		} catch (error) {
 			// A script that cannot go on (a result it needs is missing) says why, in the model's error.
-			this.fail(res, 500, `script error: ${error instanceof Error ? error.message : String(error)}`);
+			this.fail(
+				res,
+				500,
+				`script error: ${error instanceof Error ? error.message : String(error)}`,
+			);
 		}
 	}
 
@@ -154,7 +169,12 @@ export class OpenAiStub {
 		return script.turns[script.turns.length - 1];
 	}
 
-	private answer(res: ServerResponse, body: WireRequest, request: ChatRequest, script: Script): void {
+	private answer(
+		res: ServerResponse,
+		body: WireRequest,
+		request: ChatRequest,
+		script: Script,
+	): void {
 		const turn = this.currentTurn(script, request);
 		const model = body.model ?? 'stub';
 		if ('calls' in turn) {
@@ -163,30 +183,54 @@ export class OpenAiStub {
 				type: 'function' as const,
 				function: { name: call.tool, arguments: JSON.stringify(call.args) },
 			}));
-			return request.stream ? this.streamToolCalls(res, model, calls) : this.reply(res, model, { role: 'assistant', content: null, tool_calls: calls }, 'tool_calls');
+			return request.stream
+				? this.streamToolCalls(res, model, calls)
+				: this.reply(
+						res,
+						model,
+						{ role: 'assistant', content: null, tool_calls: calls },
+						'tool_calls',
+					);
 		}
 		const answer = turn.answer(request);
-		return request.stream ? this.streamText(res, model, answer) : this.reply(res, model, { role: 'assistant', content: answer }, 'stop');
+		return request.stream
+			? this.streamText(res, model, answer)
+			: this.reply(res, model, { role: 'assistant', content: answer }, 'stop');
 	}
 
 	private understand(body: WireRequest, messages: WireMessage[]): ChatRequest {
 		const names = new Map<string, string>();
-		for (const m of messages) for (const call of m.tool_calls ?? []) names.set(call.id, call.function.name);
+		for (const m of messages)
+			for (const call of m.tool_calls ?? []) names.set(call.id, call.function.name);
 		return {
 			prompt: text(messages.find((m) => m.role === 'user')?.content),
 			stream: body.stream === true,
 			tools: (body.tools ?? []).map((t) => t.function),
 			results: messages
 				.filter((m) => m.role === 'tool')
-				.map((m) => ({ callId: m.tool_call_id ?? '', name: names.get(m.tool_call_id ?? '') ?? '', content: text(m.content) })),
+				.map((m) => ({
+					callId: m.tool_call_id ?? '',
+					name: names.get(m.tool_call_id ?? '') ?? '',
+					content: text(m.content),
+				})),
 		};
 	}
 
 	private envelope(model: string, object: string): Record<string, unknown> {
-		return { id: `chatcmpl-stub-${this.requests.length}`, object, created: Math.floor(Date.now() / 1000), model };
+		return {
+			id: `chatcmpl-stub-${this.requests.length}`,
+			object,
+			created: Math.floor(Date.now() / 1000),
+			model,
+		};
 	}
 
-	private reply(res: ServerResponse, model: string, message: Record<string, unknown>, finish: string): void {
+	private reply(
+		res: ServerResponse,
+		model: string,
+		message: Record<string, unknown>,
+		finish: string,
+	): void {
 		const body = {
 			...this.envelope(model, 'chat.completion'),
 			choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
@@ -197,10 +241,18 @@ export class OpenAiStub {
 	}
 
 	/** Server-sent events as OpenAI streams them: deltas, then a finish reason, then [DONE]. */
-	private stream(res: ServerResponse, model: string, deltas: Array<Record<string, unknown>>, finish: string): void {
+	private stream(
+		res: ServerResponse,
+		model: string,
+		deltas: Array<Record<string, unknown>>,
+		finish: string,
+	): void {
 		res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 		const send = (delta: Record<string, unknown>, finishReason: string | null): void => {
-			const chunk = { ...this.envelope(model, 'chat.completion.chunk'), choices: [{ index: 0, delta, finish_reason: finishReason }] };
+			const chunk = {
+				...this.envelope(model, 'chat.completion.chunk'),
+				choices: [{ index: 0, delta, finish_reason: finishReason }],
+			};
 			res.write(`data: ${JSON.stringify(chunk)}\n\n`);
 		};
 		for (const delta of deltas) send(delta, null);
@@ -213,8 +265,15 @@ export class OpenAiStub {
 		this.stream(res, model, [{ role: 'assistant', content: '' }, { content: answer }], 'stop');
 	}
 
-	private streamToolCalls(res: ServerResponse, model: string, calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>): void {
-		const deltas = calls.map((call, index) => ({ ...(index === 0 ? { role: 'assistant', content: null } : {}), tool_calls: [{ index, ...call }] }));
+	private streamToolCalls(
+		res: ServerResponse,
+		model: string,
+		calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>,
+	): void {
+		const deltas = calls.map((call, index) => ({
+			...(index === 0 ? { role: 'assistant', content: null } : {}),
+			tool_calls: [{ index, ...call }],
+		}));
 		this.stream(res, model, deltas, 'tool_calls');
 	}
 

@@ -9,7 +9,10 @@ import { CheckError } from '../harness';
 export interface OfferedSchema {
 	name: string;
 	description?: string;
-	schema?: { properties?: Record<string, { type?: string | string[]; description?: string }>; required?: string[] };
+	schema?: {
+		properties?: Record<string, { type?: string | string[]; description?: string }>;
+		required?: string[];
+	};
 }
 
 /** Returns a one-line summary; throws a CheckError listing every problem found. */
@@ -27,7 +30,8 @@ export function checkOfferedSchemas(offered: OfferedSchema[], expected: string[]
 		if (description.length < 25) problems.push(`${name}: description too thin: "${description}"`);
 		for (const [key, property] of Object.entries(tool.schema?.properties ?? {})) {
 			parameters += 1;
-			if (!(property.description ?? '').trim()) problems.push(`${name}.${key}: parameter without a description`);
+			if (!(property.description ?? '').trim())
+				problems.push(`${name}.${key}: parameter without a description`);
 		}
 	}
 	if (problems.length) throw new CheckError(`what the model sees:\n${problems.join('\n')}`);

@@ -16,10 +16,14 @@ export interface OwnSimulator {
 export async function ownSimulator(ctx: SuiteContext, name: string): Promise<OwnSimulator> {
 	const sim = await startSimulator({ jobTimings: { queuedMs: 300, processingMs: 1500 } });
 	try {
-		const created = await ctx.api.createCredential(`Workspace Practice (${name} simulator)`, 'workspacePracticeApi', {
-			baseUrl: sim.baseUrl,
-			apiKey: sim.apiKey,
-		});
+		const created = await ctx.api.createCredential(
+			`Workspace Practice (${name} simulator)`,
+			'workspacePracticeApi',
+			{
+				baseUrl: sim.baseUrl,
+				apiKey: sim.apiKey,
+			},
+		);
 		return { sim, credential: { id: created.id, name: created.name } };
 	} catch (error) {
 		await sim.close();
@@ -40,7 +44,8 @@ export function parseRows(text: string, what: string): Row[] {
 	} catch {
 		throw new CheckError(`${what}: the tool result is not JSON: ${text.slice(0, 400)}`);
 	}
-	if (!Array.isArray(parsed)) throw new CheckError(`${what}: expected a list of items, got ${text.slice(0, 400)}`);
+	if (!Array.isArray(parsed))
+		throw new CheckError(`${what}: expected a list of items, got ${text.slice(0, 400)}`);
 	return parsed as Row[];
 }
 
@@ -63,7 +68,9 @@ export function agentToolError(text: string): string | undefined {
 		if (!Array.isArray(parsed) || parsed.length !== 1) return undefined;
 		const [only] = parsed as Array<Record<string, unknown>>;
 		const keys = Object.keys(only ?? {});
-		return keys.length === 1 && keys[0] === 'error' && typeof only.error === 'string' ? only.error : undefined;
+		return keys.length === 1 && keys[0] === 'error' && typeof only.error === 'string'
+			? only.error
+			: undefined;
 	} catch {
 		return undefined;
 	}

@@ -8,6 +8,12 @@ import * as skillSearch from '../shared/methods/listSearch.skill';
 
 // Resource-locator searches, one module per resource; each exports `search<Resource>s` functions.
 // Add a module's import and spread here.
-export const listSearch = { ...knowledgeHubSearch, ...memberSearch, ...scenarioSearch, ...sessionSearch, ...skillSearch };
+export const listSearch = {
+	...knowledgeHubSearch,
+	...memberSearch,
+	...scenarioSearch,
+	...sessionSearch,
+	...skillSearch,
+};
 
 export const loadOptions = { ...loadOptionsMethods, ...knowledgeHubLoadOptions };

@@ -25,14 +25,22 @@ const SECRET_CREDENTIAL = 'workspacePracticeWebhookSecretApi';
  * register webhooks, so there is nothing to create or delete on its side.
  */
 const jobWebhooks: IWebhookDescription[] = [
-	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'workspace-practice-job' },
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		path: 'workspace-practice-job',
+	},
 ];
 
 export class WorkspacePracticeJobTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Practice Job Trigger',
 		name: 'workspacePracticeJobTrigger',
-		icon: { light: 'file:workspacePracticeJobTrigger.svg', dark: 'file:workspacePracticeJobTrigger.dark.svg' },
+		icon: {
+			light: 'file:workspacePracticeJobTrigger.svg',
+			dark: 'file:workspacePracticeJobTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ "On job " + $parameter["statuses"].join(", ") }}',
@@ -49,10 +57,14 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 					'The service calls a job\'s Callback URL when the job ends; that call starts this workflow.<br /><br />The workflow is published (active in n8n 1.x): jobs whose Callback URL is this node\'s <b>Production URL</b> start it, and their executions show up in the <a data-key="executions">executions list</a>, not in the editor.<br /><br /><b>To test</b>, click "Listen for test event" and send a callback to the <b>Test URL</b>, e.g. POST <code>{"id": "&lt;job ID&gt;"}</code> of an ended job.',
 			},
 			activationHint:
-				'Once the workflow is ready, publish it (activate it in n8n 1.x) and put this node\'s Production URL in each job\'s Callback URL: jobs then start it without this button.',
+				"Once the workflow is ready, publish it (activate it in n8n 1.x) and put this node's Production URL in each job's Callback URL: jobs then start it without this button.",
 		},
 		credentials: [
-			{ name: 'workspacePracticeApi', required: true, displayOptions: { show: { confirmWithApi: [true] } } },
+			{
+				name: 'workspacePracticeApi',
+				required: true,
+				displayOptions: { show: { confirmWithApi: [true] } },
+			},
 			{
 				name: 'workspacePracticeWebhookSecretApi',
 				required: true,
@@ -79,7 +91,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 					{
 						name: 'Header Secret',
 						value: 'headerSecret',
-						description: 'Refuse (401) deliveries without the secret header set in Create → Callback Headers',
+						description:
+							'Refuse (401) deliveries without the secret header set in Create → Callback Headers',
 					},
 				],
 				default: 'none',
@@ -103,7 +116,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 					{ name: 'Failed', value: 'failed' },
 				],
 				default: ['completed', 'failed', 'cancelled'],
-				description: 'Final job statuses that start the workflow; other deliveries are acknowledged and ignored',
+				description:
+					'Final job statuses that start the workflow; other deliveries are acknowledged and ignored',
 			},
 			{
 				displayName: 'Options',
@@ -129,13 +143,17 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 	methods = {
 		credentialTest: {
 			/** Nothing to call: the secret is checked locally for a usable header name and enough length. */
-			async checkWebhookSecret(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+			async checkWebhookSecret(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
 				const name = String(credential.data?.headerName ?? '').trim();
 				const secret = String(credential.data?.secret ?? '');
 				if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
 					return { status: 'Error', message: `"${name}" is not a valid HTTP header name` };
 				}
-				if (secret.length < 16) return { status: 'Error', message: 'Use a secret of at least 16 characters' };
+				if (secret.length < 16)
+					return { status: 'Error', message: 'Use a secret of at least 16 characters' };
 				return { status: 'OK', message: 'The header name and secret are usable' };
 			},
 		},
@@ -144,37 +162,64 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		if (this.getNodeParameter('authentication', 'none') === 'headerSecret') {
 			const credentials = await this.getCredentials(SECRET_CREDENTIAL);
-			const given = headerValue(this.getHeaderData() as Record<string, unknown>, String(credentials.headerName ?? ''));
+			const given = headerValue(
+				this.getHeaderData() as Record<string, unknown>,
+				String(credentials.headerName ?? ''),
+			);
 			if (!secretsMatch(given, String(credentials.secret ?? ''))) {
 				return answer(this, 401, { error: 'The webhook secret is missing or wrong' });
 			}
 		}
 
 		const claimed = jobFromBody(this.getBodyData());
-		if (claimed === undefined) return answer(this, 400, { error: 'Expected a JSON body naming a job ID' });
+		if (claimed === undefined)
+			return answer(this, 400, { error: 'Expected a JSON body naming a job ID' });
 
 		let job: IDataObject = claimed;
 		if (this.getNodeParameter('confirmWithApi', true) as boolean) {
 			try {
-				job = (await apiRequest<IDataObject>(this, { method: 'GET', path: jobPath(String(claimed.id)), what: `job ${String(claimed.id)}` })).body;
+				job = (
+					await apiRequest<IDataObject>(this, {
+						method: 'GET',
+						path: jobPath(String(claimed.id)),
+						what: `job ${String(claimed.id)}`,
+					})
+				).body;
 			} catch (error) {
 				const status = error instanceof NodeApiError && error.httpCode === '404' ? 404 : 502;
-				return answer(this, status, { error: `Could not confirm job ${String(claimed.id)} with the API` });
+				return answer(this, status, {
+					error: `Could not confirm job ${String(claimed.id)} with the API`,
+				});
 			}
 		}
 
-		const statuses = this.getNodeParameter('statuses', ['completed', 'failed', 'cancelled']) as string[];
+		const statuses = this.getNodeParameter('statuses', [
+			'completed',
+			'failed',
+			'cancelled',
+		]) as string[];
 		if (!isFinal(job.status) || !statuses.includes(job.status)) {
-			return answer(this, 200, { received: true, started: false, reason: `status ${String(job.status)} is not watched` });
+			return answer(this, 200, {
+				received: true,
+				started: false,
+				reason: `status ${String(job.status)} is not watched`,
+			});
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const windowMinutes = typeof options.duplicateWindowMinutes === 'number' ? options.duplicateWindowMinutes : 60;
+		const windowMinutes =
+			typeof options.duplicateWindowMinutes === 'number' ? options.duplicateWindowMinutes : 60;
 		const state = this.getWorkflowStaticData('node') as DedupeState;
-		if (windowMinutes > 0 && seenRecently(state, `${String(job.id)}:${job.status}`, Date.now(), windowMinutes * 60_000)) {
+		if (
+			windowMinutes > 0 &&
+			seenRecently(state, `${String(job.id)}:${job.status}`, Date.now(), windowMinutes * 60_000)
+		) {
 			return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
 		}
 
-		return { webhookResponse: { received: true, started: true }, workflowData: [this.helpers.returnJsonArray(job)] };
+		return {
+			webhookResponse: { received: true, started: true },
+			workflowData: [this.helpers.returnJsonArray(job)],
+		};
 	}
 }

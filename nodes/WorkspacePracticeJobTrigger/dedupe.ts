@@ -10,7 +10,12 @@ export const DEDUPE_CAP = 500;
  * Whether this job+status was already delivered within the window; records it if not. Kept in the
  * workflow's static data so the memory survives between deliveries without holding anything in RAM.
  */
-export function seenRecently(state: DedupeState, key: string, now: number, windowMs: number): boolean {
+export function seenRecently(
+	state: DedupeState,
+	key: string,
+	now: number,
+	windowMs: number,
+): boolean {
 	const recent: Record<string, number> = {};
 	for (const [k, at] of Object.entries(state.recentDeliveries ?? {})) {
 		if (now - at < windowMs) recent[k] = at;

@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { multiOptionSubtitle } from '../shared/subtitle';
@@ -11,7 +16,10 @@ export class WorkspacePracticeTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Practice Trigger',
 		name: 'workspacePracticeTrigger',
-		icon: { light: 'file:workspacePracticeTrigger.svg', dark: 'file:workspacePracticeTrigger.dark.svg' },
+		icon: {
+			light: 'file:workspacePracticeTrigger.svg',
+			dark: 'file:workspacePracticeTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: multiOptionSubtitle('events', EVENTS),

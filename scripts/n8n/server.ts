@@ -92,7 +92,9 @@ export class N8nServer {
 			// Main first: it runs the database migrations the others wait for.
 			await server.spawnMain();
 			if (options.queue) {
-				const workers = Array.from({ length: options.queue.workers ?? 2 }, (_, i) => server.spawnWorker(i + 1));
+				const workers = Array.from({ length: options.queue.workers ?? 2 }, (_, i) =>
+					server.spawnWorker(i + 1),
+				);
 				await Promise.all([server.spawnWebhook(), ...workers]);
 			}
 		} catch (error) {
@@ -163,14 +165,22 @@ export class N8nServer {
 	private async spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Proc> {
 		const logFile = join(this.userFolder, `${name}.log`);
 		const fd = openSync(logFile, 'a');
-		const profile = this.options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(this.options.cpuProfileDir, name)}`] : [];
-		const child = spawn(this.options.install.node, [...profile, this.options.install.bin, ...args], {
-			env,
-			cwd: this.userFolder,
-			stdio: ['ignore', fd, fd],
-		});
+		const profile = this.options.cpuProfileDir
+			? ['--cpu-prof', `--cpu-prof-dir=${join(this.options.cpuProfileDir, name)}`]
+			: [];
+		const child = spawn(
+			this.options.install.node,
+			[...profile, this.options.install.bin, ...args],
+			{
+				env,
+				cwd: this.userFolder,
+				stdio: ['ignore', fd, fd],
+			},
+		);
 		closeSync(fd);
-		const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+		const exited = new Promise<number | null>((resolve) =>
+			child.once('exit', (code) => resolve(code)),
+		);
 		const proc = { name, child, logFile, exited };
 		this.procs.push(proc);
 		return proc;
@@ -188,7 +198,11 @@ export class N8nServer {
 		const env = await this.baseEnv();
 		env.N8N_PORT = String(this.webhookPort);
 		const proc = await this.spawnProc('webhook', ['webhook'], env);
-		await this.waitUrl(proc, `${this.webhookBaseUrl}/healthz/readiness`, this.options.readyTimeoutS ?? 120);
+		await this.waitUrl(
+			proc,
+			`${this.webhookBaseUrl}/healthz/readiness`,
+			this.options.readyTimeoutS ?? 120,
+		);
 	}
 
 	/** Worker n logs to worker.log (n = 1) or worker-<n>.log. */
@@ -199,8 +213,16 @@ export class N8nServer {
 		env.QUEUE_HEALTH_CHECK_PORT = String(healthPort);
 		env.N8N_WORKER_SERVER_ADDRESS = '127.0.0.1';
 		const concurrency = this.options.queue?.workerConcurrency ?? 5;
-		const proc = await this.spawnProc(n === 1 ? 'worker' : `worker-${n}`, ['worker', `--concurrency=${concurrency}`], env);
-		await this.waitUrl(proc, `http://127.0.0.1:${healthPort}/healthz/readiness`, this.options.readyTimeoutS ?? 120);
+		const proc = await this.spawnProc(
+			n === 1 ? 'worker' : `worker-${n}`,
+			['worker', `--concurrency=${concurrency}`],
+			env,
+		);
+		await this.waitUrl(
+			proc,
+			`http://127.0.0.1:${healthPort}/healthz/readiness`,
+			this.options.readyTimeoutS ?? 120,
+		);
 	}
 
 	/** Names of the running processes' logs: 'n8n' (main), 'webhook', 'worker', 'worker-2', ... */
@@ -218,7 +240,8 @@ export class N8nServer {
 		let exitCode: number | null | undefined;
 		void proc.exited.then((code) => (exitCode = code));
 		while (Date.now() < deadline) {
-			if (exitCode !== undefined) throw new Error(`${proc.name} exited with code ${exitCode} before it was ready`);
+			if (exitCode !== undefined)
+				throw new Error(`${proc.name} exited with code ${exitCode} before it was ready`);
 			try {
 				const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
 				if (res.ok) return;

@@ -24,7 +24,8 @@ const smoke = {
 				db.get('SELECT 41 + 1 AS answer', (queryError, row) => {
 					db.close();
 					if (queryError) reject(queryError);
-					else if (!row || row.answer !== 42) reject(new Error(`unexpected answer ${JSON.stringify(row)}`));
+					else if (!row || row.answer !== 42)
+						reject(new Error(`unexpected answer ${JSON.stringify(row)}`));
 					else resolve();
 				});
 			});
@@ -45,7 +46,8 @@ async function check(name) {
 	const resolved = requireFrom.resolve(name);
 	const loaded = requireFrom(name);
 	if (smoke[name]) await smoke[name](loaded);
-	else if (typeof loaded.check === 'function' && loaded.check() !== 42) throw new Error('check() did not answer 42');
+	else if (typeof loaded.check === 'function' && loaded.check() !== 42)
+		throw new Error('check() did not answer 42');
 	return resolved;
 }
 
@@ -54,11 +56,15 @@ async function check(name) {
 	for (const name of modules) {
 		try {
 			const resolved = await check(name);
-			process.stderr.write(`[verify-native] ${name} OK under Node ${process.version} (${path.relative(dir, resolved)})\n`);
+			process.stderr.write(
+				`[verify-native] ${name} OK under Node ${process.version} (${path.relative(dir, resolved)})\n`,
+			);
 		} catch (error) {
 			failed++;
 			const message = String((error && error.message) || error).split('\n')[0];
-			process.stderr.write(`[verify-native] ${name} FAILED under Node ${process.version}: ${message}\n`);
+			process.stderr.write(
+				`[verify-native] ${name} FAILED under Node ${process.version}: ${message}\n`,
+			);
 		}
 	}
 	process.exit(failed ? 1 : 0);

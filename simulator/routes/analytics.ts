@@ -10,7 +10,13 @@ import type { Store } from '../state/store';
 import { isSystemUser, peopleFilter } from './common';
 import { scenarioOr404 } from './scenarios';
 
-const SORT_KEYS = ['best_score', 'first_score', 'lift_percentage', 'total_duration_seconds', 'session_count'] as const;
+const SORT_KEYS = [
+	'best_score',
+	'first_score',
+	'lift_percentage',
+	'total_duration_seconds',
+	'session_count',
+] as const;
 
 function filteredSessions(store: Store, scenarioId: string, query: Record<string, string>) {
 	const people = peopleFilter(store, query);
@@ -38,7 +44,10 @@ export function registerAnalytics(router: Router, engine: Engine): void {
 		const { field, desc } = sortParam(raw, name, SORT_KEYS, '-best_score');
 		const rows = participantStats(filteredSessions(store, scenario.id, query));
 		const email = (r: ParticipantStats): string => store.userById(r.userId)?.email ?? '';
-		rows.sort((a, b) => (desc ? b[field] - a[field] : a[field] - b[field]) || email(a).localeCompare(email(b)));
+		rows.sort(
+			(a, b) =>
+				(desc ? b[field] - a[field] : a[field] - b[field]) || email(a).localeCompare(email(b)),
+		);
 		const env = paginate(rows, p);
 		const data: ParticipantRow[] = env.data.map(({ userId, ...rest }) => {
 			const user = store.userById(userId);
@@ -50,10 +59,13 @@ export function registerAnalytics(router: Router, engine: Engine): void {
 
 	router.get('/scenarios/:id/analytics/summary', ({ params, query }) => {
 		const scenario = scenarioOr404(store, params.id, true);
-		const sessions = filteredSessions(store, scenario.id, query).filter((s) => s.valid && s.score !== null);
+		const sessions = filteredSessions(store, scenario.id, query).filter(
+			(s) => s.valid && s.score !== null,
+		);
 		const rows = participantStats(sessions);
 		const n = rows.length;
-		const avg = (f: (r: ParticipantStats) => number): number => (n ? round1(rows.reduce((s, r) => s + f(r), 0) / n) : 0);
+		const avg = (f: (r: ParticipantStats) => number): number =>
+			n ? round1(rows.reduce((s, r) => s + f(r), 0) / n) : 0;
 		const totalSeconds = sessions.reduce((s, x) => s + (x.durationSeconds ?? 0), 0);
 		const averageBest = avg((r) => r.best_score);
 		const body: AnalyticsSummary = {
@@ -63,7 +75,9 @@ export function registerAnalytics(router: Router, engine: Engine): void {
 			average_best_rank: rankFor(averageBest),
 			average_lift_percentage: avg((r) => r.lift_percentage),
 			total_practice_minutes: Math.round(totalSeconds / 60),
-			average_session_duration_seconds: sessions.length ? round1(totalSeconds / sessions.length) : 0,
+			average_session_duration_seconds: sessions.length
+				? round1(totalSeconds / sessions.length)
+				: 0,
 			score_distribution: (['gold', 'silver', 'bronze', 'unranked'] as const).map((rank) => {
 				const count = rows.filter((r) => r.best_rank === rank).length;
 				return { rank, count, percentage: n ? round1((count / n) * 100) : 0 };

@@ -15,7 +15,8 @@ export function userFilter(store: Store, query: Record<string, string>): Set<str
 	if (!ids && !emails) return undefined;
 	const out = new Set<string>(ids ?? []);
 	for (const email of emails ?? []) {
-		if (!isEmail(email)) throw invalidValue(`user_emails contains an invalid e-mail address "${email}"`);
+		if (!isEmail(email))
+			throw invalidValue(`user_emails contains an invalid e-mail address "${email}"`);
 		const user = store.userByEmail(email);
 		if (user) out.add(user.id);
 	}
@@ -26,11 +27,16 @@ export function userFilter(store: Store, query: Record<string, string>): Set<str
 export function groupFilter(store: Store, query: Record<string, string>): Set<string> | undefined {
 	const groupIds = csv(query, 'group_ids');
 	if (!groupIds) return undefined;
-	return new Set(store.data.users.filter((u) => u.groupIds.some((g) => groupIds.includes(g))).map((u) => u.id));
+	return new Set(
+		store.data.users.filter((u) => u.groupIds.some((g) => groupIds.includes(g))).map((u) => u.id),
+	);
 }
 
 /** Both filters apply together (a row must pass each one that was given). */
-export function peopleFilter(store: Store, query: Record<string, string>): (userId: string) => boolean {
+export function peopleFilter(
+	store: Store,
+	query: Record<string, string>,
+): (userId: string) => boolean {
 	const users = userFilter(store, query);
 	const groups = groupFilter(store, query);
 	return (id) => (!users || users.has(id)) && (!groups || groups.has(id));

@@ -14,7 +14,13 @@ export function registerFolders(router: Router, engine: Engine): void {
 		const rows = store.data.folders
 			.filter((f) => (!parent || f.parentId === parent) && (!q || f.name.toLowerCase().includes(q)))
 			.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-		return { status: 200, body: paginate(rows.map((f) => renderFolder(store, f)), p) };
+		return {
+			status: 200,
+			body: paginate(
+				rows.map((f) => renderFolder(store, f)),
+				p,
+			),
+		};
 	});
 
 	router.get('/knowledge-hub/folders/:id', ({ params }) => {

@@ -1,7 +1,20 @@
 /** Knowledge Hub pages (spec 3.3, 4.6): list, create, get, update (PATCH/PUT), archive, versions. */
 import type { Engine } from '../engine';
 import { invalidValue, notFound, type Handler, type Router } from '../http';
-import { csvEnum, dateParam, includes, objectBody, optEnum, optString, pageParams, paginate, reqString, sortParam, sortInput, uuidParam } from '../query';
+import {
+	csvEnum,
+	dateParam,
+	includes,
+	objectBody,
+	optEnum,
+	optString,
+	pageParams,
+	paginate,
+	reqString,
+	sortParam,
+	sortInput,
+	uuidParam,
+} from '../query';
 import { renderPage, renderPageDetail, renderPageVersion } from '../state/render';
 import { archivePage, createPage, updatePage } from '../state/pages';
 import type { Store } from '../state/store';
@@ -27,7 +40,8 @@ function comparator(store: Store, field: (typeof SORT_KEYS)[number]) {
 }
 
 function statusField(body: Record<string, unknown>): 'draft' | 'published' | undefined {
-	if (body.status === 'archived') throw invalidValue('status cannot be set to archived; archive a page with DELETE');
+	if (body.status === 'archived')
+		throw invalidValue('status cannot be set to archived; archive a page with DELETE');
 	return optEnum(body, 'status', ['draft', 'published'] as const);
 }
 
@@ -71,13 +85,21 @@ export function registerPages(router: Router, engine: Engine): void {
 		const sourceIds = idList(store, body, 'source_ids', 'source');
 		const skillIds = idList(store, body, 'skill_ids', 'skill');
 		const actor = store.apiUser();
-		const page = createPage(store, { title, content, status, visibility, folderIds, sourceIds, skillIds, ownerId: actor.id }, actor.id, engine.now());
+		const page = createPage(
+			store,
+			{ title, content, status, visibility, folderIds, sourceIds, skillIds, ownerId: actor.id },
+			actor.id,
+			engine.now(),
+		);
 		return { status: 201, body: renderPageDetail(store, page, true) };
 	});
 
 	router.get('/knowledge-hub/pages/:id', ({ params, query }) => {
 		const inc = includes(query, ['draft']);
-		return { status: 200, body: renderPageDetail(store, pageOr404(store, params.id), inc.has('draft')) };
+		return {
+			status: 200,
+			body: renderPageDetail(store, pageOr404(store, params.id), inc.has('draft')),
+		};
 	});
 
 	const update: Handler = ({ params, body: raw }) => {
@@ -111,6 +133,9 @@ export function registerPages(router: Router, engine: Engine): void {
 		const p = pageParams(query);
 		const rows = [...page.versions].reverse();
 		const env = paginate(rows, p);
-		return { status: 200, body: { ...env, data: env.data.map((v) => renderPageVersion(store, v)) } };
+		return {
+			status: 200,
+			body: { ...env, data: env.data.map((v) => renderPageVersion(store, v)) },
+		};
 	});
 }

@@ -1,7 +1,17 @@
 /** Knowledge Hub sources (spec 3.2, 4.5): URL ingest with de-duplication, list, get, archive. */
 import type { Engine } from '../engine';
 import { invalidValue, missingField, notFound, type Router } from '../http';
-import { csvEnum, includes, isHttpUrl, objectBody, optString, pageParams, paginate, reqString, uuidParam } from '../query';
+import {
+	csvEnum,
+	includes,
+	isHttpUrl,
+	objectBody,
+	optString,
+	pageParams,
+	paginate,
+	reqString,
+	uuidParam,
+} from '../query';
 import { renderSource } from '../state/render';
 import { createSource, findByUrl } from '../state/sources';
 import type { Store } from '../state/store';
@@ -28,7 +38,8 @@ export function registerSources(router: Router, engine: Engine): void {
 		const folderId = uuidParam(query, 'folder_id');
 		const q = query.query?.toLowerCase();
 		const pageId = uuidParam(query, 'page_id');
-		const attached = pageId !== undefined ? new Set(store.page(pageId)?.sourceIds ?? []) : undefined;
+		const attached =
+			pageId !== undefined ? new Set(store.page(pageId)?.sourceIds ?? []) : undefined;
 		const rows = store.data.sources
 			.filter(
 				(s) =>
@@ -47,7 +58,10 @@ export function registerSources(router: Router, engine: Engine): void {
 	router.post('/knowledge-hub/sources', ({ body: raw }) => {
 		const body = objectBody(raw);
 		const type = reqString(body, 'type');
-		if (type !== 'url') throw invalidValue(`type "${type}" is not supported; only url sources can be created through the API`);
+		if (type !== 'url')
+			throw invalidValue(
+				`type "${type}" is not supported; only url sources can be created through the API`,
+			);
 		const title = reqString(body, 'title');
 		const url = optString(body, 'url');
 		if (url === undefined || url.trim() === '') throw missingField('url');
@@ -56,13 +70,21 @@ export function registerSources(router: Router, engine: Engine): void {
 		const folderIds = idList(store, body, 'folder_ids', 'folder') ?? [];
 		const existing = findByUrl(store, url);
 		if (existing) return { status: 200, body: renderSource(store, existing) };
-		const src = createSource(store, { title, url, cover, folderIds, createdById: store.apiUser().id }, engine.now(), engine.sourceTimings);
+		const src = createSource(
+			store,
+			{ title, url, cover, folderIds, createdById: store.apiUser().id },
+			engine.now(),
+			engine.sourceTimings,
+		);
 		return { status: 201, body: renderSource(store, src) };
 	});
 
 	router.get('/knowledge-hub/sources/:id', ({ params, query }) => {
 		const inc = includes(query, ['content']);
-		return { status: 200, body: renderSource(store, liveSourceOr404(store, params.id), inc.has('content')) };
+		return {
+			status: 200,
+			body: renderSource(store, liveSourceOr404(store, params.id), inc.has('content')),
+		};
 	});
 
 	router.delete('/knowledge-hub/sources/:id', ({ params }) => {

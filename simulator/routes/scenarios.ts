@@ -73,7 +73,9 @@ export function registerScenarios(router: Router, engine: Engine): void {
 		const p = pageParams(query);
 		const inc = includes(query, ['skills']);
 		const ownerEmail = query.owner_email ? checkEmail(query.owner_email, 'owner_email') : undefined;
-		const visibleTo = query.visible_to_email ? checkEmail(query.visible_to_email, 'visible_to_email') : undefined;
+		const visibleTo = query.visible_to_email
+			? checkEmail(query.visible_to_email, 'visible_to_email')
+			: undefined;
 		const visibility = csvEnum(query, 'visibility', ['private', 'workspace'] as const);
 		const includeArchived = bool(query, 'include_archived');
 		const skillIds = csv(query, 'skill_ids');
@@ -92,14 +94,21 @@ export function registerScenarios(router: Router, engine: Engine): void {
 		// Newest first; ties by id so paging is stable.
 		rows.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
 		const env = paginate(rows, p);
-		return { status: 200, body: { ...env, data: env.data.map((s) => renderScenario(store, s, inc.has('skills'))) } };
+		return {
+			status: 200,
+			body: { ...env, data: env.data.map((s) => renderScenario(store, s, inc.has('skills'))) },
+		};
 	});
 
 	router.get('/scenarios/:id/access', ({ params, query }) => {
 		const scenario = scenarioOr404(store, params.id, false);
 		if (!query.user_email) throw missingField('user_email');
 		const user = memberOr400(store, query.user_email);
-		const body: AccessCheck = { user_email: user.email, scenario_id: scenario.id, permissions: permissionsFor(scenario, user) };
+		const body: AccessCheck = {
+			user_email: user.email,
+			scenario_id: scenario.id,
+			permissions: permissionsFor(scenario, user),
+		};
 		return { status: 200, body };
 	});
 
@@ -107,11 +116,25 @@ export function registerScenarios(router: Router, engine: Engine): void {
 		const scenario = scenarioOr404(store, params.id, false);
 		const body = objectBody(raw);
 		const email = reqString(body, 'user_email');
-		if (body.permission_level === undefined || body.permission_level === null) throw missingField('permission_level');
-		const level = optEnum(body, 'permission_level', ['view', 'share', 'monitor', 'edit'] as const) as PermissionLevel;
+		if (body.permission_level === undefined || body.permission_level === null)
+			throw missingField('permission_level');
+		const level = optEnum(body, 'permission_level', [
+			'view',
+			'share',
+			'monitor',
+			'edit',
+		] as const) as PermissionLevel;
 		const user = memberOr400(store, email);
 		scenario.userShares[user.id] = level;
-		return { status: 200, body: { user_email: user.email, scenario_id: scenario.id, permission_level: level, granted: true } };
+		return {
+			status: 200,
+			body: {
+				user_email: user.email,
+				scenario_id: scenario.id,
+				permission_level: level,
+				granted: true,
+			},
+		};
 	});
 
 	router.get('/scenarios/assignments', ({ query }) => {
@@ -148,7 +171,9 @@ export function registerScenarios(router: Router, engine: Engine): void {
 		const rankMin = optEnum(body, 'rank_min', ['gold', 'silver', 'bronze'] as const);
 		const customMessage = optString(body, 'custom_message');
 		const user = memberOr400(store, email);
-		const assigner = assignerEmail ? memberOr400(store, assignerEmail, 'assigner_email') : undefined;
+		const assigner = assignerEmail
+			? memberOr400(store, assignerEmail, 'assigner_email')
+			: undefined;
 		const rec: AssignmentRec = {
 			id: store.rng.shortId(),
 			userId: user.id,

@@ -1,7 +1,17 @@
 /** Roleplay sessions: list with filters, and detail with optional transcript and evaluations. */
 import type { Engine } from '../engine';
 import { notFound, type Router } from '../http';
-import { bool, csv, csvEnum, dateParam, includes, pageParams, paginate, sortParam, sortInput } from '../query';
+import {
+	bool,
+	csv,
+	csvEnum,
+	dateParam,
+	includes,
+	pageParams,
+	paginate,
+	sortParam,
+	sortInput,
+} from '../query';
 import type { SessionDetail } from '../schemas';
 import { renderSession } from '../state/render';
 import { rankFor } from '../state/seed';
@@ -16,18 +26,32 @@ function sortValue(s: SessionRec, field: (typeof SORT_KEYS)[number]): number | n
 	return s.durationSeconds;
 }
 
-function detail(s: SessionRec, base: ReturnType<typeof renderSession>, inc: Set<string>): SessionDetail {
+function detail(
+	s: SessionRec,
+	base: ReturnType<typeof renderSession>,
+	inc: Set<string>,
+): SessionDetail {
 	const graded = s.score !== null;
 	const out: SessionDetail = {
 		...base,
-		outcome_feedback: graded ? `Reached a ${rankFor(s.score as number)} result with a clear next step.` : null,
+		outcome_feedback: graded
+			? `Reached a ${rankFor(s.score as number)} result with a clear next step.`
+			: null,
 		positive_feedback: graded ? 'Open questions uncovered the buyer’s priorities.' : null,
 		constructive_feedback: graded ? 'Quantify the impact before talking about price.' : null,
 	};
 	if (inc.has('transcript')) {
 		out.transcript = [
-			{ speaker: 'ai', text: 'Thanks for making time today. What did you want to cover?', seconds_from_start: 0 },
-			{ speaker: 'user', text: 'I’d like to understand how you handle this process today.', seconds_from_start: 4.2 },
+			{
+				speaker: 'ai',
+				text: 'Thanks for making time today. What did you want to cover?',
+				seconds_from_start: 0,
+			},
+			{
+				speaker: 'user',
+				text: 'I’d like to understand how you handle this process today.',
+				seconds_from_start: 4.2,
+			},
 		];
 	}
 	if (inc.has('evaluations')) {
@@ -41,7 +65,13 @@ function detail(s: SessionRec, base: ReturnType<typeof renderSession>, inc: Set<
 								grade: (s.score as number) >= 75 ? 'good' : 'mid',
 								feedback: 'Asked about the current process and its pain points.',
 								feedback_examples: [
-									{ quote: 'How do you handle this process today?', feedback: 'Open and specific.', suggestion_quote: null, grade: 'good', salience: 'high' },
+									{
+										quote: 'How do you handle this process today?',
+										feedback: 'Open and specific.',
+										suggestion_quote: null,
+										grade: 'good',
+										salience: 'high',
+									},
 								],
 							},
 						],
@@ -74,7 +104,8 @@ export function registerSessions(router: Router, engine: Engine): void {
 			return (
 				people(s.userId) &&
 				(!scenarioIds || scenarioIds.includes(s.scenarioId)) &&
-				(!collectionIds || (scenario?.collectionIds ?? []).some((c) => collectionIds.includes(c))) &&
+				(!collectionIds ||
+					(scenario?.collectionIds ?? []).some((c) => collectionIds.includes(c))) &&
 				(!skillIds || (scenario?.skillIds ?? []).some((c) => skillIds.includes(c))) &&
 				(!programIds || (s.programId !== null && programIds.includes(s.programId))) &&
 				(!ranks || (s.score !== null && ranks.includes(rankFor(s.score)))) &&
@@ -87,7 +118,8 @@ export function registerSessions(router: Router, engine: Engine): void {
 		rows.sort((a, b) => {
 			const va = sortValue(a, field);
 			const vb = sortValue(b, field);
-			if (va === null || vb === null) return va === vb ? a.id.localeCompare(b.id) : va === null ? 1 : -1;
+			if (va === null || vb === null)
+				return va === vb ? a.id.localeCompare(b.id) : va === null ? 1 : -1;
 			return (desc ? vb - va : va - vb) || a.id.localeCompare(b.id);
 		});
 		const env = paginate(rows, p);

@@ -35,7 +35,9 @@ export function registerSkills(router: Router, engine: Engine): void {
 					participant_count: all.length,
 					scored_participant_count: scored.length,
 					pct_proficient_plus: scored.length ? Math.round((plus / scored.length) * 100) : 0,
-					avg_score: scored.length ? round1(scored.reduce((sum, x) => sum + (x.score as number), 0) / scored.length) : null,
+					avg_score: scored.length
+						? round1(scored.reduce((sum, x) => sum + (x.score as number), 0) / scored.length)
+						: null,
 				};
 			}
 			return out;
@@ -60,7 +62,13 @@ export function registerSkills(router: Router, engine: Engine): void {
 		const data: ProficiencyRow[] = env.data.map((r) => {
 			const user = store.userById(r.userId);
 			if (!user) throw new Error(`unknown user ${r.userId}`);
-			return { user: userRef(user), score: r.score, tier: r.tier, observation_count: r.observation_count, last_practiced_at: iso(r.lastAt) };
+			return {
+				user: userRef(user),
+				score: r.score,
+				tier: r.tier,
+				observation_count: r.observation_count,
+				last_practiced_at: iso(r.lastAt),
+			};
 		});
 		return { status: 200, body: { data, pagination: env.pagination } };
 	});

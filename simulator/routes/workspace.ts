@@ -2,7 +2,13 @@
 import type { Engine } from '../engine';
 import type { Router } from '../http';
 import { pageParams, paginate } from '../query';
-import { renderCollection, renderContext, renderGroup, renderMember, renderWorkspace } from '../state/render';
+import {
+	renderCollection,
+	renderContext,
+	renderGroup,
+	renderMember,
+	renderWorkspace,
+} from '../state/render';
 import { groupFilter } from './common';
 
 export function registerWorkspace(router: Router, engine: Engine): void {
@@ -27,8 +33,16 @@ export function registerWorkspace(router: Router, engine: Engine): void {
 
 	router.get('/collections', ({ query }) => {
 		const p = pageParams(query);
-		const rows = [...store.data.collections].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-		return { status: 200, body: paginate(rows.map((c) => renderCollection(store, c)), p) };
+		const rows = [...store.data.collections].sort(
+			(a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+		);
+		return {
+			status: 200,
+			body: paginate(
+				rows.map((c) => renderCollection(store, c)),
+				p,
+			),
+		};
 	});
 
 	// Newest first.

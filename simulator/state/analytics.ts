@@ -88,6 +88,12 @@ export function proficiency(observations: ObservationRec[], asOf: number): Profi
 			}
 			score = round1(weighted / weights);
 		}
-		return { userId, score, tier: tierFor(score), observation_count: list.length, lastAt: Math.max(...list.map((o) => o.at)) };
+		return {
+			userId,
+			score,
+			tier: tierFor(score),
+			observation_count: list.length,
+			lastAt: Math.max(...list.map((o) => o.at)),
+		};
 	});
 }

@@ -40,14 +40,19 @@ export function createJob(store: Store, input: NewJob, now: number, timings: Job
 		completedAt: null,
 		scenarioId: null,
 		error: null,
-		timings: { queuedMs: timings.queuedMs, processingMs: timings.processingMs, hold: timings.hold ?? false },
+		timings: {
+			queuedMs: timings.queuedMs,
+			processingMs: timings.processingMs,
+			hold: timings.hold ?? false,
+		},
 		plannedFailure: marker ? failureFor(marker[1]) : null,
 	};
 	store.jobs.set(job.id, job);
 	return job;
 }
 
-export const isTerminal = (j: JobRec): boolean => j.status === 'completed' || j.status === 'failed' || j.status === 'cancelled';
+export const isTerminal = (j: JobRec): boolean =>
+	j.status === 'completed' || j.status === 'failed' || j.status === 'cancelled';
 
 /**
  * Moves a job along its schedule up to `now`. Transition times are the scheduled ones,
@@ -73,7 +78,12 @@ export function advanceJob(store: Store, job: JobRec, now: number): boolean {
 }
 
 /** Ends a processing (or queued) job: failure when given, otherwise a new scenario. */
-export function finishJob(store: Store, job: JobRec, at: number, failure: { code: string; message: string } | null): void {
+export function finishJob(
+	store: Store,
+	job: JobRec,
+	at: number,
+	failure: { code: string; message: string } | null,
+): void {
 	if (job.startedAt === null) job.startedAt = at;
 	job.completedAt = at;
 	if (failure) {
@@ -100,7 +110,13 @@ function uniqueSlug(store: Store, base: string): string {
 }
 
 function nameFromPrompt(prompt: string): string {
-	const words = prompt.replace(JOB_FAIL_MARKER, '').trim().split(/\s+/).filter(Boolean).slice(0, 8).join(' ');
+	const words = prompt
+		.replace(JOB_FAIL_MARKER, '')
+		.trim()
+		.split(/\s+/)
+		.filter(Boolean)
+		.slice(0, 8)
+		.join(' ');
 	const name = words || 'Untitled scenario';
 	return name.charAt(0).toUpperCase() + name.slice(1);
 }
@@ -115,7 +131,9 @@ function createScenarioFromJob(store: Store, job: JobRec, at: number): ScenarioR
 		slug: uniqueSlug(store, slugify(name)),
 		difficulty: source?.difficulty ?? 'medium',
 		context: job.context ?? source?.context ?? null,
-		objective: source?.objective ?? 'Reach an agreed next step.\n\n##### Outcomes to Avoid:\n- Ending without a next step',
+		objective:
+			source?.objective ??
+			'Reach an agreed next step.\n\n##### Outcomes to Avoid:\n- Ending without a next step',
 		language: source?.language ?? 'English',
 		visibility: 'private',
 		ownerId: job.userId,

@@ -29,7 +29,12 @@ function touch(store: Store, page: PageRec, now: number): void {
 	page.seq = store.nextSeq();
 }
 
-export function createPage(store: Store, input: NewPage, actorId: string | null, now: number): PageRec {
+export function createPage(
+	store: Store,
+	input: NewPage,
+	actorId: string | null,
+	now: number,
+): PageRec {
 	const page: PageRec = {
 		id: store.rng.uuid(),
 		title: input.title,
@@ -53,10 +58,15 @@ export function createPage(store: Store, input: NewPage, actorId: string | null,
 }
 
 /** Publishes the draft (or re-publishes the current text) as a new version. */
-function publish(page: PageRec, actorId: string | null, now: number, changeType: 'created' | 'manual_edit' | 'ai_generation'): void {
+function publish(
+	page: PageRec,
+	actorId: string | null,
+	now: number,
+	changeType: 'created' | 'manual_edit' | 'ai_generation',
+): void {
 	const last = publishedVersion(page);
 	const title = page.draft?.title ?? page.title;
-	const content = page.draft ? page.draft.content ?? '' : last?.content ?? '';
+	const content = page.draft ? (page.draft.content ?? '') : (last?.content ?? '');
 	page.versions.push({
 		version: (last?.version ?? 0) + 1,
 		title,
@@ -73,11 +83,21 @@ function publish(page: PageRec, actorId: string | null, now: number, changeType:
 }
 
 /** Applies a PATCH/PUT body. Omitted fields stay as they are. */
-export function updatePage(store: Store, page: PageRec, patch: PagePatch, actorId: string | null, now: number, changeType: 'manual_edit' | 'ai_generation' = 'manual_edit'): void {
+export function updatePage(
+	store: Store,
+	page: PageRec,
+	patch: PagePatch,
+	actorId: string | null,
+	now: number,
+	changeType: 'manual_edit' | 'ai_generation' = 'manual_edit',
+): void {
 	let changed = false;
 	if (patch.title !== undefined) {
 		page.title = patch.title;
-		page.draft = { title: patch.title, content: page.draft ? page.draft.content : publishedVersion(page)?.content ?? null };
+		page.draft = {
+			title: patch.title,
+			content: page.draft ? page.draft.content : (publishedVersion(page)?.content ?? null),
+		};
 		changed = true;
 	}
 	if (patch.content !== undefined) {

@@ -40,7 +40,8 @@ import type {
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 /** A stored time as the service shows it (see Store.stamp: whole seconds by default). */
 const at = (store: Store, ms: number): string => iso(store.stamp(ms));
-const atOrNull = (store: Store, ms: number | null): string | null => (ms === null ? null : at(store, ms));
+const atOrNull = (store: Store, ms: number | null): string | null =>
+	ms === null ? null : at(store, ms);
 
 export function userRef(u: UserRec): UserRef {
 	return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name };
@@ -142,12 +143,27 @@ export function renderSession(store: Store, s: SessionRec): SessionListItem {
 }
 
 export function renderSkill(s: SkillRec): Skill {
-	return { id: s.id, name: s.name, slug: s.slug, description: s.description, created_at: iso(s.createdAt) };
+	return {
+		id: s.id,
+		name: s.name,
+		slug: s.slug,
+		description: s.description,
+		created_at: iso(s.createdAt),
+	};
 }
 
 export function renderCollection(store: Store, c: CollectionRec): Collection {
-	const count = store.data.scenarios.filter((s) => !s.archived && s.collectionIds.includes(c.id)).length;
-	return { id: c.id, name: c.name, slug: c.slug, description: c.description, scenario_count: count, created_at: at(store, c.createdAt) };
+	const count = store.data.scenarios.filter(
+		(s) => !s.archived && s.collectionIds.includes(c.id),
+	).length;
+	return {
+		id: c.id,
+		name: c.name,
+		slug: c.slug,
+		description: c.description,
+		scenario_count: count,
+		created_at: at(store, c.createdAt),
+	};
 }
 
 export function renderContext(c: ContextRec): Context {
@@ -161,7 +177,9 @@ export function renderFolder(store: Store, f: FolderRec): Folder {
 		emoji: f.emoji,
 		parent: f.parentId,
 		visibility: f.visibility,
-		item_count: store.data.pages.filter((p) => p.status !== 'archived' && p.folderIds.includes(f.id)).length,
+		item_count: store.data.pages.filter(
+			(p) => p.status !== 'archived' && p.folderIds.includes(f.id),
+		).length,
 		subfolder_count: store.data.folders.filter((c) => c.parentId === f.id).length,
 		created_at: at(store, f.createdAt),
 		updated_at: at(store, f.updatedAt),
@@ -261,18 +279,26 @@ export function renderPageVersion(store: Store, v: PageVersionRec): PageVersion 
 }
 
 export function renderJob(store: Store, j: JobRec): ScenarioJob {
-	const scenario = j.status === 'completed' && j.scenarioId ? store.scenarioById(j.scenarioId) : undefined;
+	const scenario =
+		j.status === 'completed' && j.scenarioId ? store.scenarioById(j.scenarioId) : undefined;
 	return {
 		id: j.id,
 		status: j.status,
 		scenario: scenario
-			? { id: scenario.id, name: scenario.name, slug: scenario.slug, url: `${workspaceUrl(store)}/scenarios/${scenario.slug}` }
+			? {
+					id: scenario.id,
+					name: scenario.name,
+					slug: scenario.slug,
+					url: `${workspaceUrl(store)}/scenarios/${scenario.slug}`,
+				}
 			: null,
 		error: j.status === 'failed' ? j.error : null,
 		created_at: at(store, j.createdAt),
 		started_at: atOrNull(store, j.startedAt),
 		completed_at: atOrNull(store, j.completedAt),
 		duration_seconds:
-			j.completedAt !== null && j.startedAt !== null ? Math.round((j.completedAt - j.startedAt) / 100) / 10 : null,
+			j.completedAt !== null && j.startedAt !== null
+				? Math.round((j.completedAt - j.startedAt) / 100) / 10
+				: null,
 	};
 }

@@ -166,14 +166,77 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 	const objective = (goal: string, avoid: string[]): string =>
 		`${goal}\n\n##### Outcomes to Avoid:\n${avoid.map((a) => `- ${a}`).join('\n')}`;
 	const scenarioSpecs: Array<Partial<ScenarioRec> & { name: string }> = [
-		{ name: 'Procurement Discovery', ownerId: u('jane@acme.com'), visibility: 'workspace', difficulty: 'medium', skillIds: [skDiscovery, skProcurement], collectionIds: [colProc] },
-		{ name: 'Discovery Call with IT Director', ownerId: u('bob@acme.com'), visibility: 'workspace', difficulty: 'hard', skillIds: [skObjection], collectionIds: [colOnb] },
-		{ name: 'Pricing Objection Drill', ownerId: u('carla@acme.com'), visibility: 'private', difficulty: 'easy', skillIds: [skObjection], collectionIds: [colNeg], userShares: { [u('dev@acme.com')]: 'view' }, groupShares: { [cs]: 'share' } },
-		{ name: 'Renewal Negotiation', ownerId: u('jane@acme.com'), visibility: 'workspace', difficulty: 'very_hard', skillIds: [skNegotiation], collectionIds: [colNeg, colProc] },
-		{ name: 'Cold Call Opener', ownerId: u('dev@acme.com'), visibility: 'private', difficulty: 'easy', skillIds: [], collectionIds: [colOnb] },
-		{ name: 'Executive Briefing', ownerId: u('erin@acme.com'), visibility: 'workspace', difficulty: 'custom', skillIds: [skDiscovery], collectionIds: [], language: 'German' },
-		{ name: 'Legacy Upsell Call', ownerId: u('bob@acme.com'), visibility: 'workspace', difficulty: 'medium', skillIds: [], collectionIds: [colOnb], archived: true },
-		{ name: 'Support Escalation', ownerId: u('support@exec.com'), visibility: 'workspace', difficulty: 'hard', skillIds: [skObjection], collectionIds: [], context: null, objective: null, description: null },
+		{
+			name: 'Procurement Discovery',
+			ownerId: u('jane@acme.com'),
+			visibility: 'workspace',
+			difficulty: 'medium',
+			skillIds: [skDiscovery, skProcurement],
+			collectionIds: [colProc],
+		},
+		{
+			name: 'Discovery Call with IT Director',
+			ownerId: u('bob@acme.com'),
+			visibility: 'workspace',
+			difficulty: 'hard',
+			skillIds: [skObjection],
+			collectionIds: [colOnb],
+		},
+		{
+			name: 'Pricing Objection Drill',
+			ownerId: u('carla@acme.com'),
+			visibility: 'private',
+			difficulty: 'easy',
+			skillIds: [skObjection],
+			collectionIds: [colNeg],
+			userShares: { [u('dev@acme.com')]: 'view' },
+			groupShares: { [cs]: 'share' },
+		},
+		{
+			name: 'Renewal Negotiation',
+			ownerId: u('jane@acme.com'),
+			visibility: 'workspace',
+			difficulty: 'very_hard',
+			skillIds: [skNegotiation],
+			collectionIds: [colNeg, colProc],
+		},
+		{
+			name: 'Cold Call Opener',
+			ownerId: u('dev@acme.com'),
+			visibility: 'private',
+			difficulty: 'easy',
+			skillIds: [],
+			collectionIds: [colOnb],
+		},
+		{
+			name: 'Executive Briefing',
+			ownerId: u('erin@acme.com'),
+			visibility: 'workspace',
+			difficulty: 'custom',
+			skillIds: [skDiscovery],
+			collectionIds: [],
+			language: 'German',
+		},
+		{
+			name: 'Legacy Upsell Call',
+			ownerId: u('bob@acme.com'),
+			visibility: 'workspace',
+			difficulty: 'medium',
+			skillIds: [],
+			collectionIds: [colOnb],
+			archived: true,
+		},
+		{
+			name: 'Support Escalation',
+			ownerId: u('support@exec.com'),
+			visibility: 'workspace',
+			difficulty: 'hard',
+			skillIds: [skObjection],
+			collectionIds: [],
+			context: null,
+			objective: null,
+			description: null,
+		},
 	];
 	const scenarios: ScenarioRec[] = scenarioSpecs.map((s, i) => ({
 		id: rng.uuid(),
@@ -181,7 +244,10 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 		slug: slugify(s.name),
 		difficulty: 'medium',
 		context: `Background for ${s.name}: a mid-size buyer with an active evaluation.`,
-		objective: objective(`Reach a clear next step in "${s.name}".`, ['Discounting before discovery', 'Skipping the budget conversation']),
+		objective: objective(`Reach a clear next step in "${s.name}".`, [
+			'Discounting before discovery',
+			'Skipping the budget conversation',
+		]),
 		language: 'English',
 		visibility: 'workspace',
 		ownerId: null,
@@ -258,15 +324,40 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 			};
 			sessions.push(rec);
 			if (score !== null) {
-				for (const skillId of scenario.skillIds) observations.push({ userId: rec.userId, skillId, score, at: createdAt, kind: 'session' });
+				for (const skillId of scenario.skillIds)
+					observations.push({ userId: rec.userId, skillId, score, at: createdAt, kind: 'session' });
 			}
 		});
 	}
 	// Calls count as observations too.
-	observations.push({ userId: u('gina@acme.com'), skillId: skDiscovery, score: 77, at: ago(4), kind: 'call' });
-	observations.push({ userId: u('frank@acme.com'), skillId: skDiscovery, score: 58, at: ago(100), kind: 'call' });
-	observations.push({ userId: u('frank@acme.com'), skillId: skDiscovery, score: 52, at: ago(70), kind: 'call' });
-	observations.push({ userId: u('frank@acme.com'), skillId: skDiscovery, score: 96, at: ago(1), kind: 'call' });
+	observations.push({
+		userId: u('gina@acme.com'),
+		skillId: skDiscovery,
+		score: 77,
+		at: ago(4),
+		kind: 'call',
+	});
+	observations.push({
+		userId: u('frank@acme.com'),
+		skillId: skDiscovery,
+		score: 58,
+		at: ago(100),
+		kind: 'call',
+	});
+	observations.push({
+		userId: u('frank@acme.com'),
+		skillId: skDiscovery,
+		score: 52,
+		at: ago(70),
+		kind: 'call',
+	});
+	observations.push({
+		userId: u('frank@acme.com'),
+		skillId: skDiscovery,
+		score: 96,
+		at: ago(1),
+		kind: 'call',
+	});
 
 	const A = (
 		email: string,
@@ -297,22 +388,98 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 		customMessage: null,
 	});
 	const assignments: AssignmentRec[] = [
-		A('jane@acme.com', 'procurement-discovery', 'completed', 95, 4, 1, null, 'silver', programs[0].id, 45),
-		A('bob@acme.com', 'discovery-call-with-it-director', 'in_progress', 85, 2, 3, 5, 'gold', null, 25),
-		A('carla@acme.com', 'procurement-discovery', 'past_due', 62, 3, 3, null, 'silver', programs[0].id, 40),
-		A('dev@acme.com', 'procurement-discovery', 'did_not_pass', 45, 3, 1, 3, 'bronze', programs[1].id, 30),
-		A('erin@acme.com', 'pricing-objection-drill', 'not_started', null, 0, 1, null, null, programs[1].id, 2),
-		A('gina@acme.com', 'discovery-call-with-it-director', 'completed', 97, 3, 2, null, 'gold', null, 20),
+		A(
+			'jane@acme.com',
+			'procurement-discovery',
+			'completed',
+			95,
+			4,
+			1,
+			null,
+			'silver',
+			programs[0].id,
+			45,
+		),
+		A(
+			'bob@acme.com',
+			'discovery-call-with-it-director',
+			'in_progress',
+			85,
+			2,
+			3,
+			5,
+			'gold',
+			null,
+			25,
+		),
+		A(
+			'carla@acme.com',
+			'procurement-discovery',
+			'past_due',
+			62,
+			3,
+			3,
+			null,
+			'silver',
+			programs[0].id,
+			40,
+		),
+		A(
+			'dev@acme.com',
+			'procurement-discovery',
+			'did_not_pass',
+			45,
+			3,
+			1,
+			3,
+			'bronze',
+			programs[1].id,
+			30,
+		),
+		A(
+			'erin@acme.com',
+			'pricing-objection-drill',
+			'not_started',
+			null,
+			0,
+			1,
+			null,
+			null,
+			programs[1].id,
+			2,
+		),
+		A(
+			'gina@acme.com',
+			'discovery-call-with-it-director',
+			'completed',
+			97,
+			3,
+			2,
+			null,
+			'gold',
+			null,
+			20,
+		),
 	];
 	assignments[4].dueDate = null;
 
-	const contexts: ContextRec[] = ['Q2 pricing update', 'Acme product overview', 'Competitor landscape'].map((title, i) => ({
+	const contexts: ContextRec[] = [
+		'Q2 pricing update',
+		'Acme product overview',
+		'Competitor landscape',
+	].map((title, i) => ({
 		id: rng.shortId(),
 		title,
 		createdAt: Date.parse('2026-02-01T09:00:00.000Z') + i * DAY,
 	}));
 
-	const F = (name: string, emoji: string | null, parentId: string | null, visibility: FolderRec['visibility'], i: number): FolderRec => ({
+	const F = (
+		name: string,
+		emoji: string | null,
+		parentId: string | null,
+		visibility: FolderRec['visibility'],
+		i: number,
+	): FolderRec => ({
 		id: rng.uuid(),
 		name,
 		emoji,
@@ -328,7 +495,10 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 	const fFiles = F('File Attachments', '📎', null, 'global', 4);
 	const folders = [fSales, fObjections, fOnboarding, fPrivate, fFiles];
 
-	const S = (p: Partial<SourceRec> & Pick<SourceRec, 'title' | 'sourceType' | 'status'>, i: number): SourceRec => {
+	const S = (
+		p: Partial<SourceRec> & Pick<SourceRec, 'title' | 'sourceType' | 'status'>,
+		i: number,
+	): SourceRec => {
 		const createdAt = Date.parse('2026-02-10T09:00:00.000Z') + i * DAY;
 		const ready = p.status === 'ready';
 		return {
@@ -350,18 +520,102 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 		};
 	};
 	const sources: SourceRec[] = [
-		S({ title: 'Q2 pricing deck.pdf', sourceType: 'upload', status: 'ready', contentFormat: 'plain_text' }, 0),
-		S({ title: 'Competitor pricing page', sourceType: 'url', status: 'ready', externalUrl: 'https://example.com/pricing', folderIds: [fSales.id] }, 1),
-		S({ title: 'Sales wiki', sourceType: 'notion', status: 'ready', externalUrl: 'https://www.notion.so/acme/sales-wiki', folderIds: [fSales.id, fObjections.id] }, 2),
-		S({ title: 'Territory sheet', sourceType: 'google_drive', status: 'processing', externalUrl: 'https://drive.google.com/file/d/territory' }, 3),
-		S({ title: 'Guru card: refunds', sourceType: 'guru', status: 'pending', externalUrl: 'https://app.getguru.com/card/refunds' }, 4),
-		S({ title: 'Pricing objection guide (page)', sourceType: 'page', status: 'ready', folderIds: [] }, 5),
-		S({ title: 'Call recording export', sourceType: 'integration', status: 'failed', createdById: null }, 6),
-		S({ title: 'Demo video', sourceType: 'upload', status: 'ready', contentFormat: 'video', hasImages: true, cover: 'covers/demo-video.png' }, 7),
-		S({ title: 'Old blog post', sourceType: 'url', status: 'ready', externalUrl: 'https://example.com/old-blog', archived: true }, 8),
+		S(
+			{
+				title: 'Q2 pricing deck.pdf',
+				sourceType: 'upload',
+				status: 'ready',
+				contentFormat: 'plain_text',
+			},
+			0,
+		),
+		S(
+			{
+				title: 'Competitor pricing page',
+				sourceType: 'url',
+				status: 'ready',
+				externalUrl: 'https://example.com/pricing',
+				folderIds: [fSales.id],
+			},
+			1,
+		),
+		S(
+			{
+				title: 'Sales wiki',
+				sourceType: 'notion',
+				status: 'ready',
+				externalUrl: 'https://www.notion.so/acme/sales-wiki',
+				folderIds: [fSales.id, fObjections.id],
+			},
+			2,
+		),
+		S(
+			{
+				title: 'Territory sheet',
+				sourceType: 'google_drive',
+				status: 'processing',
+				externalUrl: 'https://drive.google.com/file/d/territory',
+			},
+			3,
+		),
+		S(
+			{
+				title: 'Guru card: refunds',
+				sourceType: 'guru',
+				status: 'pending',
+				externalUrl: 'https://app.getguru.com/card/refunds',
+			},
+			4,
+		),
+		S(
+			{
+				title: 'Pricing objection guide (page)',
+				sourceType: 'page',
+				status: 'ready',
+				folderIds: [],
+			},
+			5,
+		),
+		S(
+			{
+				title: 'Call recording export',
+				sourceType: 'integration',
+				status: 'failed',
+				createdById: null,
+			},
+			6,
+		),
+		S(
+			{
+				title: 'Demo video',
+				sourceType: 'upload',
+				status: 'ready',
+				contentFormat: 'video',
+				hasImages: true,
+				cover: 'covers/demo-video.png',
+			},
+			7,
+		),
+		S(
+			{
+				title: 'Old blog post',
+				sourceType: 'url',
+				status: 'ready',
+				externalUrl: 'https://example.com/old-blog',
+				archived: true,
+			},
+			8,
+		),
 	];
 
-	const V = (version: number, title: string, content: string, changeType: PageVersionRec['changeType'], by: string | null, at: number): PageVersionRec => ({
+	const V = (
+		version: number,
+		title: string,
+		content: string,
+		changeType: PageVersionRec['changeType'],
+		by: string | null,
+		at: number,
+	): PageVersionRec => ({
 		version,
 		title,
 		content,
@@ -395,70 +649,169 @@ export function buildSeed(seed: number = DEFAULT_SEED, size: DataSize = {}): See
 	const jane = u('jane@acme.com');
 	const bob = u('bob@acme.com');
 	const pages: PageRec[] = [
-		P({
-			title: 'Pricing objection guide',
-			status: 'published',
-			folderIds: [fSales.id, fObjections.id],
-			skillIds: [skObjection],
-			sourceIds: [sources[0].id, sources[1].id],
-			versions: [
-				V(1, 'Pricing objection guide', '## Pricing objections\n\nFirst cut.', 'created', jane, ago(20)),
-				V(2, 'Pricing objection guide', '## Pricing objections\n\nExpanded by the assistant.', 'ai_generation', null, ago(15)),
-				V(3, 'Pricing objection guide', '## Pricing objections\n\nLead with value before discounts.', 'manual_edit', bob, ago(10)),
-			],
-		}, 0),
-		P({
-			title: 'Discovery call checklist',
-			status: 'published',
-			visibility: 'global',
-			ownerId: bob,
-			folderIds: [fSales.id],
-			skillIds: [skDiscovery],
-			sourceIds: [sources[2].id],
-			versions: [V(1, 'Discovery call checklist', '- Ask about the current process', 'created', bob, ago(18))],
-			draft: { title: 'Discovery call checklist (v2)', content: '- Ask about the current process\n- Ask about budget' },
-		}, 1),
-		P({ title: 'Onboarding week one', status: 'draft', visibility: 'private', ownerId: u('carla@acme.com'), folderIds: [fOnboarding.id], draft: { title: 'Onboarding week one', content: 'Day 1: shadow a call.' } }, 2),
-		P({
-			title: 'Negotiation playbook',
-			status: 'draft',
-			folderIds: [fOnboarding.id],
-			skillIds: [skNegotiation, skProcurement],
-			versions: [V(1, 'Negotiation playbook', 'Trade, never give.', 'created', jane, ago(12))],
-		}, 3),
-		P({
-			title: 'Old territory plan',
-			status: 'archived',
-			ownerId: u('dev@acme.com'),
-			folderIds: [fSales.id],
-			versions: [
-				V(1, 'Territory plan', 'North and south.', 'created', u('dev@acme.com'), ago(60)),
-				V(2, 'Old territory plan', 'Superseded.', 'manual_edit', u('dev@acme.com'), ago(50)),
-			],
-		}, 4),
-		P({
-			title: 'Competitor notes',
-			status: 'published',
-			visibility: 'private',
-			ownerId: u('erin@acme.com'),
-			folderIds: [fPrivate.id],
-			sourceIds: [sources[5].id],
-			versions: [V(1, 'Competitor notes', 'Generated summary of competitors.', 'ai_generation', null, ago(8))],
-		}, 5),
+		P(
+			{
+				title: 'Pricing objection guide',
+				status: 'published',
+				folderIds: [fSales.id, fObjections.id],
+				skillIds: [skObjection],
+				sourceIds: [sources[0].id, sources[1].id],
+				versions: [
+					V(
+						1,
+						'Pricing objection guide',
+						'## Pricing objections\n\nFirst cut.',
+						'created',
+						jane,
+						ago(20),
+					),
+					V(
+						2,
+						'Pricing objection guide',
+						'## Pricing objections\n\nExpanded by the assistant.',
+						'ai_generation',
+						null,
+						ago(15),
+					),
+					V(
+						3,
+						'Pricing objection guide',
+						'## Pricing objections\n\nLead with value before discounts.',
+						'manual_edit',
+						bob,
+						ago(10),
+					),
+				],
+			},
+			0,
+		),
+		P(
+			{
+				title: 'Discovery call checklist',
+				status: 'published',
+				visibility: 'global',
+				ownerId: bob,
+				folderIds: [fSales.id],
+				skillIds: [skDiscovery],
+				sourceIds: [sources[2].id],
+				versions: [
+					V(
+						1,
+						'Discovery call checklist',
+						'- Ask about the current process',
+						'created',
+						bob,
+						ago(18),
+					),
+				],
+				draft: {
+					title: 'Discovery call checklist (v2)',
+					content: '- Ask about the current process\n- Ask about budget',
+				},
+			},
+			1,
+		),
+		P(
+			{
+				title: 'Onboarding week one',
+				status: 'draft',
+				visibility: 'private',
+				ownerId: u('carla@acme.com'),
+				folderIds: [fOnboarding.id],
+				draft: { title: 'Onboarding week one', content: 'Day 1: shadow a call.' },
+			},
+			2,
+		),
+		P(
+			{
+				title: 'Negotiation playbook',
+				status: 'draft',
+				folderIds: [fOnboarding.id],
+				skillIds: [skNegotiation, skProcurement],
+				versions: [V(1, 'Negotiation playbook', 'Trade, never give.', 'created', jane, ago(12))],
+			},
+			3,
+		),
+		P(
+			{
+				title: 'Old territory plan',
+				status: 'archived',
+				ownerId: u('dev@acme.com'),
+				folderIds: [fSales.id],
+				versions: [
+					V(1, 'Territory plan', 'North and south.', 'created', u('dev@acme.com'), ago(60)),
+					V(2, 'Old territory plan', 'Superseded.', 'manual_edit', u('dev@acme.com'), ago(50)),
+				],
+			},
+			4,
+		),
+		P(
+			{
+				title: 'Competitor notes',
+				status: 'published',
+				visibility: 'private',
+				ownerId: u('erin@acme.com'),
+				folderIds: [fPrivate.id],
+				sourceIds: [sources[5].id],
+				versions: [
+					V(
+						1,
+						'Competitor notes',
+						'Generated summary of competitors.',
+						'ai_generation',
+						null,
+						ago(8),
+					),
+				],
+			},
+			5,
+		),
 	];
 	pages[4].updatedAt = ago(49);
 	for (let i = 1; i <= (size.pages ?? 0); i++) {
 		const at = Date.parse('2025-06-01T00:00:00.000Z') + i * 60_000;
 		pages.push({
-			...P({ title: `Generated page ${String(i).padStart(5, '0')}`, status: 'published', versions: [V(1, `Generated page ${i}`, 'Generated.', 'created', jane, at)] }, 0),
+			...P(
+				{
+					title: `Generated page ${String(i).padStart(5, '0')}`,
+					status: 'published',
+					versions: [V(1, `Generated page ${i}`, 'Generated.', 'created', jane, at)],
+				},
+				0,
+			),
 			createdAt: at,
 		});
 	}
 	for (let i = 1; i <= (size.sources ?? 0); i++) {
-		sources.push(S({ title: `Generated source ${String(i).padStart(5, '0')}`, sourceType: 'url', status: 'ready', externalUrl: `https://example.com/generated/${i}` }, 0));
+		sources.push(
+			S(
+				{
+					title: `Generated source ${String(i).padStart(5, '0')}`,
+					sourceType: 'url',
+					status: 'ready',
+					externalUrl: `https://example.com/generated/${i}`,
+				},
+				0,
+			),
+		);
 	}
 
-	return { workspace, users, groups, skills, collections, programs, scenarios, assignments, sessions, observations, contexts, folders, sources, pages };
+	return {
+		workspace,
+		users,
+		groups,
+		skills,
+		collections,
+		programs,
+		scenarios,
+		assignments,
+		sessions,
+		observations,
+		contexts,
+		folders,
+		sources,
+		pages,
+	};
 }
 
 export function rankFor(score: number): 'gold' | 'silver' | 'bronze' | 'unranked' {

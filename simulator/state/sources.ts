@@ -24,7 +24,12 @@ export function findByUrl(store: Store, url: string): SourceRec | undefined {
 	return store.data.sources.find((s) => !s.archived && s.externalUrl === url);
 }
 
-export function createSource(store: Store, input: NewSource, now: number, t: SourceTimings): SourceRec {
+export function createSource(
+	store: Store,
+	input: NewSource,
+	now: number,
+	t: SourceTimings,
+): SourceRec {
 	const src: SourceRec = {
 		id: store.rng.uuid(),
 		title: input.title,
@@ -62,7 +67,8 @@ export function advanceSource(src: SourceRec, now: number): void {
 		src.status = 'processing';
 		src.updatedAt = x.pendingUntil;
 	}
-	if (src.status === 'processing' && now >= x.readyAt) settleSource(src, x.readyAt, x.fail ? 'failed' : 'ready');
+	if (src.status === 'processing' && now >= x.readyAt)
+		settleSource(src, x.readyAt, x.fail ? 'failed' : 'ready');
 }
 
 export function settleSource(src: SourceRec, at: number, outcome: 'ready' | 'failed'): void {

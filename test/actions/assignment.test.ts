@@ -42,7 +42,11 @@ describe('Assignment → Get Many', () => {
 		const { items, error } = await run({
 			returnAll: true,
 			filters: {
-				members: memberRows([email('jane@acme.com').id, 'id'], ['carla@acme.com', 'list'], ['dev@acme.com', 'email']),
+				members: memberRows(
+					[email('jane@acme.com').id, 'id'],
+					['carla@acme.com', 'list'],
+					['dev@acme.com', 'email'],
+				),
 				scenario_ids: ` ${scenarios.procurementDiscovery.id} `,
 				program_ids: `${programs.q1Onboarding.id},${programs.salesBootcamp.id}`,
 				status: ['completed', 'past_due'],
@@ -58,7 +62,11 @@ describe('Assignment → Get Many', () => {
 			page: '1',
 			page_size: '100',
 		});
-		expect(json(items).map((a) => a.id).sort()).toEqual([assignments.completed, assignments.past_due].sort());
+		expect(
+			json(items)
+				.map((a) => a.id)
+				.sort(),
+		).toEqual([assignments.completed, assignments.past_due].sort());
 	});
 
 	test.each(['not_started', 'in_progress', 'did_not_pass'])('status %s alone', async (status) => {
@@ -75,8 +83,12 @@ describe('Assignment → Get Many', () => {
 	});
 
 	test('an invalid e-mail in Members costs no request', async () => {
-		const { error } = await run({ filters: { members: memberRows(['=jane@acme.com,not-an-email', 'email']) } });
-		expect(error?.message).toContain('Members (row 1): must be an e-mail address, got "not-an-email"');
+		const { error } = await run({
+			filters: { members: memberRows(['=jane@acme.com,not-an-email', 'email']) },
+		});
+		expect(error?.message).toContain(
+			'Members (row 1): must be an e-mail address, got "not-an-email"',
+		);
 		expect(sim.control.requests()).toEqual([]);
 	});
 
@@ -91,7 +103,9 @@ describe('Assignment → Get Many', () => {
 		expect((errors[0].pairedItem as { item: number }).item).toBe(1);
 		const rows = items.filter((item) => item.json.error === undefined);
 		expect(rows.length).toBeGreaterThan(0);
-		expect(rows.every((item) => (item.json.user as IDataObject).email === 'carla@acme.com')).toBe(true);
+		expect(rows.every((item) => (item.json.user as IDataObject).email === 'carla@acme.com')).toBe(
+			true,
+		);
 		expect(rows.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 });

@@ -17,21 +17,36 @@ afterAll(async () => await sim.close());
 beforeEach(() => sim.control.reset());
 
 async function refused(parameters: INodeParameters, message: RegExp): Promise<void> {
-	const { error } = await runNode({ parameters, credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
+	const { error } = await runNode({
+		parameters,
+		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+	});
 	expect(error?.message).toMatch(message);
 	expect(sim.control.requests({})).toEqual([]);
 }
 
 test('a prompt whose expression returns an object: no job is created', async () => {
 	await refused(
-		{ resource: 'scenarioJob', operation: 'create', userEmail: SEED.members[0].email, prompt: '={{ { deal: "Acme" } }}', waitForCompletion: 'off' },
+		{
+			resource: 'scenarioJob',
+			operation: 'create',
+			userEmail: SEED.members[0].email,
+			prompt: '={{ { deal: "Acme" } }}',
+			waitForCompletion: 'off',
+		},
 		/^Prompt: must be text, but the expression returned an object/,
 	);
 });
 
-test.each([0, -1, 2.5, '={{ Number("x") }}'])('Limit %p is refused, not sent as page_size', async (limit) => {
-	await refused({ resource: 'member', operation: 'getAll', limit }, /^Limit: must be a whole number of 1 or more/);
-});
+test.each([0, -1, 2.5, '={{ Number("x") }}'])(
+	'Limit %p is refused, not sent as page_size',
+	async (limit) => {
+		await refused(
+			{ resource: 'member', operation: 'getAll', limit },
+			/^Limit: must be a whole number of 1 or more/,
+		);
+	},
+);
 
 test('a list filter whose expression returns an object is refused, not dropped', async () => {
 	await refused(

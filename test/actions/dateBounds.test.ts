@@ -16,7 +16,16 @@ const jane = SEED.members[0];
 
 /** A graded session of Jane's on `scenarioId` at `at`; the store is reset before each test. */
 function addSession(id: string, scenarioId: string, at: string): void {
-	sim.control.store.data.sessions.push({ id, userId: jane.id, scenarioId, score: 80, durationSeconds: 300, valid: true, programId: null, createdAt: Date.parse(at) });
+	sim.control.store.data.sessions.push({
+		id,
+		userId: jane.id,
+		scenarioId,
+		score: 80,
+		durationSeconds: 300,
+		valid: true,
+		programId: null,
+		createdAt: Date.parse(at),
+	});
 }
 
 describe('Session → Get Many: End Date', () => {
@@ -28,25 +37,39 @@ describe('Session → Get Many: End Date', () => {
 	test.each([
 		['a date alone', '2026-11-23'],
 		['the picker value for a clicked day', PICKED_DAY],
-	])('%s includes the session at 15:00 that day (sent as 23:59:59Z), not the next midnight', async (_, endDate) => {
-		const { items, error } = await sim.run({
-			resource: 'session',
-			operation: 'getAll',
-			filters: { start_date: '2026-11-23', end_date: endDate },
-		});
-		expect(error).toBeUndefined();
-		expect(sim.control.requests()[0].query).toMatchObject({ start_date: '2026-11-23T00:00:00.000Z', end_date: '2026-11-23T23:59:59.000Z' });
-		expect(json(items).map((s) => s.id)).toEqual(['late-afternoon']);
-	});
+	])(
+		'%s includes the session at 15:00 that day (sent as 23:59:59Z), not the next midnight',
+		async (_, endDate) => {
+			const { items, error } = await sim.run({
+				resource: 'session',
+				operation: 'getAll',
+				filters: { start_date: '2026-11-23', end_date: endDate },
+			});
+			expect(error).toBeUndefined();
+			expect(sim.control.requests()[0].query).toMatchObject({
+				start_date: '2026-11-23T00:00:00.000Z',
+				end_date: '2026-11-23T23:59:59.000Z',
+			});
+			expect(json(items).map((s) => s.id)).toEqual(['late-afternoon']);
+		},
+	);
 
 	test('with a zone the time is exact: midnight Z leaves the afternoon out', async () => {
-		const { items } = await sim.run({ resource: 'session', operation: 'getAll', filters: { start_date: '2026-11-22', end_date: '2026-11-23T00:00:00Z' } });
+		const { items } = await sim.run({
+			resource: 'session',
+			operation: 'getAll',
+			filters: { start_date: '2026-11-22', end_date: '2026-11-23T00:00:00Z' },
+		});
 		expect(sim.control.requests()[0].query.end_date).toBe('2026-11-23T00:00:00.000Z');
 		expect(items).toEqual([]);
 	});
 
 	test('Start Date and End Date on the same day are in order', async () => {
-		const { error } = await sim.run({ resource: 'session', operation: 'getAll', filters: { start_date: '2026-11-23', end_date: '2026-11-23' } });
+		const { error } = await sim.run({
+			resource: 'session',
+			operation: 'getAll',
+			filters: { start_date: '2026-11-23', end_date: '2026-11-23' },
+		});
 		expect(error).toBeUndefined();
 	});
 });
@@ -55,9 +78,20 @@ describe('Scenario → Get Participant Analytics: End Date', () => {
 	test('a date alone includes that day', async () => {
 		addSession('cold-call-1', SEED.scenarios.coldCall.id, AFTERNOON);
 		const run = async (end_date: string) =>
-			json((await sim.run({ resource: 'scenario', operation: 'getParticipantAnalytics', scenario: rl(SEED.scenarios.coldCall.id), filters: { end_date } })).items);
+			json(
+				(
+					await sim.run({
+						resource: 'scenario',
+						operation: 'getParticipantAnalytics',
+						scenario: rl(SEED.scenarios.coldCall.id),
+						filters: { end_date },
+					})
+				).items,
+			);
 		const rows = await run('2026-11-23');
-		expect(rows.map((row) => [(row.user as IDataObject).email, row.session_count])).toEqual([[jane.email, 1]]);
+		expect(rows.map((row) => [(row.user as IDataObject).email, row.session_count])).toEqual([
+			[jane.email, 1],
+		]);
 		expect(await run('2026-11-22')).toEqual([]);
 	});
 });
@@ -67,19 +101,45 @@ describe('Knowledge Hub Page → Get Many: Updated Before', () => {
 		sim.control.setTime(AFTERNOON);
 		const page = sim.control.createPage({ title: 'Late change', status: 'published' });
 		const titles = async (filters: INodeParameters) =>
-			json((await sim.run({ resource: 'knowledgeHubPage', operation: 'getAll', returnAll: true, filters })).items).map((p) => p.id);
-		expect(await titles({ updated_after: '2026-11-23', updated_before: PICKED_DAY })).toEqual([page.id]);
+			json(
+				(
+					await sim.run({
+						resource: 'knowledgeHubPage',
+						operation: 'getAll',
+						returnAll: true,
+						filters,
+					})
+				).items,
+			).map((p) => p.id);
+		expect(await titles({ updated_after: '2026-11-23', updated_before: PICKED_DAY })).toEqual([
+			page.id,
+		]);
 		expect(sim.control.requests().pop()?.query.updated_before).toBe('2026-11-23T23:59:59.000Z');
 		expect(await titles({ updated_after: '2026-11-23', updated_before: '2026-11-22' })).toEqual([]);
 	});
 });
 
 describe('Skill → Get Proficiency: As Of', () => {
-	test('a date alone counts that day\'s practice', async () => {
+	test("a date alone counts that day's practice", async () => {
 		const skill = SEED.skills.negotiation.id;
-		for (let n = 0; n < 3; n++) sim.control.addObservation({ userEmail: jane.email, skillId: skill, score: 80, at: AFTERNOON });
+		for (let n = 0; n < 3; n++)
+			sim.control.addObservation({
+				userEmail: jane.email,
+				skillId: skill,
+				score: 80,
+				at: AFTERNOON,
+			});
 		const rows = async (end_date: string) =>
-			json((await sim.run({ resource: 'skill', operation: 'getProficiency', skill: rl(skill), filters: { end_date } })).items);
+			json(
+				(
+					await sim.run({
+						resource: 'skill',
+						operation: 'getProficiency',
+						skill: rl(skill),
+						filters: { end_date },
+					})
+				).items,
+			);
 		expect((await rows('2026-11-23')).map((row) => row.observation_count)).toEqual([3]);
 		expect(await rows('2026-11-22')).toEqual([]);
 	});

@@ -14,7 +14,15 @@ describe('Knowledge Hub Folder → Get Many', () => {
 		expect(apiRequests().map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', '/knowledge-hub/folders', { page: '1', page_size: '50' }],
 		]);
-		expect(json(items).map((folder) => folder.id).sort()).toEqual(Object.values(folders).map((f) => f.id).sort());
+		expect(
+			json(items)
+				.map((folder) => folder.id)
+				.sort(),
+		).toEqual(
+			Object.values(folders)
+				.map((f) => f.id)
+				.sort(),
+		);
 	});
 
 	test('Parent Folder and Search go on the wire as parent_id and query', async () => {
@@ -23,8 +31,15 @@ describe('Knowledge Hub Folder → Get Many', () => {
 			returnAll: true,
 			filters: { parent_id: rl(folders.sales.id), query: 'object' },
 		});
-		expect(apiRequests()[0].query).toEqual({ parent_id: folders.sales.id, query: 'object', page: '1', page_size: '100' });
-		expect(json(items)).toEqual([expect.objectContaining({ id: folders.objections.id, parent: folders.sales.id })]);
+		expect(apiRequests()[0].query).toEqual({
+			parent_id: folders.sales.id,
+			query: 'object',
+			page: '1',
+			page_size: '100',
+		});
+		expect(json(items)).toEqual([
+			expect.objectContaining({ id: folders.objections.id, parent: folders.sales.id }),
+		]);
 	});
 
 	test('Limit 2 returns 2 folders', async () => {
@@ -35,7 +50,9 @@ describe('Knowledge Hub Folder → Get Many', () => {
 
 	test('a parent that is not a UUID fails before any request', async () => {
 		const { error } = await run({ operation: 'getAll', filters: { parent_id: rl('Sales', 'id') } });
-		expect(error?.message).toBe('Parent Folder: must be a UUID (8-4-4-4-12 hex digits), got "Sales"');
+		expect(error?.message).toBe(
+			'Parent Folder: must be a UUID (8-4-4-4-12 hex digits), got "Sales"',
+		);
 		expect(apiRequests()).toHaveLength(0);
 	});
 });
@@ -44,8 +61,16 @@ describe('Knowledge Hub Folder → Get', () => {
 	test('default form: one folder by its ID', async () => {
 		const { items, error } = await run({ operation: 'get', folderId: rl(folders.objections.id) });
 		expect(error).toBeUndefined();
-		expect(apiRequests().map((r) => [r.method, r.path])).toEqual([['GET', `/knowledge-hub/folders/${folders.objections.id}`]]);
-		expect(json(items)).toEqual([expect.objectContaining({ id: folders.objections.id, name: 'Objections', parent: folders.sales.id })]);
+		expect(apiRequests().map((r) => [r.method, r.path])).toEqual([
+			['GET', `/knowledge-hub/folders/${folders.objections.id}`],
+		]);
+		expect(json(items)).toEqual([
+			expect.objectContaining({
+				id: folders.objections.id,
+				name: 'Objections',
+				parent: folders.sales.id,
+			}),
+		]);
 	});
 
 	test('Continue On Fail: a bad ID and an unknown folder become error items next to a good one', async () => {
@@ -53,7 +78,11 @@ describe('Knowledge Hub Folder → Get', () => {
 			{ operation: 'get', folderId: rl('={{ $json.id }}', 'id') },
 			{
 				continueOnFail: true,
-				input: [{ id: 'nope' }, { id: folders.files.id }, { id: '11111111-1111-4111-8111-111111111111' }],
+				input: [
+					{ id: 'nope' },
+					{ id: folders.files.id },
+					{ id: '11111111-1111-4111-8111-111111111111' },
+				],
 			},
 		);
 		expect(error).toBeUndefined();

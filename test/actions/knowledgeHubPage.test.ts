@@ -71,11 +71,19 @@ describe('Knowledge Hub Page → Get Many', () => {
 	test('an invalid date or a folder that is not a UUID fails before any request', async () => {
 		const bad = await run({ operation: 'getAll', filters: { updated_after: 'last tuesday' } });
 		expect(bad.error?.message).toMatch(/Updated After: must be an ISO 8601 date-time/);
-		const badFolder = await run({ operation: 'getAll', filters: { folder_id: rl(NOT_A_UUID, 'id') } });
+		const badFolder = await run({
+			operation: 'getAll',
+			filters: { folder_id: rl(NOT_A_UUID, 'id') },
+		});
 		expect(badFolder.error?.message).toMatch(/Folder: must be a UUID/);
 		// An AI agent or an expression may hand a bare string instead of a locator object.
-		const badSkill = await run({ operation: 'getAll', filters: { skill_id: 'objection handling' } });
-		expect(badSkill.error?.message).toBe('Skill: must be a UUID (8-4-4-4-12 hex digits), got "objection handling"');
+		const badSkill = await run({
+			operation: 'getAll',
+			filters: { skill_id: 'objection handling' },
+		});
+		expect(badSkill.error?.message).toBe(
+			'Skill: must be a UUID (8-4-4-4-12 hex digits), got "objection handling"',
+		);
 		expect(apiRequests()).toHaveLength(0);
 		const bareId = await run({ operation: 'getAll', filters: { skill_id: skills.negotiation.id } });
 		expect(apiRequests()[0].query.skill_id).toBe(skills.negotiation.id);
@@ -89,7 +97,9 @@ describe('Knowledge Hub Page → Get Many with Return All across API pages', () 
 	test('Return All reads every page of 100 and splits the rows into items', async () => {
 		const { items, error } = await big.run({ operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
-		const requested = big.control.requests({ path: '/knowledge-hub/pages' }).map((r) => r.query.page);
+		const requested = big.control
+			.requests({ path: '/knowledge-hub/pages' })
+			.map((r) => r.query.page);
 		expect(requested.sort()).toEqual(['1', '2', '3']);
 		expect(items).toHaveLength(235);
 		expect(new Set(json(items).map((page) => page.id)).size).toBe(235);
@@ -98,7 +108,10 @@ describe('Knowledge Hub Page → Get Many with Return All across API pages', () 
 
 describe('Knowledge Hub Page → Get', () => {
 	test('default form: published body and sources, no draft', async () => {
-		const { items, error } = await run({ operation: 'get', pageId: rl(pages.publishedWithDraft.id) });
+		const { items, error } = await run({
+			operation: 'get',
+			pageId: rl(pages.publishedWithDraft.id),
+		});
 		expect(error).toBeUndefined();
 		expect(apiRequests().map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/knowledge-hub/pages/${pages.publishedWithDraft.id}`, {}],
@@ -122,13 +135,20 @@ describe('Knowledge Hub Page → Get', () => {
 	});
 
 	test('a typed page ID that is not a UUID: n8n refuses the run from the By ID regex', async () => {
-		await expect(run({ operation: 'get', pageId: rl(NOT_A_UUID, 'id') })).rejects.toThrow(/The page ID must be a UUID/);
+		await expect(run({ operation: 'get', pageId: rl(NOT_A_UUID, 'id') })).rejects.toThrow(
+			/The page ID must be a UUID/,
+		);
 		expect(apiRequests()).toHaveLength(0);
 	});
 
 	test('a page ID from an expression that is not a UUID fails with the field, the rule and the item', async () => {
-		const { error } = await run({ operation: 'get', pageId: rl('={{ $json.id }}', 'id') }, { input: [{ id: NOT_A_UUID }] });
-		expect(error?.message).toBe('Page ID: must be a UUID (8-4-4-4-12 hex digits), got "not-a-uuid"');
+		const { error } = await run(
+			{ operation: 'get', pageId: rl('={{ $json.id }}', 'id') },
+			{ input: [{ id: NOT_A_UUID }] },
+		);
+		expect(error?.message).toBe(
+			'Page ID: must be a UUID (8-4-4-4-12 hex digits), got "not-a-uuid"',
+		);
 		expect(error?.description).toMatch(/Item 1/);
 		expect(apiRequests()).toHaveLength(0);
 	});
@@ -144,11 +164,21 @@ describe('Knowledge Hub Page → Get', () => {
 			{ operation: 'get', pageId: rl('={{ $json.id }}', 'id') },
 			{
 				continueOnFail: true,
-				input: [{ id: pages.published.id }, { id: NOT_A_UUID }, { id: UNKNOWN_PAGE }, { id: pages.aiGenerated.id }],
+				input: [
+					{ id: pages.published.id },
+					{ id: NOT_A_UUID },
+					{ id: UNKNOWN_PAGE },
+					{ id: pages.aiGenerated.id },
+				],
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(items[0].json.id).toBe(pages.published.id);
 		expect(items[1].json.error).toMatch(/Page ID: must be a UUID/);
 		expect(items[2].json.error).toMatch(/Not found/);
@@ -164,7 +194,11 @@ describe('Knowledge Hub Page → Create', () => {
 		const { items, error } = await run({ operation: 'create', title: 'Call openers' });
 		expect(error).toBeUndefined();
 		const [request] = apiRequests();
-		expect([request.method, request.path, request.body]).toEqual(['POST', '/knowledge-hub/pages', { title: 'Call openers' }]);
+		expect([request.method, request.path, request.body]).toEqual([
+			'POST',
+			'/knowledge-hub/pages',
+			{ title: 'Call openers' },
+		]);
 		expect(json(items)[0]).toMatchObject({ title: 'Call openers', status: 'draft' });
 	});
 
@@ -192,13 +226,23 @@ describe('Knowledge Hub Page → Create', () => {
 			skill_ids: [skills.negotiation.id],
 		});
 		const [page] = json(items);
-		expect(page).toMatchObject({ status: 'published', visibility: 'private', version: 1, content: '## Renewals', source_count: 2 });
+		expect(page).toMatchObject({
+			status: 'published',
+			visibility: 'private',
+			version: 1,
+			content: '## Renewals',
+			source_count: 2,
+		});
 	});
 
 	test('an empty title or a non-UUID in a list fails before any request', async () => {
 		const empty = await run({ operation: 'create', title: '   ' });
 		expect(empty.error?.message).toBe('Title: is required and cannot be empty');
-		const badList = await run({ operation: 'create', title: 'x', additionalFields: { skill_ids: 'abc' } });
+		const badList = await run({
+			operation: 'create',
+			title: 'x',
+			additionalFields: { skill_ids: 'abc' },
+		});
 		expect(badList.error?.message).toMatch(/Skills: must be a UUID/);
 		expect(apiRequests()).toHaveLength(0);
 	});
@@ -220,7 +264,10 @@ describe('Knowledge Hub Page → Update', () => {
 		});
 		expect(error).toBeUndefined();
 		const [request] = apiRequests();
-		expect([request.method, request.path]).toEqual(['PATCH', `/knowledge-hub/pages/${pages.published.id}`]);
+		expect([request.method, request.path]).toEqual([
+			'PATCH',
+			`/knowledge-hub/pages/${pages.published.id}`,
+		]);
 		expect(request.body).toEqual({
 			title: 'Pricing objections',
 			content: 'Value first.',
@@ -230,19 +277,32 @@ describe('Knowledge Hub Page → Update', () => {
 			skill_ids: [skills.discovery.id],
 		});
 		const [page] = json(items);
-		expect(page).toMatchObject({ title: 'Pricing objections', content: 'Value first.', version: 4, source_count: 0 });
+		expect(page).toMatchObject({
+			title: 'Pricing objections',
+			content: 'Value first.',
+			version: 4,
+			source_count: 0,
+		});
 		expect(page.folders).toEqual([expect.objectContaining({ id: folders.onboarding.id })]);
 		expect(page.skills).toEqual([expect.objectContaining({ id: skills.discovery.id })]);
 	});
 
 	test('status Draft alone; omitted lists stay untouched', async () => {
-		const { items } = await run({ operation: 'update', pageId: rl(pages.published.id), updateFields: { status: 'draft' } });
+		const { items } = await run({
+			operation: 'update',
+			pageId: rl(pages.published.id),
+			updateFields: { status: 'draft' },
+		});
 		expect(apiRequests()[0].body).toEqual({ status: 'draft' });
 		expect(json(items)[0]).toMatchObject({ status: 'draft', source_count: 2 });
 	});
 
 	test('no field to update fails without a request', async () => {
-		const { error } = await run({ operation: 'update', pageId: rl(pages.published.id), updateFields: {} });
+		const { error } = await run({
+			operation: 'update',
+			pageId: rl(pages.published.id),
+			updateFields: {},
+		});
 		expect(error?.message).toBe('Update Fields: add at least one field to change');
 		expect(apiRequests()).toHaveLength(0);
 	});
@@ -252,9 +312,12 @@ describe('Knowledge Hub Page → Update', () => {
 		const node = registry['n8n-nodes-workspace-practice.workspacePractice'];
 		const properties = 'nodeVersions' in node ? [] : node.description.properties;
 		const updateFields = properties.find(
-			(p) => p.name === 'updateFields' && p.displayOptions?.show?.resource?.includes('knowledgeHubPage'),
+			(p) =>
+				p.name === 'updateFields' && p.displayOptions?.show?.resource?.includes('knowledgeHubPage'),
 		);
-		const lists = (updateFields?.options ?? []).filter((o) => 'name' in o && /_ids$/.test(o.name)) as Array<{ description?: string }>;
+		const lists = (updateFields?.options ?? []).filter(
+			(o) => 'name' in o && /_ids$/.test(o.name),
+		) as Array<{ description?: string }>;
 		expect(lists).toHaveLength(3);
 		for (const list of lists) expect(list.description).toMatch(/^REPLACES/);
 	});
@@ -262,16 +325,24 @@ describe('Knowledge Hub Page → Update', () => {
 
 describe('Knowledge Hub Page → Archive and Get Versions', () => {
 	test('Archive sends DELETE and outputs {id, deleted: true}', async () => {
-		const { items, error } = await run({ operation: 'archive', pageId: rl(pages.draftNeverPublished.id) });
+		const { items, error } = await run({
+			operation: 'archive',
+			pageId: rl(pages.draftNeverPublished.id),
+		});
 		expect(error).toBeUndefined();
-		expect(apiRequests().map((r) => [r.method, r.path])).toEqual([['DELETE', `/knowledge-hub/pages/${pages.draftNeverPublished.id}`]]);
+		expect(apiRequests().map((r) => [r.method, r.path])).toEqual([
+			['DELETE', `/knowledge-hub/pages/${pages.draftNeverPublished.id}`],
+		]);
 		expect(json(items)).toEqual([{ id: pages.draftNeverPublished.id, deleted: true }]);
 		const after = await run({ operation: 'getAll', returnAll: true });
 		expect(json(after.items).map((page) => page.id)).not.toContain(pages.draftNeverPublished.id);
 	});
 
 	test('Get Versions: default form lists the history newest first', async () => {
-		const { items, error } = await run({ operation: 'getVersions', pageId: rl(pages.published.id) });
+		const { items, error } = await run({
+			operation: 'getVersions',
+			pageId: rl(pages.published.id),
+		});
 		expect(error).toBeUndefined();
 		expect(apiRequests().map((r) => [r.path, r.query])).toEqual([
 			[`/knowledge-hub/pages/${pages.published.id}/versions`, { page: '1', page_size: '50' }],
@@ -284,11 +355,19 @@ describe('Knowledge Hub Page → Archive and Get Versions', () => {
 	});
 
 	test('Get Versions with Limit 1 and with Return All', async () => {
-		const limited = await run({ operation: 'getVersions', pageId: rl(pages.published.id), limit: 1 });
+		const limited = await run({
+			operation: 'getVersions',
+			pageId: rl(pages.published.id),
+			limit: 1,
+		});
 		expect(json(limited.items).map((v) => v.version)).toEqual([3]);
 		expect(apiRequests()[0].query).toEqual({ page: '1', page_size: '1' });
 		sim.control.clearRequests();
-		const all = await run({ operation: 'getVersions', pageId: rl(pages.published.id), returnAll: true });
+		const all = await run({
+			operation: 'getVersions',
+			pageId: rl(pages.published.id),
+			returnAll: true,
+		});
 		expect(all.items).toHaveLength(3);
 		expect(apiRequests()[0].query).toEqual({ page: '1', page_size: '100' });
 	});

@@ -18,8 +18,16 @@ describe('Knowledge Hub Source → Create From URL', () => {
 		});
 		expect(error).toBeUndefined();
 		const [request] = apiRequests();
-		expect([request.method, request.path, request.status]).toEqual(['POST', '/knowledge-hub/sources', 201]);
-		expect(request.body).toEqual({ type: 'url', title: 'New guide', url: 'https://example.com/new-guide' });
+		expect([request.method, request.path, request.status]).toEqual([
+			'POST',
+			'/knowledge-hub/sources',
+			201,
+		]);
+		expect(request.body).toEqual({
+			type: 'url',
+			title: 'New guide',
+			url: 'https://example.com/new-guide',
+		});
 		expect(json(items)[0]).toMatchObject({
 			title: 'New guide',
 			source_type: 'url',
@@ -46,21 +54,42 @@ describe('Knowledge Hub Source → Create From URL', () => {
 		});
 		const [source] = json(items);
 		expect(source.cover).toBe('covers/a.png');
-		expect((source.folders as IDataObject[]).map((f) => f.id)).toEqual([folders.sales.id, folders.files.id]);
+		expect((source.folders as IDataObject[]).map((f) => f.id)).toEqual([
+			folders.sales.id,
+			folders.files.id,
+		]);
 	});
 
 	test('a URL already in the workspace returns that source with is_new false (200)', async () => {
-		const { items } = await run({ operation: 'createFromUrl', url: sources.urlReady.url, title: 'Again' });
+		const { items } = await run({
+			operation: 'createFromUrl',
+			url: sources.urlReady.url,
+			title: 'Again',
+		});
 		expect(apiRequests()[0].status).toBe(200);
-		expect(json(items)[0]).toMatchObject({ id: sources.urlReady.id, title: sources.urlReady.name, is_new: false });
+		expect(json(items)[0]).toMatchObject({
+			id: sources.urlReady.id,
+			title: sources.urlReady.name,
+			is_new: false,
+		});
 	});
 
 	test('a URL that is not http(s), an empty title or a bad folder ID fails before any request', async () => {
-		const badUrl = await run({ operation: 'createFromUrl', url: 'ftp://example.com/x', title: 'x' });
-		expect(badUrl.error?.message).toBe('URL: must be a web address starting with http:// or https://, got "ftp://example.com/x"');
+		const badUrl = await run({
+			operation: 'createFromUrl',
+			url: 'ftp://example.com/x',
+			title: 'x',
+		});
+		expect(badUrl.error?.message).toBe(
+			'URL: must be a web address starting with http:// or https://, got "ftp://example.com/x"',
+		);
 		// A blank title typed in the form is refused by n8n itself; one that is only spaces (or an empty
 		// expression) reaches our check.
-		const noTitle = await run({ operation: 'createFromUrl', url: 'https://example.com/x', title: '={{ "  " }}' });
+		const noTitle = await run({
+			operation: 'createFromUrl',
+			url: 'https://example.com/x',
+			title: '={{ "  " }}',
+		});
 		expect(noTitle.error?.message).toBe('Title: is required and cannot be empty');
 		const badFolder = await run({
 			operation: 'createFromUrl',
@@ -145,16 +174,31 @@ describe('Knowledge Hub Source → Get Many', () => {
 describe('Knowledge Hub Source → Get and Archive', () => {
 	test('Get: default form has no content; Include Content adds it', async () => {
 		const plain = await run({ operation: 'get', sourceId: rl(sources.uploadReady.id) });
-		expect(json(plain.items)[0]).toMatchObject({ id: sources.uploadReady.id, title: sources.uploadReady.name });
+		expect(json(plain.items)[0]).toMatchObject({
+			id: sources.uploadReady.id,
+			title: sources.uploadReady.name,
+		});
 		expect(json(plain.items)[0]).not.toHaveProperty('content');
-		const full = await run({ operation: 'get', sourceId: rl(sources.uploadReady.id), options: { includeContent: true } });
-		expect(json(full.items)[0].content).toBe(`# ${sources.uploadReady.name}\n\nExtracted text of ${sources.uploadReady.name}.`);
+		const full = await run({
+			operation: 'get',
+			sourceId: rl(sources.uploadReady.id),
+			options: { includeContent: true },
+		});
+		expect(json(full.items)[0].content).toBe(
+			`# ${sources.uploadReady.name}\n\nExtracted text of ${sources.uploadReady.name}.`,
+		);
 		expect(apiRequests().map((r) => r.query)).toEqual([{}, { include: 'content' }]);
 	});
 
 	test('Archive sends DELETE, outputs {id, deleted: true}, and the source is gone', async () => {
-		const { items } = await run({ operation: 'archive', sourceId: rl(sources.notionReady.id, 'id') });
-		expect(apiRequests()[0]).toMatchObject({ method: 'DELETE', path: `/knowledge-hub/sources/${sources.notionReady.id}` });
+		const { items } = await run({
+			operation: 'archive',
+			sourceId: rl(sources.notionReady.id, 'id'),
+		});
+		expect(apiRequests()[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/knowledge-hub/sources/${sources.notionReady.id}`,
+		});
 		expect(json(items)).toEqual([{ id: sources.notionReady.id, deleted: true }]);
 		const again = await run({ operation: 'get', sourceId: rl(sources.notionReady.id) });
 		expect(again.error?.message).toMatch(/Not found.*404/);

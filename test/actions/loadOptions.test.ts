@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { ManualClock, SEED, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
@@ -27,11 +31,21 @@ afterAll(async () => await sim.close());
 beforeEach(() => sim.control.reset());
 
 const load = async (name: LoadOptionsName): Promise<INodePropertyOptions[]> =>
-	await (methods.loadOptions[name] as (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>).call(ctx);
-
-const search = async (name: ListSearchName, filter?: string, token?: string): Promise<INodeListSearchResult> =>
 	await (
-		methods.listSearch[name] as (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>
+		methods.loadOptions[name] as (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>
+	).call(ctx);
+
+const search = async (
+	name: ListSearchName,
+	filter?: string,
+	token?: string,
+): Promise<INodeListSearchResult> =>
+	await (
+		methods.listSearch[name] as (
+			this: ILoadOptionsFunctions,
+			filter?: string,
+			token?: string,
+		) => Promise<INodeListSearchResult>
 	).call(ctx, filter, token);
 
 describe('loadOptions pick-lists', () => {
@@ -52,9 +66,18 @@ describe('loadOptions pick-lists', () => {
 
 	test('getCollections: names, IDs and descriptions, alphabetical as the API sends them', async () => {
 		const options = await load('getCollections');
-		expect(options.map((o) => o.name)).toEqual(['Archive Picks', 'Negotiation Drills', 'Onboarding', 'Procurement Scenarios']);
-		expect(options.find((o) => o.value === SEED.collections.onboarding.id)?.description).toBe('First-week practice for new hires.');
-		expect(options.find((o) => o.value === SEED.collections.negotiation.id)?.description).toBeUndefined();
+		expect(options.map((o) => o.name)).toEqual([
+			'Archive Picks',
+			'Negotiation Drills',
+			'Onboarding',
+			'Procurement Scenarios',
+		]);
+		expect(options.find((o) => o.value === SEED.collections.onboarding.id)?.description).toBe(
+			'First-week practice for new hires.',
+		);
+		expect(
+			options.find((o) => o.value === SEED.collections.negotiation.id)?.description,
+		).toBeUndefined();
 	});
 
 	test('Knowledge Hub pick-lists: folders (with emoji), sources and skills', async () => {
@@ -62,11 +85,23 @@ describe('loadOptions pick-lists', () => {
 		expect(folders).toContainEqual({ name: '💼 Sales', value: SEED.folders.sales.id });
 		expect(folders).toContainEqual({ name: 'Private notes', value: SEED.folders.private.id });
 		const sources = await load('getKnowledgeHubSources');
-		expect(sources).toContainEqual({ name: SEED.sources.guruPending.name, value: SEED.sources.guruPending.id, description: 'guru, pending' });
+		expect(sources).toContainEqual({
+			name: SEED.sources.guruPending.name,
+			value: SEED.sources.guruPending.id,
+			description: 'guru, pending',
+		});
 		expect(sources.map((o) => o.value)).not.toContain(SEED.sources.archivedUrl.id);
 		const skills = await load('getSkills');
-		expect(skills.map((o) => o.value).sort()).toEqual(Object.values(SEED.skills).map((s) => s.id).sort());
-		expect(sim.control.requests().map((r) => r.path)).toEqual(['/knowledge-hub/folders', '/knowledge-hub/sources', '/skills']);
+		expect(skills.map((o) => o.value).sort()).toEqual(
+			Object.values(SEED.skills)
+				.map((s) => s.id)
+				.sort(),
+		);
+		expect(sim.control.requests().map((r) => r.path)).toEqual([
+			'/knowledge-hub/folders',
+			'/knowledge-hub/sources',
+			'/skills',
+		]);
 	});
 
 	test('an API failure surfaces as an error naming the status', async () => {
@@ -78,14 +113,25 @@ describe('loadOptions pick-lists', () => {
 describe('"From List" searches', () => {
 	test('searchPages sends the filter as the API title search and lists title (status)', async () => {
 		const result = await search('searchPages', 'pricing');
-		expect(sim.control.requests()[0].query).toEqual({ query: 'pricing', page: '1', page_size: '50' });
-		expect(result).toEqual({ results: [{ name: 'Pricing objection guide (published)', value: SEED.pages.published.id }], paginationToken: undefined });
+		expect(sim.control.requests()[0].query).toEqual({
+			query: 'pricing',
+			page: '1',
+			page_size: '50',
+		});
+		expect(result).toEqual({
+			results: [{ name: 'Pricing objection guide (published)', value: SEED.pages.published.id }],
+			paginationToken: undefined,
+		});
 	});
 
 	test('searchSources and searchFolders: server-side search, source URLs as links', async () => {
 		const sources = await search('searchSources', 'Competitor');
 		expect(sources.results).toEqual([
-			{ name: 'Competitor pricing page (url)', value: SEED.sources.urlReady.id, url: SEED.sources.urlReady.url },
+			{
+				name: 'Competitor pricing page (url)',
+				value: SEED.sources.urlReady.id,
+				url: SEED.sources.urlReady.url,
+			},
 		]);
 		const folders = await search('searchFolders', 'obj');
 		expect(folders.results).toEqual([{ name: '🛡️ Objections', value: SEED.folders.objections.id }]);
@@ -110,11 +156,13 @@ describe('"From List" searches page through the API', () => {
 
 	test('one API page per call; the token asks for the next one and runs out at the end', async () => {
 		const call = async (token?: string) =>
-			await (methods.listSearch.searchPages as (this: ILoadOptionsFunctions, f?: string, t?: string) => Promise<INodeListSearchResult>).call(
-				bigCtx,
-				'generated',
-				token,
-			);
+			await (
+				methods.listSearch.searchPages as (
+					this: ILoadOptionsFunctions,
+					f?: string,
+					t?: string,
+				) => Promise<INodeListSearchResult>
+			).call(bigCtx, 'generated', token);
 		const first = await call();
 		expect(first.results).toHaveLength(50);
 		expect(first.paginationToken).toBe('2');
@@ -122,7 +170,9 @@ describe('"From List" searches page through the API', () => {
 		const third = await call(second.paginationToken as string);
 		expect(third.results).toHaveLength(20);
 		expect(third.paginationToken).toBeUndefined();
-		const seen = new Set([...first.results, ...second.results, ...third.results].map((r) => r.value));
+		const seen = new Set(
+			[...first.results, ...second.results, ...third.results].map((r) => r.value),
+		);
 		expect(seen.size).toBe(120);
 		expect(big.control.requests().map((r) => r.query.page)).toEqual(['1', '2', '3']);
 	});

@@ -17,7 +17,8 @@ const run = async (parameters: IDataObject) =>
 		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 	});
 
-const emails = (items: Array<{ json: IDataObject }>) => items.map((item) => (item.json.user as IDataObject).email);
+const emails = (items: Array<{ json: IDataObject }>) =>
+	items.map((item) => (item.json.user as IDataObject).email);
 const memberRequests = () => sim.control.requests({ path: '/workspace/members' });
 
 describe('Member → Get Many', () => {
@@ -39,7 +40,13 @@ describe('Member → Get Many', () => {
 			page: '1',
 			page_size: '100',
 		});
-		expect(emails(items).sort()).toEqual(['bob@acme.com', 'erin@acme.com', 'frank@acme.com', 'gina@acme.com', 'jane@acme.com']);
+		expect(emails(items).sort()).toEqual([
+			'bob@acme.com',
+			'erin@acme.com',
+			'frank@acme.com',
+			'gina@acme.com',
+			'jane@acme.com',
+		]);
 	});
 
 	test('Limit 3 returns the first three members', async () => {

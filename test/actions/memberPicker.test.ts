@@ -13,7 +13,10 @@ import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/W
 import { json, useSimulator } from './support';
 
 const search = new WorkspacePractice().methods.listSearch as Record<string, ListSearchMethod>;
-const triggerSearch = new WorkspacePracticeTrigger().methods.listSearch as Record<string, ListSearchMethod>;
+const triggerSearch = new WorkspacePracticeTrigger().methods.listSearch as Record<
+	string,
+	ListSearchMethod
+>;
 
 /** A locator value as the editor stores it, in any of the member picker's modes. */
 const member = (value: string, mode: 'list' | 'email' | 'id') => ({ __rl: true, mode, value });
@@ -29,15 +32,23 @@ describe('member "From List" searches', () => {
 	afterAll(async () => await sim.close());
 	beforeEach(() => sim.control.reset());
 
-	const pagesRead = () => sim.control.requests({ path: '/workspace/members' }).map((r) => [r.query.page, r.query.page_size]);
+	const pagesRead = () =>
+		sim.control
+			.requests({ path: '/workspace/members' })
+			.map((r) => [r.query.page, r.query.page_size]);
 
 	test('no search term: one API page of 100 per call, "First Last <email>" over e-mails; the token walks on', async () => {
 		const first = await search.searchMembers.call(ctx);
 		expect(first.results).toHaveLength(100);
-		expect(first.results[0]).toEqual({ name: 'Jane Smith <jane@acme.com>', value: 'jane@acme.com' });
+		expect(first.results[0]).toEqual({
+			name: 'Jane Smith <jane@acme.com>',
+			value: 'jane@acme.com',
+		});
 		expect(first.paginationToken).toBe('2');
 		const last = await search.searchMembers.call(ctx, undefined, '13');
-		expect(last.results.map((r) => r.value)).toEqual(Array.from({ length: 8 }, (_, i) => `user0${1193 + i}@acme.com`));
+		expect(last.results.map((r) => r.value)).toEqual(
+			Array.from({ length: 8 }, (_, i) => `user0${1193 + i}@acme.com`),
+		);
 		expect(last.paginationToken).toBeUndefined();
 		expect(pagesRead()).toEqual([
 			['1', '100'],
@@ -54,13 +65,28 @@ describe('member "From List" searches', () => {
 	test('a search term pages past 500 members in one call (no cap) until enough match, then the token goes on', async () => {
 		// user00690…user00699 sit on page 7; fewer than a screenful match, so the call reads its 10 pages.
 		const first = await search.searchMembers.call(ctx, 'USER0069');
-		expect(first.results.map((r) => r.value)).toEqual(Array.from({ length: 10 }, (_, i) => `user0069${i}@acme.com`));
+		expect(first.results.map((r) => r.value)).toEqual(
+			Array.from({ length: 10 }, (_, i) => `user0069${i}@acme.com`),
+		);
 		expect(first.paginationToken).toBe('11');
-		expect(pagesRead().map(([page]) => page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+		expect(pagesRead().map(([page]) => page)).toEqual([
+			'1',
+			'2',
+			'3',
+			'4',
+			'5',
+			'6',
+			'7',
+			'8',
+			'9',
+			'10',
+		]);
 		sim.control.clearRequests();
 		// Scrolling reads on from page 11 to the end: the last member, beyond 1,000, is found.
 		const more = await search.searchMembers.call(ctx, 'user01200', first.paginationToken as string);
-		expect(more.results).toEqual([{ name: 'User 01200 <user01200@acme.com>', value: 'user01200@acme.com' }]);
+		expect(more.results).toEqual([
+			{ name: 'User 01200 <user01200@acme.com>', value: 'user01200@acme.com' },
+		]);
 		expect(more.paginationToken).toBeUndefined();
 		expect(pagesRead().map(([page]) => page)).toEqual(['11', '12', '13']);
 	});
@@ -107,17 +133,28 @@ describe('member picker modes through the engine', () => {
 	])('Check Access, %s: the e-mail goes out as user_email', async (_mode, userEmail) => {
 		const { items, error } = await sim.run(checkAccess(userEmail) as INodeParameters);
 		expect(error).toBeUndefined();
-		expect(sim.control.requests({ path: `/scenarios/${scenarioId()}/access` })[0].query).toEqual({ user_email: 'dev@acme.com' });
-		expect(json(items)[0]).toMatchObject({ user_email: 'dev@acme.com', permissions: { can_view: true } });
+		expect(sim.control.requests({ path: `/scenarios/${scenarioId()}/access` })[0].query).toEqual({
+			user_email: 'dev@acme.com',
+		});
+		expect(json(items)[0]).toMatchObject({
+			user_email: 'dev@acme.com',
+			permissions: { can_view: true },
+		});
 	});
 
 	test('Knowledge Hub Page → Get Many, Owner By ID and From List: the user ID goes out as owner_id', async () => {
 		const jane = person('jane@acme.com');
 		for (const mode of ['id', 'list'] as const) {
 			sim.control.clearRequests();
-			const { error } = await sim.run({ resource: 'knowledgeHubPage', operation: 'getAll', filters: { owner_id: member(jane.id, mode) } });
+			const { error } = await sim.run({
+				resource: 'knowledgeHubPage',
+				operation: 'getAll',
+				filters: { owner_id: member(jane.id, mode) },
+			});
 			expect(error).toBeUndefined();
-			expect(sim.control.requests({ path: '/knowledge-hub/pages' })[0].query).toMatchObject({ owner_id: jane.id });
+			expect(sim.control.requests({ path: '/knowledge-hub/pages' })[0].query).toMatchObject({
+				owner_id: jane.id,
+			});
 		}
 	});
 
@@ -149,40 +186,78 @@ describe('member picker modes through the engine', () => {
 
 	test.each([
 		['By Email', checkAccess(member('dev', 'email')), 'Not an e-mail address'],
-		['a required member left empty', checkAccess(member('', 'list')), 'Parameter "Member" is required.'],
-	])('the form checks %s as typed: n8n refuses to run the node (the editor checks fields inside Filters too)', async (_what, parameters, issue) => {
-		await expect(sim.run(parameters as INodeParameters)).rejects.toThrow(issue);
-		expect(sim.control.requests()).toHaveLength(0);
-	});
+		[
+			'a required member left empty',
+			checkAccess(member('', 'list')),
+			'Parameter "Member" is required.',
+		],
+	])(
+		'the form checks %s as typed: n8n refuses to run the node (the editor checks fields inside Filters too)',
+		async (_what, parameters, issue) => {
+			await expect(sim.run(parameters as INodeParameters)).rejects.toThrow(issue);
+			expect(sim.control.requests()).toHaveLength(0);
+		},
+	);
 
 	// Expressions pass the form's checks; the run-time checks catch what they produce.
 	test.each([
-		['By Email with no e-mail', checkAccess(member('={{ "dev" }}', 'email')), 'Member: must be an e-mail address, got "dev"'],
-		['By ID where only e-mails are taken', checkAccess(member('u1a2b3c4d5e6', 'id')), 'Member: By ID is not available here: this field takes an e-mail address'],
-		['an empty member', checkAccess(member('={{ "" }}', 'list')), 'Member: is required: pick a member or give an e-mail address'],
+		[
+			'By Email with no e-mail',
+			checkAccess(member('={{ "dev" }}', 'email')),
+			'Member: must be an e-mail address, got "dev"',
+		],
+		[
+			'By ID where only e-mails are taken',
+			checkAccess(member('u1a2b3c4d5e6', 'id')),
+			'Member: By ID is not available here: this field takes an e-mail address',
+		],
+		[
+			'an empty member',
+			checkAccess(member('={{ "" }}', 'list')),
+			'Member: is required: pick a member or give an e-mail address',
+		],
 		[
 			'By Email where only user IDs are taken',
-			{ resource: 'knowledgeHubPage', operation: 'getAll', filters: { owner_id: member('jane@acme.com', 'email') } },
+			{
+				resource: 'knowledgeHubPage',
+				operation: 'getAll',
+				filters: { owner_id: member('jane@acme.com', 'email') },
+			},
 			'Owner: By Email is not available here: this field takes a user ID',
 		],
 		[
 			'an e-mail in a By ID row',
-			{ resource: 'session', operation: 'getAll', filters: { members: { member: [{ member: member('={{ "jane@acme.com" }}', 'id') }] } } },
+			{
+				resource: 'session',
+				operation: 'getAll',
+				filters: { members: { member: [{ member: member('={{ "jane@acme.com" }}', 'id') }] } },
+			},
 			'Members (row 1): must be a user ID (letters, digits, - and _), got "jane@acme.com": that is an e-mail, choose By Email',
 		],
 		[
 			'a bad entry in a list an expression gave',
-			{ resource: 'assignment', operation: 'getAll', filters: { members: { member: [{ member: member('=jane@acme.com,nope', 'email') }] } } },
+			{
+				resource: 'assignment',
+				operation: 'getAll',
+				filters: { members: { member: [{ member: member('=jane@acme.com,nope', 'email') }] } },
+			},
 			'Members (row 1): must be an e-mail address, got "nope"',
 		],
 		[
 			'an ID with a space',
-			{ resource: 'knowledgeHubPage', operation: 'getAll', filters: { owner_id: member('={{ "u1 a2" }}', 'id') } },
+			{
+				resource: 'knowledgeHubPage',
+				operation: 'getAll',
+				filters: { owner_id: member('={{ "u1 a2" }}', 'id') },
+			},
 			'Owner: must be a user ID (letters, digits, - and _), got "u1 a2"',
 		],
-	])('%s is refused at run time naming the field, before any request', async (_what, parameters, message) => {
-		const { error } = await sim.run(parameters as INodeParameters);
-		expect(error?.message).toBe(message);
-		expect(sim.control.requests()).toHaveLength(0);
-	});
+	])(
+		'%s is refused at run time naming the field, before any request',
+		async (_what, parameters, message) => {
+			const { error } = await sim.run(parameters as INodeParameters);
+			expect(error?.message).toBe(message);
+			expect(sim.control.requests()).toHaveLength(0);
+		},
+	);
 });

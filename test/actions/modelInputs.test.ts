@@ -14,11 +14,15 @@ import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePracti
 const { properties } = new WorkspacePractice().description;
 
 /** The key the editor writes into $fromAI() for a top-level field (as n8n 2.41's editor does). */
-const editorKey = (displayName: string): string => displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
+const editorKey = (displayName: string): string =>
+	displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
 
 function field(name: string, resource: string, operation: string): INodeProperties {
 	const found = properties.find(
-		(p) => p.name === name && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
+		(p) =>
+			p.name === name &&
+			p.displayOptions?.show?.resource?.includes(resource) &&
+			p.displayOptions?.show?.operation?.includes(operation),
 	);
 	if (!found) throw new Error(`no field ${name} on ${resource} → ${operation}`);
 	return found;
@@ -52,26 +56,43 @@ describe('a scenario URL given where an ID is expected', () => {
 	const scenario = SEED.scenarios.procurementDiscovery;
 	const url = `https://acme-corp.app.exec.com/scenarios/${scenario.slug}`;
 	const run = async (parameters: Record<string, unknown>) =>
-		await runNode({ parameters: { resource: 'scenario', ...parameters }, credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey } });
+		await runNode({
+			parameters: { resource: 'scenario', ...parameters },
+			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		});
 
 	it.each(['id', 'list'])('in %s mode, the analytics read the slug from the URL', async (mode) => {
-		const { items, error } = await run({ operation: 'getAnalyticsSummary', scenario: { __rl: true, mode, value: url } });
+		const { items, error } = await run({
+			operation: 'getAnalyticsSummary',
+			scenario: { __rl: true, mode, value: url },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(sim.control.requests().map((r) => r.path)).toEqual([`/scenarios/${scenario.slug}/analytics/summary`]);
+		expect(sim.control.requests().map((r) => r.path)).toEqual([
+			`/scenarios/${scenario.slug}/analytics/summary`,
+		]);
 	});
 
 	it('in By ID mode, Check Access looks the slug up and asks with the ID', async () => {
 		const member = SEED.members[0];
-		const { error } = await run({ operation: 'checkAccess', scenario: { __rl: true, mode: 'id', value: url }, userEmail: member.email });
+		const { error } = await run({
+			operation: 'checkAccess',
+			scenario: { __rl: true, mode: 'id', value: url },
+			userEmail: member.email,
+		});
 		expect(error).toBeUndefined();
 		const paths = sim.control.requests().map((r) => r.path);
 		expect(paths.at(-1)).toBe(`/scenarios/${scenario.id}/access`);
 	});
 
 	it('a plain ID is still an ID', async () => {
-		const { error } = await run({ operation: 'getAnalyticsSummary', scenario: { __rl: true, mode: 'id', value: scenario.id } });
+		const { error } = await run({
+			operation: 'getAnalyticsSummary',
+			scenario: { __rl: true, mode: 'id', value: scenario.id },
+		});
 		expect(error).toBeUndefined();
-		expect(sim.control.requests().map((r) => r.path)).toEqual([`/scenarios/${scenario.id}/analytics/summary`]);
+		expect(sim.control.requests().map((r) => r.path)).toEqual([
+			`/scenarios/${scenario.id}/analytics/summary`,
+		]);
 	});
 });

@@ -9,9 +9,16 @@ import type { RunningSimulator } from '../../simulator';
 import { loadOptionsContext as harnessContext } from '../../n8n-harness/loadOptions';
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
 
-type Search = (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>;
+type Search = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+) => Promise<INodeListSearchResult>;
 
-function loadOptionsContext(sim: RunningSimulator, parameters: INode['parameters']): ILoadOptionsFunctions {
+function loadOptionsContext(
+	sim: RunningSimulator,
+	parameters: INode['parameters'],
+): ILoadOptionsFunctions {
 	return harnessContext({ baseUrl: sim.baseUrl, apiKey: sim.apiKey }, { parameters });
 }
 
@@ -29,7 +36,9 @@ describe('list searches against the seeded workspace', () => {
 
 	test('searchScenarios: one API page, name as label, ID as value, the web URL as link', async () => {
 		const { results, paginationToken } = await methods.searchScenarios.call(ctx);
-		expect(sim.control.requests().map((r) => [r.path, r.query])).toEqual([['/scenarios', { page: '1', page_size: '50' }]]);
+		expect(sim.control.requests().map((r) => [r.path, r.query])).toEqual([
+			['/scenarios', { page: '1', page_size: '50' }],
+		]);
 		expect(paginationToken).toBeUndefined();
 		expect(results).toContainEqual({
 			name: SEED.scenarios.procurementDiscovery.name,
@@ -52,7 +61,9 @@ describe('list searches against the seeded workspace', () => {
 		const { results } = await methods.searchSessions.call(ctx);
 		expect(sim.control.requests().map((r) => r.path)).toEqual(['/sessions']);
 		expect(results.length).toBeGreaterThan(10);
-		expect(results[0].name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ · .+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+		expect(results[0].name).toMatch(
+			/^[A-Z][a-z]+ [A-Z][a-z]+ · .+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+		);
 		const frank = await methods.searchSessions.call(ctx, 'frank@acme');
 		expect(frank.results.length).toBeGreaterThan(0);
 		expect(frank.results.every((r) => r.name.startsWith('Frank Osei'))).toBe(true);
@@ -63,9 +74,14 @@ describe('list searches against the seeded workspace', () => {
 
 	test('searchSkills: name and UUID; filter narrows', async () => {
 		const { results } = await methods.searchSkills.call(ctx);
-		expect(results).toContainEqual({ name: SEED.skills.objection.name, value: SEED.skills.objection.id });
+		expect(results).toContainEqual({
+			name: SEED.skills.objection.name,
+			value: SEED.skills.objection.id,
+		});
 		const filtered = await methods.searchSkills.call(ctx, 'objection');
-		expect(filtered.results).toEqual([{ name: SEED.skills.objection.name, value: SEED.skills.objection.id }]);
+		expect(filtered.results).toEqual([
+			{ name: SEED.skills.objection.name, value: SEED.skills.objection.id },
+		]);
 	});
 });
 

@@ -30,7 +30,8 @@ async function run(parameters: INodeParameters, options: Partial<RunNodeOptions>
 }
 
 const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
-const paired = (items: Array<{ pairedItem?: unknown }>) => items.map((item) => (item.pairedItem as { item: number }).item);
+const paired = (items: Array<{ pairedItem?: unknown }>) =>
+	items.map((item) => (item.pairedItem as { item: number }).item);
 const wire = () => sim.control.requests().map((r) => [r.method, r.path, r.query, r.body]);
 const NO_BODY = undefined;
 
@@ -73,15 +74,22 @@ describe('Scenario → Get Many', () => {
 			page_size: '100',
 		});
 		expect(json(items).map((s) => s.id)).toEqual([scenarios.procurementDiscovery.id]);
-		expect((json(items)[0].skills as IDataObject[]).map((s) => s.id)).toContain(skills.discovery.id);
+		expect((json(items)[0].skills as IDataObject[]).map((s) => s.id)).toContain(
+			skills.discovery.id,
+		);
 	});
 
 	test('Include Archived and comma-separated IDs from an expression reach the archived scenario', async () => {
 		const { items } = await run({
 			operation: 'getAll',
-			filters: { include_archived: true, collection_ids: `=${collections.onboarding.id}, ${collections.negotiation.id}` },
+			filters: {
+				include_archived: true,
+				collection_ids: `=${collections.onboarding.id}, ${collections.negotiation.id}`,
+			},
 		});
-		expect(sim.control.requests()[0].query.collection_ids).toBe(`${collections.onboarding.id},${collections.negotiation.id}`);
+		expect(sim.control.requests()[0].query.collection_ids).toBe(
+			`${collections.onboarding.id},${collections.negotiation.id}`,
+		);
 		expect(json(items).map((s) => s.slug)).toContain(scenarios.archived.slug);
 	});
 
@@ -133,15 +141,21 @@ describe('Scenario → Get Many, Return All over several pages', () => {
 			credentials: { baseUrl: big.baseUrl, apiKey: big.apiKey },
 		});
 		expect(error).toBeUndefined();
-		const pages = big.control.requests({ path: '/scenarios' }).map((r) => [r.query.page, r.query.page_size]);
+		const pages = big.control
+			.requests({ path: '/scenarios' })
+			.map((r) => [r.query.page, r.query.page_size]);
 		expect(pages).toEqual([
 			['1', '100'],
 			['2', '100'],
 			['3', '100'],
 		]);
-		const total = ((await (await fetch(`${big.baseUrl}/scenarios?page_size=1`, {
-			headers: { authorization: `Bearer ${big.apiKey}` },
-		})).json()) as { pagination: { total_count: number } }).pagination.total_count;
+		const total = (
+			(await (
+				await fetch(`${big.baseUrl}/scenarios?page_size=1`, {
+					headers: { authorization: `Bearer ${big.apiKey}` },
+				})
+			).json()) as { pagination: { total_count: number } }
+		).pagination.total_count;
 		expect(total).toBeGreaterThan(200);
 		expect(new Set(items.map((item) => item.json.id)).size).toBe(total);
 	});
@@ -155,7 +169,12 @@ describe('Scenario → Get Many, Return All over several pages', () => {
 		const far = lastPage.data[0];
 		const check = async (slug: string) =>
 			await runNode({
-				parameters: { resource: 'scenario', operation: 'checkAccess', scenario: rl(urlOf(slug), 'url'), userEmail: jane.email },
+				parameters: {
+					resource: 'scenario',
+					operation: 'checkAccess',
+					scenario: rl(urlOf(slug), 'url'),
+					userEmail: jane.email,
+				},
 				credentials: { baseUrl: big.baseUrl, apiKey: big.apiKey },
 			});
 		big.control.reset();
@@ -171,7 +190,10 @@ describe('Scenario → Get Many, Return All over several pages', () => {
 
 		big.control.reset();
 		await check(scenarios.procurementDiscovery.slug);
-		expect(big.control.requests().map((r) => r.path)).toEqual(['/scenarios', `/scenarios/${scenarios.procurementDiscovery.id}/access`]);
+		expect(big.control.requests().map((r) => r.path)).toEqual([
+			'/scenarios',
+			`/scenarios/${scenarios.procurementDiscovery.id}/access`,
+		]);
 	});
 });
 
@@ -183,7 +205,14 @@ describe('Scenario → Check Access', () => {
 			userEmail: dev.email,
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['GET', `/scenarios/${scenarios.pricingObjection.id}/access`, { user_email: dev.email }, NO_BODY]]);
+		expect(wire()).toEqual([
+			[
+				'GET',
+				`/scenarios/${scenarios.pricingObjection.id}/access`,
+				{ user_email: dev.email },
+				NO_BODY,
+			],
+		]);
 		expect(json(items)).toEqual([
 			{
 				user_email: dev.email,
@@ -220,11 +249,23 @@ describe('Scenario → Check Access', () => {
 	// Values typed into the form are checked by n8n itself (required, URL pattern); values from
 	// expressions or an AI tool call reach the node's own checks.
 	test.each([
-		[{ scenario: rl('={{ "https://example.com/not-a-scenario" }}', 'url'), userEmail: dev.email }, 'Scenario ID or URL: must be a scenario URL'],
+		[
+			{ scenario: rl('={{ "https://example.com/not-a-scenario" }}', 'url'), userEmail: dev.email },
+			'Scenario ID or URL: must be a scenario URL',
+		],
 		[{ scenario: rl('={{ "" }}'), userEmail: dev.email }, 'Scenario ID or URL: is required'],
-		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: '={{ "" }}' }, 'Member: is required'],
-		[{ scenario: rl(scenarios.pricingObjection.id), userEmail: 'dev-at-acme' }, 'Member: must be an e-mail address'],
-		[{ scenario: scenarios.pricingObjection.id, userEmail: 'dev-at-acme' }, 'Member: must be an e-mail address'],
+		[
+			{ scenario: rl(scenarios.pricingObjection.id), userEmail: '={{ "" }}' },
+			'Member: is required',
+		],
+		[
+			{ scenario: rl(scenarios.pricingObjection.id), userEmail: 'dev-at-acme' },
+			'Member: must be an e-mail address',
+		],
+		[
+			{ scenario: scenarios.pricingObjection.id, userEmail: 'dev-at-acme' },
+			'Member: must be an e-mail address',
+		],
 	])('bad input %j costs no request', async (parameters, message) => {
 		const { error } = await run({ operation: 'checkAccess', ...parameters });
 		expect(error?.message).toContain(message);
@@ -232,7 +273,10 @@ describe('Scenario → Check Access', () => {
 	});
 
 	test.each([
-		[{ scenario: rl('https://example.com/not-a-scenario', 'url'), userEmail: dev.email }, 'Not a scenario URL'],
+		[
+			{ scenario: rl('https://example.com/not-a-scenario', 'url'), userEmail: dev.email },
+			'Not a scenario URL',
+		],
 		[{ scenario: rl(''), userEmail: dev.email }, 'Parameter "Scenario ID or URL" is required'],
 	])('n8n itself refuses a typed %j before the node runs', async (parameters, message) => {
 		await expect(run({ operation: 'checkAccess', ...parameters })).rejects.toThrow(message);
@@ -259,25 +303,45 @@ describe('Scenario → Grant Access', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(wire()).toEqual([
-			['POST', `/scenarios/${scenarios.coldCall.id}/access`, {}, { user_email: carla.email, permission_level: 'view' }],
+			[
+				'POST',
+				`/scenarios/${scenarios.coldCall.id}/access`,
+				{},
+				{ user_email: carla.email, permission_level: 'view' },
+			],
 		]);
 		expect(json(items)).toEqual([
-			{ user_email: carla.email, scenario_id: scenarios.coldCall.id, permission_level: 'view', granted: true },
+			{
+				user_email: carla.email,
+				scenario_id: scenarios.coldCall.id,
+				permission_level: 'view',
+				granted: true,
+			},
 		]);
 	});
 
-	test.each(['share', 'monitor', 'edit'])('permission level %s is sent as chosen', async (level) => {
-		const { items } = await run({
-			operation: 'grantAccess',
-			scenario: rl(scenarios.coldCall.id, 'id'),
-			userEmail: carla.email,
-			permissionLevel: level,
-		});
-		expect(sim.control.requests()[0].body).toEqual({ user_email: carla.email, permission_level: level });
-		expect(items[0].json.permission_level).toBe(level);
-		const check = await run({ operation: 'checkAccess', scenario: rl(scenarios.coldCall.id), userEmail: carla.email });
-		expect((check.items[0].json.permissions as IDataObject)[`can_${level}`]).toBe(true);
-	});
+	test.each(['share', 'monitor', 'edit'])(
+		'permission level %s is sent as chosen',
+		async (level) => {
+			const { items } = await run({
+				operation: 'grantAccess',
+				scenario: rl(scenarios.coldCall.id, 'id'),
+				userEmail: carla.email,
+				permissionLevel: level,
+			});
+			expect(sim.control.requests()[0].body).toEqual({
+				user_email: carla.email,
+				permission_level: level,
+			});
+			expect(items[0].json.permission_level).toBe(level);
+			const check = await run({
+				operation: 'checkAccess',
+				scenario: rl(scenarios.coldCall.id),
+				userEmail: carla.email,
+			});
+			expect((check.items[0].json.permissions as IDataObject)[`can_${level}`]).toBe(true);
+		},
+	);
 
 	test('an unknown permission level from an expression is refused before the request', async () => {
 		const { error } = await run({
@@ -347,9 +411,15 @@ describe('Scenario → Assign', () => {
 		[{ dueDate: '={{ "" }}' }, 'Due Date: is required'],
 		[{ dueDate: 'next friday' }, 'Due Date: must be an ISO 8601 date-time'],
 		[{ additionalFields: { assigner_email: 'boss' } }, 'Assigner: must be an e-mail address'],
-		[{ additionalFields: { attempt_min: 5, attempt_max: 2 } }, 'Maximum Attempts: must not be less than Minimum Attempts'],
+		[
+			{ additionalFields: { attempt_min: 5, attempt_max: 2 } },
+			'Maximum Attempts: must not be less than Minimum Attempts',
+		],
 		[{ additionalFields: { attempt_min: 0 } }, 'Minimum Attempts: must be a whole number from 1'],
-		[{ additionalFields: { rank_min: '={{ "platinum" }}' } }, 'Minimum Rank: must be one of gold, silver, bronze'],
+		[
+			{ additionalFields: { rank_min: '={{ "platinum" }}' } },
+			'Minimum Rank: must be one of gold, silver, bronze',
+		],
 	])('bad input %j costs no request', async (parameters, message) => {
 		const { error } = await run({
 			operation: 'assign',
@@ -388,14 +458,22 @@ describe('Scenario → Get Analytics Summary', () => {
 			scenario: rl(scenarios.procurementDiscovery.slug, 'id'),
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['GET', `/scenarios/${scenarios.procurementDiscovery.slug}/analytics/summary`, {}, NO_BODY]]);
+		expect(wire()).toEqual([
+			['GET', `/scenarios/${scenarios.procurementDiscovery.slug}/analytics/summary`, {}, NO_BODY],
+		]);
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ participant_count: expect.any(Number), total_sessions: expect.any(Number) });
+		expect(items[0].json).toMatchObject({
+			participant_count: expect.any(Number),
+			total_sessions: expect.any(Number),
+		});
 		expect(items[0].json.participant_count).toBeGreaterThan(0);
 	});
 
 	test('By URL sends the slug without a lookup; every filter goes on the wire', async () => {
-		const unfiltered = await run({ operation: 'getAnalyticsSummary', scenario: rl(scenarios.procurementDiscovery.id) });
+		const unfiltered = await run({
+			operation: 'getAnalyticsSummary',
+			scenario: rl(scenarios.procurementDiscovery.id),
+		});
 		sim.control.clearRequests();
 		const { items, error } = await run({
 			operation: 'getAnalyticsSummary',
@@ -424,14 +502,22 @@ describe('Scenario → Get Analytics Summary', () => {
 				NO_BODY,
 			],
 		]);
-		expect(items[0].json.participant_count).toBeLessThan(unfiltered.items[0].json.participant_count as number);
+		expect(items[0].json.participant_count).toBeLessThan(
+			unfiltered.items[0].json.participant_count as number,
+		);
 		expect(items[0].json.participant_count).toBeGreaterThan(0);
 	});
 
 	test.each([
-		[{ start_date: '2026-03-01T00:00:00Z', end_date: '2026-02-01T00:00:00Z' }, 'Start Date: must not be after the End Date'],
+		[
+			{ start_date: '2026-03-01T00:00:00Z', end_date: '2026-02-01T00:00:00Z' },
+			'Start Date: must not be after the End Date',
+		],
 		[{ start_date: '31/01/2026' }, 'Start Date: must be an ISO 8601 date-time'],
-		[{ members: memberRows(['=jane@acme.com, nope', 'email']) }, 'Members (row 1): must be an e-mail address, got "nope"'],
+		[
+			{ members: memberRows(['=jane@acme.com, nope', 'email']) },
+			'Members (row 1): must be an e-mail address, got "nope"',
+		],
 	])('bad filter %j costs no request', async (filters, message) => {
 		const { error } = await run({
 			operation: 'getAnalyticsSummary',
@@ -444,7 +530,13 @@ describe('Scenario → Get Analytics Summary', () => {
 });
 
 describe('Scenario → Get Participant Analytics', () => {
-	const keys = ['best_score', 'first_score', 'lift_percentage', 'total_duration_seconds', 'session_count'] as const;
+	const keys = [
+		'best_score',
+		'first_score',
+		'lift_percentage',
+		'total_duration_seconds',
+		'session_count',
+	] as const;
 
 	test('default form: API default order (best score, highest first), one item per participant', async () => {
 		const { items, error } = await run({
@@ -453,7 +545,12 @@ describe('Scenario → Get Participant Analytics', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(wire()).toEqual([
-			['GET', `/scenarios/${scenarios.procurementDiscovery.id}/analytics/participants`, { page: '1', page_size: '50' }, NO_BODY],
+			[
+				'GET',
+				`/scenarios/${scenarios.procurementDiscovery.id}/analytics/participants`,
+				{ page: '1', page_size: '50' },
+				NO_BODY,
+			],
 		]);
 		const best = json(items).map((row) => row.best_score as number);
 		expect(best.length).toBeGreaterThan(2);
@@ -472,7 +569,12 @@ describe('Scenario → Get Participant Analytics', () => {
 				simplify: false,
 			});
 			const expected = `${direction === 'descending' ? '-' : ''}${key}`;
-			expect(sim.control.requests()[0].query).toEqual({ sort: expected, sorting: expected, page: '1', page_size: '100' });
+			expect(sim.control.requests()[0].query).toEqual({
+				sort: expected,
+				sorting: expected,
+				page: '1',
+				page_size: '100',
+			});
 			const values = json(items).map((row) => row[key] as number);
 			const sorted = [...values].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
 			expect(values).toEqual(sorted);
@@ -485,7 +587,10 @@ describe('Scenario → Get Participant Analytics', () => {
 			scenario: rl(scenarios.procurementDiscovery.id),
 			sort: { direction: 'ascending' },
 		});
-		expect(sim.control.requests()[0].query).toMatchObject({ sort: 'best_score', sorting: 'best_score' });
+		expect(sim.control.requests()[0].query).toMatchObject({
+			sort: 'best_score',
+			sorting: 'best_score',
+		});
 	});
 
 	test('Limit and filters: page_size is the limit and the people filters apply', async () => {
@@ -493,7 +598,11 @@ describe('Scenario → Get Participant Analytics', () => {
 			operation: 'getParticipantAnalytics',
 			scenario: rl(scenarios.procurementDiscovery.id),
 			limit: 2,
-			filters: { group_ids: [groups.sales.id], exclude_system_users: true, end_date: '2026-03-16T12:00:00Z' },
+			filters: {
+				group_ids: [groups.sales.id],
+				exclude_system_users: true,
+				end_date: '2026-03-16T12:00:00Z',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(sim.control.requests()[0].query).toEqual({
@@ -504,6 +613,8 @@ describe('Scenario → Get Participant Analytics', () => {
 			page_size: '2',
 		});
 		expect(items).toHaveLength(2);
-		expect(json(items).map((row) => (row.user as IDataObject).email)).not.toContain('support@exec.com');
+		expect(json(items).map((row) => (row.user as IDataObject).email)).not.toContain(
+			'support@exec.com',
+		);
 	});
 });

@@ -13,7 +13,9 @@ let sim: RunningSimulator;
 let allSessions: IDataObject[];
 beforeAll(async () => {
 	sim = await startSimulator({ clock: new ManualClock() });
-	const response = await fetch(`${sim.baseUrl}/sessions?page_size=100`, { headers: { authorization: `Bearer ${sim.apiKey}` } });
+	const response = await fetch(`${sim.baseUrl}/sessions?page_size=100`, {
+		headers: { authorization: `Bearer ${sim.apiKey}` },
+	});
 	allSessions = ((await response.json()) as { data: IDataObject[] }).data;
 });
 afterAll(async () => await sim.close());
@@ -46,7 +48,11 @@ describe('Session → Get Many', () => {
 			operation: 'getAll',
 			returnAll: true,
 			filters: {
-				members: memberRows([person('jane@acme.com').id, 'id'], ['support@exec.com', 'email'], ['bob@acme.com', 'list']),
+				members: memberRows(
+					[person('jane@acme.com').id, 'id'],
+					['support@exec.com', 'email'],
+					['bob@acme.com', 'list'],
+				),
 				group_ids: [groups.sales.id, groups.leadership.id],
 				scenario_ids: scenarios.procurementDiscovery.id,
 				collection_ids: [collections.procurement.id],
@@ -92,7 +98,11 @@ describe('Session → Get Many', () => {
 		['duration', 'ascending', 'duration'],
 		['created_at', 'ascending', 'created_at'],
 	])('Sort By %s %s → sorting=%s, honoured', async (field, direction, wire) => {
-		const { items } = await run({ operation: 'getAll', returnAll: true, sort: { field, direction } });
+		const { items } = await run({
+			operation: 'getAll',
+			returnAll: true,
+			sort: { field, direction },
+		});
 		// The OpenAPI's name only: the spec does not show this list's parameters.
 		expect(sim.control.requests()[0].query.sorting).toBe(wire);
 		expect(sim.control.requests()[0].query).not.toHaveProperty('sort');
@@ -119,7 +129,10 @@ describe('Session → Get Many', () => {
 		[{ skill_ids: '=not-a-uuid' }, 'Skill: must be a UUID'],
 		[{ start_date: 'yesterday' }, 'Start Date: must be an ISO 8601 date-time'],
 		[{ end_date: '2026-13-45T00:00:00Z' }, 'End Date: must be an ISO 8601 date-time'],
-		[{ members: memberRows(['={{ "bob" }}', 'email']) }, 'Members (row 1): must be an e-mail address'],
+		[
+			{ members: memberRows(['={{ "bob" }}', 'email']) },
+			'Members (row 1): must be an e-mail address',
+		],
 	])('bad filter %j costs no request', async (filters, message) => {
 		const { error } = await run({ operation: 'getAll', filters });
 		expect(error?.message).toContain(message);
@@ -135,7 +148,9 @@ describe('Session → Get', () => {
 		const session = graded();
 		const { items, error } = await run({ operation: 'get', session: rl(session.id as string) });
 		expect(error).toBeUndefined();
-		expect(sim.control.requests().map((r) => [r.method, r.path, r.query])).toEqual([['GET', `/sessions/${session.id}`, {}]]);
+		expect(sim.control.requests().map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `/sessions/${session.id}`, {}],
+		]);
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ id: session.id, score: session.score });
 		expect(items[0].json.outcome_feedback).toEqual(expect.any(String));
@@ -168,7 +183,10 @@ describe('Session → Get', () => {
 	test('one request per input item; an unknown ID is an error item with Continue On Fail', async () => {
 		const { items, error } = await run(
 			{ operation: 'get', session: rl('={{ $json.id }}', 'id') },
-			{ input: [{ id: graded().id }, { id: 'no-such-session' }, { id: allSessions[1].id }], continueOnFail: true },
+			{
+				input: [{ id: graded().id }, { id: 'no-such-session' }, { id: allSessions[1].id }],
+				continueOnFail: true,
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(sim.control.requests()).toHaveLength(3);

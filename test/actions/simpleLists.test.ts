@@ -4,10 +4,34 @@ import { SEED } from '../../simulator';
 import { useSimulator } from './support';
 
 /** Lists with no filters: the same Get Many contract for each. */
-const lists: Array<{ title: string; resource: string; noun: string; path: string; seeded: Array<{ id: string }> }> = [
-	{ title: 'Collection', resource: 'collection', noun: 'collection', path: '/collections', seeded: Object.values(SEED.collections) },
-	{ title: 'Group', resource: 'group', noun: 'group', path: '/workspace/groups', seeded: Object.values(SEED.groups) },
-	{ title: 'Context', resource: 'context', noun: 'context', path: '/contexts', seeded: SEED.contexts },
+const lists: Array<{
+	title: string;
+	resource: string;
+	noun: string;
+	path: string;
+	seeded: Array<{ id: string }>;
+}> = [
+	{
+		title: 'Collection',
+		resource: 'collection',
+		noun: 'collection',
+		path: '/collections',
+		seeded: Object.values(SEED.collections),
+	},
+	{
+		title: 'Group',
+		resource: 'group',
+		noun: 'group',
+		path: '/workspace/groups',
+		seeded: Object.values(SEED.groups),
+	},
+	{
+		title: 'Context',
+		resource: 'context',
+		noun: 'context',
+		path: '/contexts',
+		seeded: SEED.contexts,
+	},
 ];
 
 const sim = useSimulator();
@@ -39,6 +63,8 @@ describe.each(lists)('$title → Get Many', ({ resource, noun, path, seeded }) =
 			{ page: '1', page_size: '100' },
 		]);
 		expect(items).toHaveLength(seeded.length * 2);
-		expect(items.filter((item) => (item.pairedItem as { item: number }).item === 1)).toHaveLength(seeded.length);
+		expect(items.filter((item) => (item.pairedItem as { item: number }).item === 1)).toHaveLength(
+			seeded.length,
+		);
 	});
 });

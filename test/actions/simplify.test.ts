@@ -17,8 +17,17 @@ describe('Session → Get (one record)', () => {
 	const sessionId = () => sim.control.store.data.sessions.find((s) => s.score !== null)!.id;
 
 	test('Simplify on by default: only the session subset, values as the service gave them', async () => {
-		const raw = await sim.run({ resource: 'session', operation: 'get', session: rl(sessionId()), simplify: false });
-		const simple = await sim.run({ resource: 'session', operation: 'get', session: rl(sessionId()) });
+		const raw = await sim.run({
+			resource: 'session',
+			operation: 'get',
+			session: rl(sessionId()),
+			simplify: false,
+		});
+		const simple = await sim.run({
+			resource: 'session',
+			operation: 'get',
+			session: rl(sessionId()),
+		});
 		expect(simple.error).toBeUndefined();
 		const [full] = json(raw.items);
 		const [short] = json(simple.items);
@@ -49,12 +58,20 @@ describe('Session → Get (one record)', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items[0].json).not.toHaveProperty('is_valid_attempt');
-		expect(items[1].json).toMatchObject({ error: expect.stringMatching(/not found/i), httpCode: '404' });
+		expect(items[1].json).toMatchObject({
+			error: expect.stringMatching(/not found/i),
+			httpCode: '404',
+		});
 		expect(items[1].json.description).toEqual(expect.any(String));
 	});
 
 	test('a Simplify expression that is not true or false fails before any request', async () => {
-		const { error } = await sim.run({ resource: 'session', operation: 'get', session: rl(sessionId()), simplify: '={{ "yes" }}' });
+		const { error } = await sim.run({
+			resource: 'session',
+			operation: 'get',
+			session: rl(sessionId()),
+			simplify: '={{ "yes" }}',
+		});
 		expect(error?.message).toBe('Simplify: must be true or false, got "yes"');
 		expect(error?.description).toContain('No request was sent');
 		expect(sim.control.requests()).toEqual([]);
@@ -62,7 +79,12 @@ describe('Session → Get (one record)', () => {
 
 	test('Simplify from an expression, per item: "true" and false', async () => {
 		const { items } = await sim.run(
-			{ resource: 'session', operation: 'get', session: rl(sessionId()), simplify: '={{ $json.simple }}' },
+			{
+				resource: 'session',
+				operation: 'get',
+				session: rl(sessionId()),
+				simplify: '={{ $json.simple }}',
+			},
 			{ input: [{ simple: 'true' }, { simple: false }] },
 		);
 		expect(items[0].json).not.toHaveProperty('is_valid_attempt');
@@ -74,19 +96,30 @@ describe('Assignment → Get Many (a list)', () => {
 	test('one item per row either way; on: each row the assignment subset; off: the rows as the service sent them', async () => {
 		const simple = await sim.run({ resource: 'assignment', operation: 'getAll', returnAll: true });
 		sim.control.clearRequests();
-		const raw = await sim.run({ resource: 'assignment', operation: 'getAll', returnAll: true, simplify: false });
+		const raw = await sim.run({
+			resource: 'assignment',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
 		const [request] = sim.control.requests();
 		expect(request.query).toEqual({ page: '1', page_size: '100' });
 		const full = json(raw.items);
 		const short = json(simple.items);
 		expect(short.length).toBeGreaterThan(5);
 		expect(short.map((row) => row.id)).toEqual(full.map((row) => row.id));
-		expect(full.every((row) => 'program' in row && 'attempt_min' in row && 'rank_min' in row)).toBe(true);
+		expect(full.every((row) => 'program' in row && 'attempt_min' in row && 'rank_min' in row)).toBe(
+			true,
+		);
 		for (const [index, row] of short.entries()) {
 			expect(keysOf(row)).toEqual([...SIMPLIFIED_FIELDS.assignment]);
-			expect(row).toEqual(Object.fromEntries(SIMPLIFIED_FIELDS.assignment.map((key) => [key, full[index][key]])));
+			expect(row).toEqual(
+				Object.fromEntries(SIMPLIFIED_FIELDS.assignment.map((key) => [key, full[index][key]])),
+			);
 		}
-		expect(simple.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(simple.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	test('an operation without large records has no Simplify: Workspace → Get returns the record whole', async () => {
@@ -99,15 +132,35 @@ describe('Scenario Job → Create, By Polling', () => {
 	test('on by default: the final job without started_at and duration_seconds; off: the whole job', async () => {
 		const { sim: jobs } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } });
 		try {
-			const simple = await runJobNode(jobs, { parameters: createParams(jobs, { waitForCompletion: 'poll' }) });
-			const raw = await runJobNode(jobs, { parameters: createParams(jobs, { waitForCompletion: 'poll', simplify: false }) });
+			const simple = await runJobNode(jobs, {
+				parameters: createParams(jobs, { waitForCompletion: 'poll' }),
+			});
+			const raw = await runJobNode(jobs, {
+				parameters: createParams(jobs, { waitForCompletion: 'poll', simplify: false }),
+			});
 			expect(simple.error).toBeUndefined();
 			expect(raw.error).toBeUndefined();
 			const [short] = json(simple.items);
 			const [full] = json(raw.items);
-			expect(full).toMatchObject({ status: 'completed', started_at: expect.any(String), duration_seconds: expect.any(Number) });
-			expect(keysOf(short)).toEqual(['id', 'status', 'scenario', 'error', 'created_at', 'completed_at', 'is_new']);
-			expect(short).toMatchObject({ status: 'completed', is_new: true, scenario: { id: expect.any(String), name: expect.any(String) } });
+			expect(full).toMatchObject({
+				status: 'completed',
+				started_at: expect.any(String),
+				duration_seconds: expect.any(Number),
+			});
+			expect(keysOf(short)).toEqual([
+				'id',
+				'status',
+				'scenario',
+				'error',
+				'created_at',
+				'completed_at',
+				'is_new',
+			]);
+			expect(short).toMatchObject({
+				status: 'completed',
+				is_new: true,
+				scenario: { id: expect.any(String), name: expect.any(String) },
+			});
 		} finally {
 			await jobs.close();
 		}
@@ -117,7 +170,10 @@ describe('Scenario Job → Create, By Polling', () => {
 		const { sim: jobs } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } });
 		try {
 			const { items, error } = await runJobNode(jobs, {
-				parameters: createParams(jobs, { waitForCompletion: 'poll', simplify: '={{ $json.simple }}' }),
+				parameters: createParams(jobs, {
+					waitForCompletion: 'poll',
+					simplify: '={{ $json.simple }}',
+				}),
 				input: [{ simple: true }, { simple: false }, { simple: true }],
 			});
 			expect(error).toBeUndefined();
@@ -133,11 +189,16 @@ describe('Scenario Job → Create, By Polling', () => {
 		const { sim: jobs } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } });
 		try {
 			const { error } = await runJobNode(jobs, {
-				parameters: createParams(jobs, { waitForCompletion: 'poll', simplify: '={{ $json.simple }}' }),
+				parameters: createParams(jobs, {
+					waitForCompletion: 'poll',
+					simplify: '={{ $json.simple }}',
+				}),
 				input: [{ simple: true }, { simple: 'maybe' }],
 			});
 			expect(error?.message).toBe('Simplify: must be true or false, got "maybe"');
-			expect(jobs.control.requests({ path: '/scenario-studio/*' }).filter((r) => r.method === 'POST')).toHaveLength(0);
+			expect(
+				jobs.control.requests({ path: '/scenario-studio/*' }).filter((r) => r.method === 'POST'),
+			).toHaveLength(0);
 		} finally {
 			await jobs.close();
 		}

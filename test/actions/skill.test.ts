@@ -8,7 +8,8 @@ const person = (address: string) => members.find((m) => m.email === address)!;
 
 const sim = useSimulator('skill');
 const { run } = sim;
-const emails = (items: Array<{ json: IDataObject }>) => json(items).map((row) => (row.user as IDataObject).email);
+const emails = (items: Array<{ json: IDataObject }>) =>
+	json(items).map((row) => (row.user as IDataObject).email);
 
 describe('Skill → Get Many', () => {
 	test('default form: every skill, alphabetical, without proficiency figures', async () => {
@@ -18,13 +19,25 @@ describe('Skill → Get Many', () => {
 			['GET', '/skills', { page: '1', page_size: '50' }],
 		]);
 		const names = json(items).map((s) => s.name as string);
-		expect(names).toEqual(Object.values(skills).map((s) => s.name).sort((a, b) => a.localeCompare(b)));
+		expect(names).toEqual(
+			Object.values(skills)
+				.map((s) => s.name)
+				.sort((a, b) => a.localeCompare(b)),
+		);
 		expect(json(items)[0]).not.toHaveProperty('proficiency_summary');
 	});
 
 	test('Include Proficiency Summary: include=proficiency, figures per skill', async () => {
-		const { items } = await run({ operation: 'getAll', returnAll: true, options: { includeProficiency: true } });
-		expect(sim.control.requests()[0].query).toEqual({ include: 'proficiency', page: '1', page_size: '100' });
+		const { items } = await run({
+			operation: 'getAll',
+			returnAll: true,
+			options: { includeProficiency: true },
+		});
+		expect(sim.control.requests()[0].query).toEqual({
+			include: 'proficiency',
+			page: '1',
+			page_size: '100',
+		});
 		const discovery = json(items).find((s) => s.id === skills.discovery.id)!;
 		expect(discovery.proficiency_summary).toMatchObject({ participant_count: expect.any(Number) });
 		expect((discovery.proficiency_summary as IDataObject).participant_count).toBeGreaterThan(0);
@@ -39,7 +52,10 @@ describe('Skill → Get Many', () => {
 
 describe('Skill → Get Proficiency', () => {
 	test('default form: one item per person who practiced, best score first', async () => {
-		const { items, error } = await run({ operation: 'getProficiency', skill: rl(skills.discovery.id) });
+		const { items, error } = await run({
+			operation: 'getProficiency',
+			skill: rl(skills.discovery.id),
+		});
 		expect(error).toBeUndefined();
 		expect(sim.control.requests().map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/skills/${skills.discovery.id}/proficiency`, { page: '1', page_size: '50' }],
@@ -56,7 +72,11 @@ describe('Skill → Get Proficiency', () => {
 			skill: rl(skills.discovery.id, 'id'),
 			returnAll: true,
 			filters: {
-				members: memberRows([person('frank@acme.com').id, 'id'], ['support@exec.com', 'email'], ['jane@acme.com', 'list']),
+				members: memberRows(
+					[person('frank@acme.com').id, 'id'],
+					['support@exec.com', 'email'],
+					['jane@acme.com', 'list'],
+				),
 				group_ids: [groups.customerSuccess.id, groups.leadership.id],
 				end_date: '2026-03-10T00:00:00Z',
 				exclude_system_users: true,
@@ -74,13 +94,23 @@ describe('Skill → Get Proficiency', () => {
 		});
 		expect(emails(items).sort()).toEqual(['frank@acme.com', 'jane@acme.com']);
 		// Frank's 96 two days ago is after the as-of date, so his score is below what it is today.
-		const today = await run({ operation: 'getProficiency', skill: rl(skills.discovery.id), filters: { members: memberRows(['frank@acme.com', 'list']) } });
-		const frankThen = json(items).find((row) => (row.user as IDataObject).email === 'frank@acme.com')!;
+		const today = await run({
+			operation: 'getProficiency',
+			skill: rl(skills.discovery.id),
+			filters: { members: memberRows(['frank@acme.com', 'list']) },
+		});
+		const frankThen = json(items).find(
+			(row) => (row.user as IDataObject).email === 'frank@acme.com',
+		)!;
 		expect(frankThen.score).not.toEqual(today.items[0].json.score);
 	});
 
 	test('Limit: page_size is the limit', async () => {
-		const { items } = await run({ operation: 'getProficiency', skill: rl(skills.discovery.id), limit: 2 });
+		const { items } = await run({
+			operation: 'getProficiency',
+			skill: rl(skills.discovery.id),
+			limit: 2,
+		});
 		expect(sim.control.requests()[0].query).toEqual({ page: '1', page_size: '2' });
 		expect(items).toHaveLength(2);
 	});
@@ -88,8 +118,17 @@ describe('Skill → Get Proficiency', () => {
 	test.each([
 		[{ skill: rl('={{ "sk1a2b3c4d5e" }}', 'id') }, 'Skill ID: must be a UUID'],
 		[{ skill: 'not-a-uuid' }, 'Skill ID: must be a UUID'],
-		[{ skill: rl(skills.discovery.id), filters: { end_date: '10 March' } }, 'As Of: must be an ISO 8601 date-time'],
-		[{ skill: rl(skills.discovery.id), filters: { members: memberRows(['={{ "frank" }}', 'email']) } }, 'Members (row 1): must be an e-mail address'],
+		[
+			{ skill: rl(skills.discovery.id), filters: { end_date: '10 March' } },
+			'As Of: must be an ISO 8601 date-time',
+		],
+		[
+			{
+				skill: rl(skills.discovery.id),
+				filters: { members: memberRows(['={{ "frank" }}', 'email']) },
+			},
+			'Members (row 1): must be an e-mail address',
+		],
 	])('bad input %j costs no request', async (parameters, message) => {
 		const { error } = await run({ operation: 'getProficiency', ...parameters });
 		expect(error?.message).toContain(message);
@@ -99,7 +138,10 @@ describe('Skill → Get Proficiency', () => {
 	test('an unknown skill is the API 404; Continue On Fail keeps the other items', async () => {
 		const { items, error } = await run(
 			{ operation: 'getProficiency', skill: rl('={{ $json.skill }}', 'id'), limit: 1 },
-			{ input: [{ skill: '00000000-0000-4000-8000-000000000000' }, { skill: skills.objection.id }], continueOnFail: true },
+			{
+				input: [{ skill: '00000000-0000-4000-8000-000000000000' }, { skill: skills.objection.id }],
+				continueOnFail: true,
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(items[0].json.error).toMatch(/not found/i);

@@ -28,17 +28,30 @@ describe('Studio Session → Create', () => {
 		const { items, error } = await run({ userEmail: 'bob@acme.com', prompt: PROMPT });
 		expect(error).toBeUndefined();
 		const [request] = sessionRequests();
-		expect([request.method, request.body]).toEqual(['POST', { user_email: 'bob@acme.com', prompt: PROMPT }]);
+		expect([request.method, request.body]).toEqual([
+			'POST',
+			{ user_email: 'bob@acme.com', prompt: PROMPT },
+		]);
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ id: expect.any(String), url: expect.stringMatching(/^https:\/\/.+\/chat\//), is_new: true });
+		expect(items[0].json).toEqual({
+			id: expect.any(String),
+			url: expect.stringMatching(/^https:\/\/.+\/chat\//),
+			is_new: true,
+		});
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	test('Request ID: a second run with the same key returns the first session, is_new false', async () => {
-		const parameters = { userEmail: 'carla@acme.com', prompt: PROMPT, additionalFields: { request_id: 'meeting-123' } };
+		const parameters = {
+			userEmail: 'carla@acme.com',
+			prompt: PROMPT,
+			additionalFields: { request_id: 'meeting-123' },
+		};
 		const first = await run(parameters);
 		const second = await run(parameters);
-		expect(sessionRequests().map((r) => [r.status, (r.body as { request_id?: string }).request_id])).toEqual([
+		expect(
+			sessionRequests().map((r) => [r.status, (r.body as { request_id?: string }).request_id]),
+		).toEqual([
 			[201, 'meeting-123'],
 			[200, 'meeting-123'],
 		]);
@@ -75,7 +88,12 @@ describe('Studio Session → Create', () => {
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(items[0].json.is_new).toBe(true);
 		expect(items[1].json.error).toMatch(/^Member: must be an e-mail address/);
 		expect(items[2].json).toMatchObject({ httpCode: '400' });

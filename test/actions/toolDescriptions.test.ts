@@ -6,22 +6,35 @@
  * what it needs, and stay short enough that the tool name is not cut off; each operation's description
  * (shown in the editor, the default of a manual Tool Description) says what it returns.
  */
-import type { INode, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INode,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers, nodeNameToToolName } from 'n8n-workflow';
 
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
 
 const description = new WorkspacePractice().description;
 /** As n8n registers the tool variant (convertNodeToAiTool): same properties, name suffixed. */
-const toolType: INodeTypeDescription = { ...description, name: `${description.name}Tool`, outputs: ['ai_tool'] };
+const toolType: INodeTypeDescription = {
+	...description,
+	name: `${description.name}Tool`,
+	outputs: ['ai_tool'],
+};
 
 const optionsOf = (property: INodeProperties): INodePropertyOptions[] =>
 	(property.options ?? []).filter((o): o is INodePropertyOptions => 'value' in o);
 
-const resourceProperty = description.properties.find((p) => p.name === 'resource') as INodeProperties;
+const resourceProperty = description.properties.find(
+	(p) => p.name === 'resource',
+) as INodeProperties;
 const operations = optionsOf(resourceProperty).flatMap((resource) =>
 	description.properties
-		.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value))
+		.filter(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		)
 		.flatMap((p) => optionsOf(p).map((op) => ({ resource, op }))),
 );
 
@@ -41,13 +54,19 @@ describe('what a model sees of each operation', () => {
 		expect(operations.length).toBe(32);
 	});
 
-	it.each(operations.map(({ resource, op }) => [`${resource.name} → ${op.name}`, resource, op] as const))(
+	it.each(
+		operations.map(({ resource, op }) => [`${resource.name} → ${op.name}`, resource, op] as const),
+	)(
 		'%s: the automatic tool description is its action, and the tool name is not cut off',
 		(_label, resource, op) => {
 			expect(op.action).toBeTruthy();
 			const node = toolNode(String(resource.value), String(op.value));
-			const nodeType = { description: toolType } as Parameters<typeof NodeHelpers.getToolDescriptionForNode>[1];
-			expect(NodeHelpers.getToolDescriptionForNode(node, nodeType)).toBe(`${op.action} in Workspace Practice`);
+			const nodeType = { description: toolType } as Parameters<
+				typeof NodeHelpers.getToolDescriptionForNode
+			>[1];
+			expect(NodeHelpers.getToolDescriptionForNode(node, nodeType)).toBe(
+				`${op.action} in Workspace Practice`,
+			);
 			expect(node.name).toBe(`${op.action} in Workspace Practice`);
 			const toolName = nodeNameToToolName(node);
 			expect(toolName).toBe(node.name.replace(/ /g, '_'));
@@ -78,14 +97,18 @@ describe('what a model sees of each operation', () => {
 		};
 		for (const [key, pattern] of Object.entries(needs)) {
 			const [resource, operation] = key.split(':');
-			const found = operations.find(({ resource: r, op }) => r.value === resource && op.value === operation);
+			const found = operations.find(
+				({ resource: r, op }) => r.value === resource && op.value === operation,
+			);
 			expect(found?.op.action).toMatch(pattern);
 		}
 	});
 
 	it("each resource explains the service's term", () => {
-		for (const resource of optionsOf(resourceProperty)) expect((resource.description ?? '').length).toBeGreaterThan(20);
-		const explained = (value: string): string => optionsOf(resourceProperty).find((r) => r.value === value)?.description ?? '';
+		for (const resource of optionsOf(resourceProperty))
+			expect((resource.description ?? '').length).toBeGreaterThan(20);
+		const explained = (value: string): string =>
+			optionsOf(resourceProperty).find((r) => r.value === value)?.description ?? '';
 		expect(explained('scenarioJob')).toMatch(/background job.*AI builds a practice scenario/);
 		expect(explained('studioSession')).toMatch(/link a member opens to build a scenario/);
 		expect(explained('knowledgeHubPage')).toMatch(/knowledge base/);

@@ -40,6 +40,9 @@ describe('Workspace → Get', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ httpCode: '403', error: expect.stringMatching(/workspace is inactive/) });
+		expect(items[0].json).toMatchObject({
+			httpCode: '403',
+			error: expect.stringMatching(/workspace is inactive/),
+		});
 	});
 });

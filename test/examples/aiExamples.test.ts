@@ -21,32 +21,52 @@ const TOOL_TYPE = 'n8n-nodes-workspace-practice.workspacePracticeTool';
 const { properties } = new WorkspacePractice().description;
 
 const read = (file: string): { nodes: NodeJson[]; connections: Record<string, unknown> } =>
-	JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as { nodes: NodeJson[]; connections: Record<string, unknown> };
+	JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as {
+		nodes: NodeJson[];
+		connections: Record<string, unknown>;
+	};
 
 /** Every `$fromAI('key', 'description' or `description`, 'type')` inside a value, however deep. */
 function fromAiCalls(value: unknown): Array<{ key: string; description: string }> {
 	const text = JSON.stringify(value);
-	return [...text.matchAll(/\$fromAI\('([^']*)', (?:`([^`]*)`|'([^']*)')/g)].map((m) => ({ key: m[1], description: m[2] ?? m[3] ?? '' }));
+	return [...text.matchAll(/\$fromAI\('([^']*)', (?:`([^`]*)`|'([^']*)')/g)].map((m) => ({
+		key: m[1],
+		description: m[2] ?? m[3] ?? '',
+	}));
 }
 
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show ?? {};
-	return (!show.resource || show.resource.includes(resource)) && (!show.operation || show.operation.includes(operation));
+	return (
+		(!show.resource || show.resource.includes(resource)) &&
+		(!show.operation || show.operation.includes(operation))
+	);
 }
 
 function checkToolNode(node: NodeJson): void {
-	const { resource, operation, descriptionType, toolDescription, ...fields } = node.parameters as Record<string, unknown> & {
-		resource: string;
-		operation: string;
-	};
-	expect(properties.some((p) => p.name === 'operation' && shownFor(p, resource, operation))).toBe(true);
+	const { resource, operation, descriptionType, toolDescription, ...fields } =
+		node.parameters as Record<string, unknown> & {
+			resource: string;
+			operation: string;
+		};
+	expect(properties.some((p) => p.name === 'operation' && shownFor(p, resource, operation))).toBe(
+		true,
+	);
 	for (const name of Object.keys(fields)) {
-		expect([node.name, name, properties.some((p) => p.name === name && shownFor(p, resource, operation))]).toEqual([node.name, name, true]);
+		expect([
+			node.name,
+			name,
+			properties.some((p) => p.name === name && shownFor(p, resource, operation)),
+		]).toEqual([node.name, name, true]);
 	}
 	expect(descriptionType).toBe('manual');
 	expect(String(toolDescription).length).toBeGreaterThan(60);
 	for (const call of fromAiCalls(fields)) {
-		expect([node.name, call.key, call.description.length > 15]).toEqual([node.name, call.key, true]);
+		expect([node.name, call.key, call.description.length > 15]).toEqual([
+			node.name,
+			call.key,
+			true,
+		]);
 	}
 }
 
@@ -61,7 +81,9 @@ describe.each([
 	it(`has ${toolCount} Workspace Practice tools, each connected to the ${consumerType.split('.')[1]}`, () => {
 		expect(tools).toHaveLength(toolCount);
 		for (const tool of tools) {
-			expect(workflow.connections[tool.name]).toEqual({ ai_tool: [[{ node: consumer?.name, type: 'ai_tool', index: 0 }]] });
+			expect(workflow.connections[tool.name]).toEqual({
+				ai_tool: [[{ node: consumer?.name, type: 'ai_tool', index: 0 }]],
+			});
 		}
 	});
 
@@ -81,12 +103,15 @@ describe("the README's ready-to-paste tool set-ups", () => {
 	const section = readme.slice(readme.indexOf('### Ready-to-paste tool set-ups'));
 	const block = /```json\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
 	const pasted = JSON.parse(block) as { nodes: NodeJson[] };
-	const exampleTools = [...read('examples/ask-your-workspace.json').nodes, ...read('examples/workspace-mcp-server.json').nodes].filter(
-		(n) => n.type === TOOL_TYPE,
-	);
+	const exampleTools = [
+		...read('examples/ask-your-workspace.json').nodes,
+		...read('examples/workspace-mcp-server.json').nodes,
+	].filter((n) => n.type === TOOL_TYPE);
 
 	it('cover finding scenarios, creating one and checking on it, assigning, and reading the Knowledge Hub', () => {
-		const jobs = pasted.nodes.map((n) => `${String(n.parameters.resource)}:${String(n.parameters.operation)}`);
+		const jobs = pasted.nodes.map(
+			(n) => `${String(n.parameters.resource)}:${String(n.parameters.operation)}`,
+		);
 		expect(jobs).toEqual([
 			'scenario:getAll',
 			'scenarioJob:create',

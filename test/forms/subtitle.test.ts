@@ -12,9 +12,22 @@ import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePracti
 import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.js';
 import { resources } from '../../nodes/WorkspacePractice/actions/resources';
 
-function subtitleOf(description: INodeTypeDescription, type: string, values: INodeParameters): unknown {
-	const node: INode = { id: 'n1', name: 'Node', type, typeVersion: 1, position: [0, 0], parameters: {} };
-	node.parameters = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ?? {};
+function subtitleOf(
+	description: INodeTypeDescription,
+	type: string,
+	values: INodeParameters,
+): unknown {
+	const node: INode = {
+		id: 'n1',
+		name: 'Node',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	node.parameters =
+		NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ??
+		{};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
 }
@@ -22,7 +35,10 @@ function subtitleOf(description: INodeTypeDescription, type: string, values: INo
 describe('Workspace Practice: "<Operation>: <Resource>" in display names', () => {
 	const { description } = new WorkspacePractice();
 	const cases = Object.values(resources).flatMap((module) =>
-		module.operation.options.map((option) => [module.option.value, option.value, `${option.name}: ${module.option.name}`] as const),
+		module.operation.options.map(
+			(option) =>
+				[module.option.value, option.value, `${option.name}: ${module.option.name}`] as const,
+		),
 	);
 
 	test('every operation of every resource is covered', () => {
@@ -35,11 +51,15 @@ describe('Workspace Practice: "<Operation>: <Resource>" in display names', () =>
 
 	test('a new node shows its defaults in words', () => {
 		expect(subtitleOf(description, ACTION_NODE_TYPE, {})).toBe('Create: Scenario Job');
-		expect(subtitleOf(description, ACTION_NODE_TYPE, { resource: 'knowledgeHubPage' })).toBe('Get Many: Knowledge Hub Page');
+		expect(subtitleOf(description, ACTION_NODE_TYPE, { resource: 'knowledgeHubPage' })).toBe(
+			'Get Many: Knowledge Hub Page',
+		);
 	});
 
 	test('a value the node does not offer (an old workflow) shows as it is, not as nothing', () => {
-		expect(subtitleOf(description, ACTION_NODE_TYPE, { resource: 'session', operation: 'delete' })).toBe('delete: session');
+		expect(
+			subtitleOf(description, ACTION_NODE_TYPE, { resource: 'session', operation: 'delete' }),
+		).toBe('delete: session');
 	});
 });
 
@@ -53,7 +73,9 @@ describe('Knowledge Hub trigger: its events in words', () => {
 
 	test('every event, in the order chosen', () => {
 		const events = ['sourceReady', 'pageUpdated', 'pageCreated', 'pagePublished'];
-		expect(subtitleOf(description, type, { events })).toBe('Source Ready, Page Updated, Page Created, Page Published');
+		expect(subtitleOf(description, type, { events })).toBe(
+			'Source Ready, Page Updated, Page Created, Page Published',
+		);
 	});
 
 	test('no events: empty, not an error', () => {

@@ -29,48 +29,88 @@ afterAll(() => {
 /** A folder holding the unbuilt addon in node_modules, as `npm ci --ignore-scripts` leaves sqlite3. */
 function probeFolder(): string {
 	const dir = tempDir('wsp-native-');
-	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe-holder', private: true, dependencies: { 'native-probe': '1.0.0' } }));
-	cpSync(PROBE, join(dir, 'node_modules', 'native-probe'), { recursive: true, filter: (src) => !src.includes('/build') });
+	writeFileSync(
+		join(dir, 'package.json'),
+		JSON.stringify({
+			name: 'probe-holder',
+			private: true,
+			dependencies: { 'native-probe': '1.0.0' },
+		}),
+	);
+	cpSync(PROBE, join(dir, 'node_modules', 'native-probe'), {
+		recursive: true,
+		filter: (src) => !src.includes('/build'),
+	});
 	return dir;
 }
 
 /** Loads the addon in a fresh Node and returns what its check() answers. */
 function loadProbe(dir: string): string {
-	const result = spawnSync(process.execPath, ['-e', "process.stdout.write(String(require('native-probe').check()))"], {
-		cwd: dir,
-		encoding: 'utf8',
-	});
-	return result.status === 0 ? result.stdout : `failed: ${result.stderr.split('\n').find((l) => l.includes('Error')) ?? result.stderr}`;
+	const result = spawnSync(
+		process.execPath,
+		['-e', "process.stdout.write(String(require('native-probe').check()))"],
+		{
+			cwd: dir,
+			encoding: 'utf8',
+		},
+	);
+	return result.status === 0
+		? result.stdout
+		: `failed: ${result.stderr.split('\n').find((l) => l.includes('Error')) ?? result.stderr}`;
 }
 
 /** The environment `npm run` gives its scripts on this project: ignore-scripts=true among npm's settings. */
-const npmRunEnv = { ...process.env, npm_config_ignore_scripts: 'true', NPM_CONFIG_IGNORE_SCRIPTS: 'true' };
+const npmRunEnv = {
+	...process.env,
+	npm_config_ignore_scripts: 'true',
+	NPM_CONFIG_IGNORE_SCRIPTS: 'true',
+};
 
 describe('native modules under the environment of an npm script', () => {
 	it('a plain `npm rebuild` there builds nothing and still exits 0 (the fault of issue 20)', () => {
 		const dir = probeFolder();
-		const result = spawnSync('npm', ['rebuild', 'native-probe'], { cwd: dir, env: npmRunEnv, encoding: 'utf8' });
+		const result = spawnSync('npm', ['rebuild', 'native-probe'], {
+			cwd: dir,
+			env: npmRunEnv,
+			encoding: 'utf8',
+		});
 		expect(result.status).toBe(0);
-		expect(existsSync(join(dir, 'node_modules', 'native-probe', 'build', 'Release', 'native_probe.node'))).toBe(false);
+		expect(
+			existsSync(
+				join(dir, 'node_modules', 'native-probe', 'build', 'Release', 'native_probe.node'),
+			),
+		).toBe(false);
 	}, 60_000);
 
 	it('`npm run e2e:install -- --build-native` builds the addon and checks that it loads', () => {
 		const dir = probeFolder();
-		const result = spawnSync('npm', ['run', '--silent', 'e2e:install', '--', '--build-native', dir, 'native-probe'], {
-			cwd: REPO_ROOT,
-			env: npmRunEnv,
-			encoding: 'utf8',
-		});
+		const result = spawnSync(
+			'npm',
+			['run', '--silent', 'e2e:install', '--', '--build-native', dir, 'native-probe'],
+			{
+				cwd: REPO_ROOT,
+				env: npmRunEnv,
+				encoding: 'utf8',
+			},
+		);
 		expect(result.stderr).toContain('[verify-native] native-probe OK');
 		expect(result.status).toBe(0);
 		expect(result.stdout.trim().split('\n').pop()).toBe(dir);
-		expect(existsSync(join(dir, 'node_modules', 'native-probe', 'build', 'Release', 'native_probe.node'))).toBe(true);
+		expect(
+			existsSync(
+				join(dir, 'node_modules', 'native-probe', 'build', 'Release', 'native_probe.node'),
+			),
+		).toBe(true);
 		expect(loadProbe(dir)).toBe('42');
 	}, 180_000);
 });
 
 /** A registry on 127.0.0.1 that accepts connections and never answers, as the stalled install saw. */
-async function silentRegistry(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+async function silentRegistry(): Promise<{
+	url: string;
+	connections: () => number;
+	close: () => Promise<void>;
+}> {
 	const sockets = new Set<Socket>();
 	let count = 0;
 	const server: Server = createServer((socket) => {

@@ -21,15 +21,25 @@ function shown(description: INodeTypeDescription, values: Record<string, unknown
 	return description.properties
 		.filter((p) => NodeHelpers.displayParameter(parameters, p, fake, description))
 		.filter((p) => !['resource', 'operation'].includes(p.name))
-		.map((p) => (p.type === 'notice' ? `notice: ${p.displayName.split(' ').slice(0, 2).join(' ')}` : p.name));
+		.map((p) =>
+			p.type === 'notice' ? `notice: ${p.displayName.split(' ').slice(0, 2).join(' ')}` : p.name,
+		);
 }
 
 /** The Options collection's entries n8n displays for this mode (`/waitForCompletion` is the root value). */
 function options(mode: string, inside: INodeParameters = {}): string[] {
 	const collection = node.description.properties.find(
-		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('scenarioJob') && p.displayOptions.show.operation?.includes('create'),
+		(p) =>
+			p.name === 'options' &&
+			p.displayOptions?.show?.resource?.includes('scenarioJob') &&
+			p.displayOptions.show.operation?.includes('create'),
 	)!;
-	const root = { resource: 'scenarioJob', operation: 'create', waitForCompletion: mode, options: inside };
+	const root = {
+		resource: 'scenarioJob',
+		operation: 'create',
+		waitForCompletion: mode,
+		options: inside,
+	};
 	const fake = { typeVersion: 1, parameters: root } as unknown as INode;
 	return (collection.options as INodeProperties[])
 		.filter((p) => NodeHelpers.displayParameter(inside, p, fake, node.description, root))
@@ -47,28 +57,55 @@ describe("Scenario Job → Create's form", () => {
 			'options',
 			'simplify',
 		]);
-		expect(shown(node.description, { waitForCompletion: 'callback' })).toContain('notice: Until Callback');
-		expect(shown(node.description, { waitForCompletion: 'callback' })).not.toContain('notice: By Polling');
-		expect(shown(node.description, { waitForCompletion: 'off' }).filter((n) => n.startsWith('notice'))).toEqual([]);
+		expect(shown(node.description, { waitForCompletion: 'callback' })).toContain(
+			'notice: Until Callback',
+		);
+		expect(shown(node.description, { waitForCompletion: 'callback' })).not.toContain(
+			'notice: By Polling',
+		);
+		expect(
+			shown(node.description, { waitForCompletion: 'off' }).filter((n) => n.startsWith('notice')),
+		).toEqual([]);
 		const toolWait = tool.description.properties.filter(
-			(p) => p.name === 'waitForCompletion' && NodeHelpers.displayParameter({ resource: 'scenarioJob', operation: 'create' }, p, null, tool.description),
+			(p) =>
+				p.name === 'waitForCompletion' &&
+				NodeHelpers.displayParameter(
+					{ resource: 'scenarioJob', operation: 'create' },
+					p,
+					null,
+					tool.description,
+				),
 		);
 		expect(toolWait).toHaveLength(1);
 		expect(toolWait[0].default).toBe('off');
-		expect(toolWait[0].options!.map((o) => (o as { value: string }).value)).toEqual(['off', 'poll']);
-		expect(shown(tool.description, { waitForCompletion: 'poll' })).not.toContain('notice: By Polling');
+		expect(toolWait[0].options!.map((o) => (o as { value: string }).value)).toEqual([
+			'off',
+			'poll',
+		]);
+		expect(shown(tool.description, { waitForCompletion: 'poll' })).not.toContain(
+			'notice: By Polling',
+		);
 	});
 
 	test('Options hold Request ID everywhere, Time Limit for the waiting modes, Cancel and First Poll for By Polling', () => {
 		expect(options('off')).toEqual(['requestIdMode']);
 		expect(options('callback')).toEqual(['requestIdMode', 'timeLimitMinutes']);
-		expect(options('poll')).toEqual(['cancelOnTimeout', 'firstPollSeconds', 'requestIdMode', 'timeLimitMinutes']);
+		expect(options('poll')).toEqual([
+			'cancelOnTimeout',
+			'firstPollSeconds',
+			'requestIdMode',
+			'timeLimitMinutes',
+		]);
 		expect(options('off', { requestIdMode: 'custom' })).toEqual(['requestIdMode', 'requestId']);
 	});
 
 	test('Time Limit is whole minutes in the form', () => {
-		const collection = node.description.properties.find((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('create'))!;
-		const limit = (collection.options as INodeProperties[]).find((p) => p.name === 'timeLimitMinutes')!;
+		const collection = node.description.properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('create'),
+		)!;
+		const limit = (collection.options as INodeProperties[]).find(
+			(p) => p.name === 'timeLimitMinutes',
+		)!;
 		expect(limit.typeOptions).toMatchObject({ minValue: 1, numberPrecision: 0 });
 		expect(limit.default).toBe(15);
 	});
@@ -84,16 +121,24 @@ describe("Scenario Job → Create's Options at run time", () => {
 	test.each([
 		[2.5, 'Options → Time Limit (Minutes): must be a whole number from 1 to 1440, got "2.5"'],
 		['={{ 0 }}', 'Options → Time Limit (Minutes): must be a whole number from 1 to 1440, got "0"'],
-		['={{ 2000 }}', 'Options → Time Limit (Minutes): must be a whole number from 1 to 1440, got "2000"'],
+		[
+			'={{ 2000 }}',
+			'Options → Time Limit (Minutes): must be a whole number from 1 to 1440, got "2000"',
+		],
 	])('Time Limit %p is refused before any request', async (timeLimitMinutes, message) => {
-		const { error } = await runJobNode(sim, { parameters: createParams(sim, { options: { timeLimitMinutes } }) });
+		const { error } = await runJobNode(sim, {
+			parameters: createParams(sim, { options: { timeLimitMinutes } }),
+		});
 		expect(error?.message).toBe(message);
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
 
 	test('a Request ID Value left empty is refused before any request', async () => {
 		const { error } = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: 'off', options: { requestIdMode: 'custom', requestId: '' } }),
+			parameters: createParams(sim, {
+				waitForCompletion: 'off',
+				options: { requestIdMode: 'custom', requestId: '' },
+			}),
 		});
 		expect(error?.message).toBe('Options → Request ID Value: is required and cannot be empty');
 		expect(apiCalls(sim)).toHaveLength(0);

@@ -1,11 +1,18 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ManualClock, startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
+import {
+	ManualClock,
+	startSimulator,
+	type RunningSimulator,
+	type SimulatorOptions,
+} from '../../simulator';
 import type { RecordedRequest } from '../../simulator';
 import { runNode, type RunNodeOptions } from '../../n8n-harness/runNode';
 
 /** A simulator on a ManualClock: jobs move only when a test moves the clock or sets their state. */
-export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim: RunningSimulator; clock: ManualClock }> {
+export async function bootJobSim(
+	options: SimulatorOptions = {},
+): Promise<{ sim: RunningSimulator; clock: ManualClock }> {
 	const clock = new ManualClock();
 	// Every terminal status calls back unless a test asks for the spec's default (completed only).
 	const sim = await startSimulator({
@@ -17,7 +24,8 @@ export async function bootJobSim(options: SimulatorOptions = {}): Promise<{ sim:
 	return { sim, clock };
 }
 
-export const MEMBER_EMAIL = (sim: RunningSimulator): string => sim.control.fixtures().members[0].email;
+export const MEMBER_EMAIL = (sim: RunningSimulator): string =>
+	sim.control.fixtures().members[0].email;
 
 /** Create's form with the fast settings tests use (the first poll after 20 ms); `options` are merged. */
 export function createParams(sim: RunningSimulator, extra: INodeParameters = {}): INodeParameters {
@@ -55,7 +63,11 @@ export function apiCalls(sim: RunningSimulator): RecordedRequest[] {
 }
 
 /** Resolves once the simulator has recorded a request matching `test` (polls every 5 ms). */
-export async function requestSeen(sim: RunningSimulator, test: (r: RecordedRequest) => boolean, timeoutMs = 5000): Promise<RecordedRequest> {
+export async function requestSeen(
+	sim: RunningSimulator,
+	test: (r: RecordedRequest) => boolean,
+	timeoutMs = 5000,
+): Promise<RecordedRequest> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
 		const found = sim.control.requests().find(test);

@@ -29,15 +29,27 @@ const createTool = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
-const callTool = (parameters: INodeParameters, calls: IDataObject[], options: Partial<RunToolOptions> = {}) =>
-	runToolCalls({ parameters, calls, credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey }, ...options });
+const callTool = (
+	parameters: INodeParameters,
+	calls: IDataObject[],
+	options: Partial<RunToolOptions> = {},
+) =>
+	runToolCalls({
+		parameters,
+		calls,
+		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		...options,
+	});
 
 const posts = () => apiCalls(sim).filter((r) => r.method === 'POST');
 const requestIds = () => posts().map((r) => (r.body as IDataObject).request_id as string);
 
 describe('Scenario Job → Create as an AI tool', () => {
 	it('two calls with different prompts in one execution make two jobs, each returned queued at once', async () => {
-		const { answers, run } = await callTool(createTool(), [{ prompt: 'A discovery call' }, { prompt: 'A renewal call' }]);
+		const { answers, run } = await callTool(createTool(), [
+			{ prompt: 'A discovery call' },
+			{ prompt: 'A renewal call' },
+		]);
 		expect(run.data.resultData.error).toBeUndefined();
 		const jobs = answers.map((a) => (a.answer as IDataObject[])[0]);
 		expect(jobs.map((j) => [j.status, j.is_new])).toEqual([
@@ -46,7 +58,10 @@ describe('Scenario Job → Create as an AI tool', () => {
 		]);
 		expect(jobs[0].id).not.toBe(jobs[1].id);
 		expect(sim.control.store.jobs.size).toBe(2);
-		expect(posts().map((r) => (r.body as IDataObject).prompt)).toEqual(['A discovery call', 'A renewal call']);
+		expect(posts().map((r) => (r.body as IDataObject).prompt)).toEqual([
+			'A discovery call',
+			'A renewal call',
+		]);
 		// A key per call, never the execution + node + item one (the same for every call of a turn).
 		const keys = requestIds();
 		expect(new Set(keys).size).toBe(2);
@@ -104,8 +119,12 @@ describe('Scenario Job → Create as an AI tool', () => {
 	});
 
 	it('Until Callback is refused before any request, naming the field; nothing is left waiting', async () => {
-		const { answers, run } = await callTool(createTool({ waitForCompletion: 'callback' }), [{ prompt: 'Wait for me' }]);
-		expect(answers[0].error).toMatch(/^Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool/);
+		const { answers, run } = await callTool(createTool({ waitForCompletion: 'callback' }), [
+			{ prompt: 'Wait for me' },
+		]);
+		expect(answers[0].error).toMatch(
+			/^Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool/,
+		);
 		expect(answers[0].error).toMatch(/Choose "Off" .* or "By Polling"\. No request was sent\./);
 		expect(apiCalls(sim)).toHaveLength(0);
 		expect(run.waitTill).toBeUndefined();
@@ -124,16 +143,22 @@ describe('Scenario Job → Create as an AI tool', () => {
 	});
 
 	it('By Polling, when chosen for the tool, returns the finished job', async () => {
-		const { answers } = await callTool(createTool({ waitForCompletion: 'poll', options: { firstPollSeconds: 0.02 } }), [
-			{ prompt: 'Wait for it' },
-		]);
+		const { answers } = await callTool(
+			createTool({ waitForCompletion: 'poll', options: { firstPollSeconds: 0.02 } }),
+			[{ prompt: 'Wait for it' }],
+		);
 		const [job] = answers[0].answer as IDataObject[];
 		expect(job).toMatchObject({ status: 'completed', is_new: true });
 		expect((job.scenario as IDataObject).id).toEqual(expect.any(String));
 	});
 
 	it('a custom Request ID the model fills in is sent as given: the same key returns the same job', async () => {
-		const parameters = createTool({ options: { requestIdMode: 'custom', requestId: "={{ $fromAI('deal_id', 'The CRM deal', 'string') }}" } });
+		const parameters = createTool({
+			options: {
+				requestIdMode: 'custom',
+				requestId: "={{ $fromAI('deal_id', 'The CRM deal', 'string') }}",
+			},
+		});
 		const { answers } = await callTool(parameters, [
 			{ prompt: 'Deal call', deal_id: 'deal-7' },
 			{ prompt: 'Deal call', deal_id: 'deal-7' },
@@ -152,11 +177,16 @@ describe('Studio Session → Create as an AI tool', () => {
 			userEmail: { __rl: true, mode: 'list', value: MEMBER_EMAIL(sim) },
 			prompt: "={{ $fromAI('prompt', 'The meeting to prepare for', 'string') }}",
 		};
-		const { answers } = await callTool(parameters, [{ prompt: 'Board meeting' }, { prompt: 'Pricing call' }]);
+		const { answers } = await callTool(parameters, [
+			{ prompt: 'Board meeting' },
+			{ prompt: 'Pricing call' },
+		]);
 		const sessions = answers.map((a) => (a.answer as IDataObject[])[0]);
 		expect(sessions.map((s) => s.is_new)).toEqual([true, true]);
 		expect(sessions[0].id).not.toBe(sessions[1].id);
-		const bodies = sim.control.requests({ path: '/scenario-studio' }).map((r) => r.body as IDataObject);
+		const bodies = sim.control
+			.requests({ path: '/scenario-studio' })
+			.map((r) => r.body as IDataObject);
 		expect(bodies.map((b) => b.prompt)).toEqual(['Board meeting', 'Pricing call']);
 		bodies.forEach((b) => expect(b).not.toHaveProperty('request_id'));
 	});

@@ -41,8 +41,12 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 		const post = apiCalls(sim)[0];
 		const body = post.body as IDataObject;
 		// The resume URL keeps n8n's signature query string.
-		expect(body.callback_url).toBe(`${server.baseUrl}/webhook-waiting/${executionId}?signature=${result.run.data.resumeToken}`);
-		expect(Object.keys(body.callback_headers as IDataObject)).toEqual(['X-Workspace-Practice-Secret']);
+		expect(body.callback_url).toBe(
+			`${server.baseUrl}/webhook-waiting/${executionId}?signature=${result.run.data.resumeToken}`,
+		);
+		expect(Object.keys(body.callback_headers as IDataObject)).toEqual([
+			'X-Workspace-Practice-Secret',
+		]);
 		expect(apiCalls(sim)).toHaveLength(1);
 
 		sim.control.advance(5_000);
@@ -66,11 +70,23 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 		const simple = await startWaiting();
 		sim.control.advance(5_000);
 		const [short] = outputOf(await simple.resumed);
-		expect(Object.keys(short.json)).toEqual(['id', 'status', 'scenario', 'error', 'created_at', 'completed_at']);
+		expect(Object.keys(short.json)).toEqual([
+			'id',
+			'status',
+			'scenario',
+			'error',
+			'created_at',
+			'completed_at',
+		]);
 		const raw = await startWaiting({ simplify: false });
 		sim.control.advance(5_000);
 		const [full] = outputOf(await raw.resumed);
-		expect(full.json).toMatchObject({ id: raw.jobId, status: 'completed', started_at: expect.any(String), duration_seconds: expect.any(Number) });
+		expect(full.json).toMatchObject({
+			id: raw.jobId,
+			status: 'completed',
+			started_at: expect.any(String),
+			duration_seconds: expect.any(Number),
+		});
 	});
 
 	it('turns a failed job into an error item with its code and message', async () => {
@@ -97,19 +113,28 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 		const forged = JSON.stringify({ id: jobId, status: 'completed' });
 		const wrong = await fetch(url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'X-Workspace-Practice-Secret': 'f'.repeat(64) },
+			headers: {
+				'content-type': 'application/json',
+				'X-Workspace-Practice-Secret': 'f'.repeat(64),
+			},
 			body: forged,
 		});
-		const missing = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged });
+		const missing = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: forged,
+		});
 		expect([wrong.status, missing.status]).toEqual([401, 401]);
 		expect(apiCalls(sim)).toHaveLength(1);
 
 		sim.control.advance(5_000);
 		const [item] = outputOf(await resumed);
 		expect(item.json.status).toBe('completed');
-		expect(server.received.filter((r) => r.path === `/webhook-waiting/${executionId}`).map((r) => r.answer.status)).toEqual([
-			401, 401, 200,
-		]);
+		expect(
+			server.received
+				.filter((r) => r.path === `/webhook-waiting/${executionId}`)
+				.map((r) => r.answer.status),
+		).toEqual([401, 401, 200]);
 	});
 
 	it('on the time limit continues with an error item naming the job, saying how to read its status', async () => {
@@ -145,7 +170,10 @@ describe('Scenario Job → Create, Wait for Completion: Until Callback', () => {
 
 	it('refuses a Callback URL of its own in this mode', async () => {
 		const { error } = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: 'callback', additionalFields: { callbackUrl: 'https://x.example.com' } }),
+			parameters: createParams(sim, {
+				waitForCompletion: 'callback',
+				additionalFields: { callbackUrl: 'https://x.example.com' },
+			}),
 			urls: waiting.urls(),
 		});
 		expect(error?.message).toMatch(/Callback URL: leave it empty/);
@@ -167,7 +195,10 @@ describe('Until Callback against a service that calls back for completed jobs on
 	});
 
 	it('a failed job sends nothing: at the time limit a clear error item says so and how to read its status', async () => {
-		const { executionId, jobId } = await startWaiting({ options: { timeLimitMinutes: 5 }, prompt: 'Make it [fail:GENERATION_ERROR]' });
+		const { executionId, jobId } = await startWaiting({
+			options: { timeLimitMinutes: 5 },
+			prompt: 'Make it [fail:GENERATION_ERROR]',
+		});
 		sim.control.advance(5_000);
 		await sim.control.waitForCallbacks();
 		expect(sim.control.getJob(jobId).status).toBe('failed');

@@ -1,7 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import { apiCalls, bootJobSim, createParams, lastJobId, requestSeen, runJobNode, shiftableNow } from './jobTestKit';
+import {
+	apiCalls,
+	bootJobSim,
+	createParams,
+	lastJobId,
+	requestSeen,
+	runJobNode,
+	shiftableNow,
+} from './jobTestKit';
 import type { ManualClock } from '../../simulator';
 
 let sim: RunningSimulator;
@@ -26,7 +34,10 @@ describe('Scenario Job → Create, Wait for Completion: Off', () => {
 		expect(items[0].json).toMatchObject({ status: 'queued', is_new: true });
 		const [post] = apiCalls(sim);
 		const nodeId = workflow.getNode('Workspace Practice')!.id;
-		expect(post.body).toMatchObject({ request_id: `n8n-exec-off-1-${nodeId}-0`, prompt: expect.any(String) });
+		expect(post.body).toMatchObject({
+			request_id: `n8n-exec-off-1-${nodeId}-0`,
+			prompt: expect.any(String),
+		});
 		expect(post.body).not.toHaveProperty('callback_url');
 		expect(apiCalls(sim)).toHaveLength(1);
 	});
@@ -39,13 +50,22 @@ describe('Scenario Job → Create, Wait for Completion: Off', () => {
 				options: { requestIdMode: 'custom', requestId: 'crm-42' },
 				additionalFields: {
 					context: '## Prospect',
-					remixScenario: { __rl: true, mode: 'url', value: `https://x.example.com/scenarios/${slug}` },
+					remixScenario: {
+						__rl: true,
+						mode: 'url',
+						value: `https://x.example.com/scenarios/${slug}`,
+					},
 					callbackUrl: 'https://hooks.example.com/jobs',
 					callbackHeaders: { header: [{ name: 'Authorization', value: 'Bearer t' }] },
 				},
 			}),
 		});
-		await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', options: { requestIdMode: 'none' } }) });
+		await runJobNode(sim, {
+			parameters: createParams(sim, {
+				waitForCompletion: 'off',
+				options: { requestIdMode: 'none' },
+			}),
+		});
 		const [first, second] = apiCalls(sim);
 		expect(first.body).toEqual({
 			user_email: expect.any(String),
@@ -60,13 +80,20 @@ describe('Scenario Job → Create, Wait for Completion: Off', () => {
 	});
 
 	it('refuses a prompt over 10,000 characters, a context over 50,000 and a bad e-mail without a request', async () => {
-		const tooLong = await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', prompt: 'x'.repeat(10_001) }) });
+		const tooLong = await runJobNode(sim, {
+			parameters: createParams(sim, { waitForCompletion: 'off', prompt: 'x'.repeat(10_001) }),
+		});
 		expect(tooLong.error?.message).toMatch(/Prompt: must be at most 10,000 characters/);
 		const context = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: 'off', additionalFields: { context: 'y'.repeat(50_001) } }),
+			parameters: createParams(sim, {
+				waitForCompletion: 'off',
+				additionalFields: { context: 'y'.repeat(50_001) },
+			}),
 		});
 		expect(context.error?.message).toMatch(/Context: must be at most 50,000 characters/);
-		const email = await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off', userEmail: 'nobody' }) });
+		const email = await runJobNode(sim, {
+			parameters: createParams(sim, { waitForCompletion: 'off', userEmail: 'nobody' }),
+		});
 		expect(email.error?.message).toMatch(/Member: must be an e-mail address/);
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
@@ -85,7 +112,11 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 		const params = createParams(sim, { prompt: 'Impossible [fail:GENERATION_ERROR]' });
 		const failed = await runJobNode(sim, { parameters: params });
 		expect(failed.error?.message).toMatch(/^Scenario job \S+ failed: GENERATION_ERROR: /);
-		const soft = await runJobNode(sim, { parameters: params, continueOnFail: true, input: [{ a: 1 }, { a: 2 }] });
+		const soft = await runJobNode(sim, {
+			parameters: params,
+			continueOnFail: true,
+			input: [{ a: 1 }, { a: 2 }],
+		});
 		expect(soft.error).toBeUndefined();
 		expect(soft.items).toHaveLength(2);
 		expect(soft.items[1].json.error).toMatch(/failed: GENERATION_ERROR/);
@@ -104,12 +135,16 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 	it('on the time limit fails naming the job and its last status, leaving the job running', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
 		const now = shiftableNow();
-		const run = runJobNode(sim, { parameters: createParams(sim, { options: { timeLimitMinutes: 1 } }) });
+		const run = runJobNode(sim, {
+			parameters: createParams(sim, { options: { timeLimitMinutes: 1 } }),
+		});
 		await requestSeen(sim, (r) => r.method === 'GET');
 		now.advance(60_000);
 		const { error } = await run;
 		const jobId = lastJobId(sim);
-		expect(error?.message).toBe(`Scenario job ${jobId} did not finish within 1 minute(s); its last status was "queued"`);
+		expect(error?.message).toBe(
+			`Scenario job ${jobId} did not finish within 1 minute(s); its last status was "queued"`,
+		);
 		expect(apiCalls(sim).filter((r) => r.method === 'DELETE')).toHaveLength(0);
 		expect(sim.control.getJob(jobId).status).toBe('queued');
 	});
@@ -117,19 +152,27 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 	it('with Cancel Job on Timeout cancels the job first', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
 		const now = shiftableNow();
-		const run = runJobNode(sim, { parameters: createParams(sim, { options: { timeLimitMinutes: 1, cancelOnTimeout: true } }) });
+		const run = runJobNode(sim, {
+			parameters: createParams(sim, { options: { timeLimitMinutes: 1, cancelOnTimeout: true } }),
+		});
 		await requestSeen(sim, (r) => r.method === 'GET');
 		now.advance(60_000);
 		const { error } = await run;
 		const jobId = lastJobId(sim);
 		expect(error?.message).toMatch(/its last status was "queued"\. The job was cancelled\.$/);
-		expect(apiCalls(sim).filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/scenario-studio/jobs/${jobId}`]);
+		expect(
+			apiCalls(sim)
+				.filter((r) => r.method === 'DELETE')
+				.map((r) => r.path),
+		).toEqual([`/scenario-studio/jobs/${jobId}`]);
 		expect(sim.control.getJob(jobId).status).toBe('cancelled');
 	});
 
 	it('waits out a 429 during polling and goes on', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const run = runJobNode(sim, { parameters: createParams(sim, { options: { firstPollSeconds: 0.2 } }) });
+		const run = runJobNode(sim, {
+			parameters: createParams(sim, { options: { firstPollSeconds: 0.2 } }),
+		});
 		await requestSeen(sim, (r) => r.method === 'POST');
 		sim.control.setRateLimits({ perMinute: 1 });
 		await requestSeen(sim, (r) => r.method === 'GET' && r.status === 200);
@@ -141,41 +184,68 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 		const { items, error } = await run;
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('completed');
-		const gets = apiCalls(sim).filter((r) => r.method === 'GET').map((r) => r.status);
+		const gets = apiCalls(sim)
+			.filter((r) => r.method === 'GET')
+			.map((r) => r.status);
 		expect(gets).toEqual([200, 429, 200]);
 	});
 });
 
 describe('Scenario Job → Create with a request_id that already has a job', () => {
-	it.each(['off', 'poll', 'callback'])('returns a finished existing job at once (%s)', async (mode) => {
-		const first = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: 'off', options: { requestIdMode: 'custom', requestId: `again-${mode}` } }),
-		});
-		sim.control.finishJob(String(first.items[0].json.id));
-		sim.control.clearRequests();
-		const { items, error, run } = await runJobNode(sim, {
-			parameters: createParams(sim, { waitForCompletion: mode, options: { requestIdMode: 'custom', requestId: `again-${mode}` } }),
-		});
-		expect(error).toBeUndefined();
-		expect(run.waitTill).toBeUndefined();
-		expect(items[0].json).toMatchObject({ id: first.items[0].json.id, status: 'completed', is_new: false });
-		expect(apiCalls(sim).map((r) => `${r.method} ${r.status}`)).toEqual(['POST 200']);
-	});
+	it.each(['off', 'poll', 'callback'])(
+		'returns a finished existing job at once (%s)',
+		async (mode) => {
+			const first = await runJobNode(sim, {
+				parameters: createParams(sim, {
+					waitForCompletion: 'off',
+					options: { requestIdMode: 'custom', requestId: `again-${mode}` },
+				}),
+			});
+			sim.control.finishJob(String(first.items[0].json.id));
+			sim.control.clearRequests();
+			const { items, error, run } = await runJobNode(sim, {
+				parameters: createParams(sim, {
+					waitForCompletion: mode,
+					options: { requestIdMode: 'custom', requestId: `again-${mode}` },
+				}),
+			});
+			expect(error).toBeUndefined();
+			expect(run.waitTill).toBeUndefined();
+			expect(items[0].json).toMatchObject({
+				id: first.items[0].json.id,
+				status: 'completed',
+				is_new: false,
+			});
+			expect(apiCalls(sim).map((r) => `${r.method} ${r.status}`)).toEqual(['POST 200']);
+		},
+	);
 });
 
 describe('Scenario Job → Get and Cancel', () => {
 	it('reads and cancels a job by ID', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const created = await runJobNode(sim, { parameters: createParams(sim, { waitForCompletion: 'off' }) });
+		const created = await runJobNode(sim, {
+			parameters: createParams(sim, { waitForCompletion: 'off' }),
+		});
 		const id = String(created.items[0].json.id);
 		const jobId = { __rl: true, mode: 'id', value: id };
-		const got = await runJobNode(sim, { parameters: { resource: 'scenarioJob', operation: 'get', jobId } });
+		const got = await runJobNode(sim, {
+			parameters: { resource: 'scenarioJob', operation: 'get', jobId },
+		});
 		expect(got.items[0].json).toMatchObject({ id, status: 'queued' });
-		const cancelled = await runJobNode(sim, { parameters: { resource: 'scenarioJob', operation: 'cancel', jobId } });
+		const cancelled = await runJobNode(sim, {
+			parameters: { resource: 'scenarioJob', operation: 'cancel', jobId },
+		});
 		expect(cancelled.items[0].json).toMatchObject({ id, status: 'cancelled' });
-		const again = await runJobNode(sim, { parameters: { resource: 'scenarioJob', operation: 'cancel', jobId } });
+		const again = await runJobNode(sim, {
+			parameters: { resource: 'scenarioJob', operation: 'cancel', jobId },
+		});
 		expect(again.error?.message).toMatch(/job_not_cancellable/);
-		expect(apiCalls(sim).slice(1).map((r) => `${r.method} ${r.path}`)).toEqual([
+		expect(
+			apiCalls(sim)
+				.slice(1)
+				.map((r) => `${r.method} ${r.path}`),
+		).toEqual([
 			`GET /scenario-studio/jobs/${id}`,
 			`DELETE /scenario-studio/jobs/${id}`,
 			`DELETE /scenario-studio/jobs/${id}`,

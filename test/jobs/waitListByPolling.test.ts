@@ -1,7 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ManualClock, RecordedRequest, RunningSimulator } from '../../simulator';
-import { apiCalls, bootJobSim, createParams, MEMBER_EMAIL, requestSeen, runJobNode, shiftableNow } from './jobTestKit';
+import {
+	apiCalls,
+	bootJobSim,
+	createParams,
+	MEMBER_EMAIL,
+	requestSeen,
+	runJobNode,
+	shiftableNow,
+} from './jobTestKit';
 
 let sim: RunningSimulator;
 let clock: ManualClock;
@@ -18,7 +26,8 @@ afterEach(async () => {
 type Kind = 'ok' | 'fail' | 'slow' | 'bad';
 const COUNT = 50;
 /** 35 complete, 5 fail (prompt marker), 5 pass their 1-minute time limit, 5 have a bad e-mail. */
-const kindOf = (i: number): Kind => (i % 10 === 3 ? 'bad' : i % 10 === 5 ? 'fail' : i % 10 === 7 ? 'slow' : 'ok');
+const kindOf = (i: number): Kind =>
+	i % 10 === 3 ? 'bad' : i % 10 === 5 ? 'fail' : i % 10 === 7 ? 'slow' : 'ok';
 
 function listInput(kinds: Kind[]): IDataObject[] {
 	return kinds.map((kind, i) => ({
@@ -34,13 +43,20 @@ const listParams = (extra: IDataObject = {}) =>
 		userEmail: '={{ $json.email }}',
 		prompt: '={{ $json.prompt }}',
 		...extra,
-		options: { firstPollSeconds: 0.05, timeLimitMinutes: '={{ $json.limit }}', ...((extra.options as IDataObject | undefined) ?? {}) },
+		options: {
+			firstPollSeconds: 0.05,
+			timeLimitMinutes: '={{ $json.limit }}',
+			...((extra.options as IDataObject | undefined) ?? {}),
+		},
 	});
 
 async function postsSeen(count: number, timeoutMs = 20_000): Promise<void> {
 	const until = Date.now() + timeoutMs;
 	while (apiCalls(sim).filter((r) => r.method === 'POST').length < count) {
-		if (Date.now() > until) throw new Error(`only ${apiCalls(sim).filter((r) => r.method === 'POST').length} of ${count} creations seen`);
+		if (Date.now() > until)
+			throw new Error(
+				`only ${apiCalls(sim).filter((r) => r.method === 'POST').length} of ${count} creations seen`,
+			);
 		await new Promise((r) => setTimeout(r, 5));
 	}
 }
@@ -76,7 +92,12 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 	it('creates every valid job first, then waits on all together; each item gets its own outcome (Continue On Fail)', async () => {
 		const kinds = Array.from({ length: COUNT }, (_, i) => kindOf(i));
 		const valid = kinds.filter((k) => k !== 'bad').length;
-		const run = runJobNode(sim, { parameters: listParams(), input: listInput(kinds), continueOnFail: true, executionId: 'exec-list-1' });
+		const run = runJobNode(sim, {
+			parameters: listParams(),
+			input: listInput(kinds),
+			continueOnFail: true,
+			executionId: 'exec-list-1',
+		});
 		await settleJobsWhenCreated(valid);
 		const { items, error, workflow } = await run;
 
@@ -93,7 +114,9 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 			} else if (kinds[i] === 'fail') {
 				expect(json.error).toMatch(/^Scenario job \S+ failed: GENERATION_ERROR: /);
 			} else if (kinds[i] === 'slow') {
-				expect(json.error).toMatch(/^Scenario job \S+ did not finish within 1 minute\(s\); its last status was "queued"$/);
+				expect(json.error).toMatch(
+					/^Scenario job \S+ did not finish within 1 minute\(s\); its last status was "queued"$/,
+				);
 			} else {
 				expect(json.error).toMatch(/Member: must be an e-mail address/);
 			}
@@ -115,36 +138,50 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 		expect(Math.min(...reads)).toBeGreaterThanOrEqual(1);
 		expect(calls.filter((r) => r.method === 'DELETE')).toHaveLength(0);
 		// Slow jobs keep running on the service without Cancel Job on Timeout.
-		const slowJobs = [...sim.control.store.jobs.values()].filter((j) => j.prompt.includes('(slow)'));
+		const slowJobs = [...sim.control.store.jobs.values()].filter((j) =>
+			j.prompt.includes('(slow)'),
+		);
 		expect(slowJobs.map((j) => j.status)).toEqual(Array(5).fill('queued'));
-
 	});
 
 	it('a repeat with the same request IDs creates no second job and waits on none', async () => {
 		const kinds = Array.from({ length: 10 }, (): Kind => 'ok');
-		const params = listParams({ options: { requestIdMode: 'custom', requestId: '=deal-{{ $itemIndex }}' } });
+		const params = listParams({
+			options: { requestIdMode: 'custom', requestId: '=deal-{{ $itemIndex }}' },
+		});
 		const first = runJobNode(sim, { parameters: params, input: listInput(kinds) });
 		await settleJobsWhenCreated(10);
 		expect((await first).items.map((i) => i.json.status)).toEqual(Array(10).fill('completed'));
 		sim.control.clearRequests();
 		const again = await runJobNode(sim, { parameters: params, input: listInput(kinds) });
 		expect(again.error).toBeUndefined();
-		expect(again.items.map((i) => [i.json.is_new, i.pairedItem])).toEqual(kinds.map((_, i) => [false, { item: i }]));
+		expect(again.items.map((i) => [i.json.is_new, i.pairedItem])).toEqual(
+			kinds.map((_, i) => [false, { item: i }]),
+		);
 		expect(sim.control.store.jobs.size).toBe(10);
 		expect(apiCalls(sim).map((r) => `${r.method} ${r.status}`)).toEqual(Array(10).fill('POST 200'));
 	});
 
 	it('without Continue On Fail a bad input stops the node before any request', async () => {
 		const kinds = Array.from({ length: COUNT }, (_, i) => kindOf(i));
-		const { error, items } = await runJobNode(sim, { parameters: listParams(), input: listInput(kinds) });
+		const { error, items } = await runJobNode(sim, {
+			parameters: listParams(),
+			input: listInput(kinds),
+		});
 		expect(error?.message).toMatch(/Member: must be an e-mail address/);
 		expect(items).toHaveLength(0);
 		expect(apiCalls(sim)).toHaveLength(0);
 	});
 
 	it('without Continue On Fail waits on every job, cancels each slow one on its limit, then fails with the first failing item', async () => {
-		const kinds = Array.from({ length: COUNT }, (_, i): Kind => (kindOf(i) === 'bad' ? 'ok' : kindOf(i)));
-		const run = runJobNode(sim, { parameters: listParams({ options: { cancelOnTimeout: true } }), input: listInput(kinds) });
+		const kinds = Array.from(
+			{ length: COUNT },
+			(_, i): Kind => (kindOf(i) === 'bad' ? 'ok' : kindOf(i)),
+		);
+		const run = runJobNode(sim, {
+			parameters: listParams({ options: { cancelOnTimeout: true } }),
+			input: listInput(kinds),
+		});
 		await settleJobsWhenCreated(COUNT);
 		const { error } = await run;
 
@@ -153,11 +190,16 @@ describe('Scenario Job → Create By Polling with 50 items', () => {
 		const calls = apiCalls(sim);
 		expect(calls.filter((r) => r.method === 'POST')).toHaveLength(COUNT);
 		expect(calls.findIndex((r) => r.method === 'GET')).toBe(COUNT);
-		const slowJobs = [...sim.control.store.jobs.values()].filter((j) => j.prompt.includes('(slow)'));
-		expect(slowJobs.map((j) => j.status)).toEqual(Array(5).fill('cancelled'));
-		expect(calls.filter((r) => r.method === 'DELETE').map((r) => r.path).sort()).toEqual(
-			slowJobs.map((j) => `/scenario-studio/jobs/${j.id}`).sort(),
+		const slowJobs = [...sim.control.store.jobs.values()].filter((j) =>
+			j.prompt.includes('(slow)'),
 		);
+		expect(slowJobs.map((j) => j.status)).toEqual(Array(5).fill('cancelled'));
+		expect(
+			calls
+				.filter((r) => r.method === 'DELETE')
+				.map((r) => r.path)
+				.sort(),
+		).toEqual(slowJobs.map((j) => `/scenario-studio/jobs/${j.id}`).sort());
 		expect(Math.max(...readsPerJob(calls))).toBeLessThanOrEqual(9);
 	});
 });

@@ -9,10 +9,14 @@ import { ESLint } from 'eslint';
 import { config as n8nNodeConfig } from '@n8n/node-cli/eslint';
 
 const root = process.argv[2];
-const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'nodes', 'credentials'], {
-	cwd: root,
-	encoding: 'utf8',
-})
+const tracked = execFileSync(
+	'git',
+	['ls-files', '--cached', '--others', '--exclude-standard', 'nodes', 'credentials'],
+	{
+		cwd: root,
+		encoding: 'utf8',
+	},
+)
 	.split('\n')
 	.filter((file) => file.endsWith('.ts'));
 const files = ['package.json', ...tracked];
@@ -20,7 +24,10 @@ const files = ['package.json', ...tracked];
 const ours = new ESLint({ cwd: root });
 const theirs = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: n8nNodeConfig });
 
-const sorted = (rules) => JSON.stringify(Object.fromEntries(Object.entries(rules ?? {}).sort(([a], [b]) => a.localeCompare(b))));
+const sorted = (rules) =>
+	JSON.stringify(
+		Object.fromEntries(Object.entries(rules ?? {}).sort(([a], [b]) => a.localeCompare(b))),
+	);
 const parserName = (config) => {
 	const parser = config?.languageOptions?.parser;
 	return parser ? `${parser.meta?.name ?? '?'}@${parser.meta?.version ?? '?'}` : 'espree (default)';
@@ -30,12 +37,15 @@ const differences = [];
 let ruleCount = 0;
 for (const file of files) {
 	const path = join(root, file);
-	if (await ours.isPathIgnored(path)) differences.push({ file, what: 'ignored by eslint.config.mjs' });
+	if (await ours.isPathIgnored(path))
+		differences.push({ file, what: 'ignored by eslint.config.mjs' });
 	const a = await ours.calculateConfigForFile(path);
 	const b = await theirs.calculateConfigForFile(path);
 	if (sorted(a?.rules) !== sorted(b?.rules)) {
 		const names = new Set([...Object.keys(a?.rules ?? {}), ...Object.keys(b?.rules ?? {})]);
-		const differing = [...names].filter((n) => JSON.stringify(a?.rules?.[n]) !== JSON.stringify(b?.rules?.[n]));
+		const differing = [...names].filter(
+			(n) => JSON.stringify(a?.rules?.[n]) !== JSON.stringify(b?.rules?.[n]),
+		);
 		differences.push({ file, what: `rules differ: ${differing.slice(0, 10).join(', ')}` });
 	}
 	if (a?.languageOptions?.parser !== b?.languageOptions?.parser) {
@@ -51,6 +61,13 @@ process.stdout.write(
 		maxRules: ruleCount,
 		packageJsonParser: parserName(packageConfig),
 		packageJsonRules: Object.keys(packageConfig?.rules ?? {}),
-		noConsoleOnNodes: (await ours.calculateConfigForFile(join(root, tracked.find((f) => f.startsWith('nodes/'))))).rules?.['no-console'],
+		noConsoleOnNodes: (
+			await ours.calculateConfigForFile(
+				join(
+					root,
+					tracked.find((f) => f.startsWith('nodes/')),
+				),
+			)
+		).rules?.['no-console'],
 	}),
 );

@@ -56,7 +56,10 @@ describe('lint configuration', () => {
 });
 
 describe('npm run lint on a copy with a package.json n8n would refuse', () => {
-	const original = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
+	const original = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+		string,
+		unknown
+	> & {
 		scripts: Record<string, string>;
 		keywords: string[];
 	};
@@ -74,15 +77,31 @@ describe('npm run lint on a copy with a package.json n8n would refuse', () => {
 		// still pending at exit are lost; writes to a file are synchronous.
 		const log = join(dir, 'lint.log');
 		return new Promise((done) => {
-			execFile('bash', ['-c', 'npm run lint --silent >lint.log 2>&1'], { cwd: dir, env: SHELL_ENV }, (error) => {
-				done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: readFileSync(log, 'utf8') });
-			});
+			execFile(
+				'bash',
+				['-c', 'npm run lint --silent >lint.log 2>&1'],
+				{ cwd: dir, env: SHELL_ENV },
+				(error) => {
+					done({
+						code: error ? ((error as { code?: number }).code ?? 1) : 0,
+						output: readFileSync(log, 'utf8'),
+					});
+				},
+			);
 		});
 	}
 
 	const cases: Array<[string, unknown, string]> = [
-		['a runtime dependency', { ...original, dependencies: { axios: '1.13.2' } }, '@n8n/community-nodes/no-runtime-dependencies'],
-		['a name without the n8n-nodes- prefix', { ...original, name: 'workspace-practice-nodes' }, '@n8n/community-nodes/package-name-convention'],
+		[
+			'a runtime dependency',
+			{ ...original, dependencies: { axios: '1.13.2' } },
+			'@n8n/community-nodes/no-runtime-dependencies',
+		],
+		[
+			'a name without the n8n-nodes- prefix',
+			{ ...original, name: 'workspace-practice-nodes' },
+			'@n8n/community-nodes/package-name-convention',
+		],
 		[
 			'a postinstall script',
 			{ ...original, scripts: { ...original.scripts, postinstall: 'node setup.js' } },
@@ -90,16 +109,26 @@ describe('npm run lint on a copy with a package.json n8n would refuse', () => {
 		],
 		[
 			'no n8n-community-node-package keyword',
-			{ ...original, keywords: original.keywords.filter((k) => k !== 'n8n-community-node-package') },
+			{
+				...original,
+				keywords: original.keywords.filter((k) => k !== 'n8n-community-node-package'),
+			},
 			'n8n-nodes-base/community-package-json-keywords-without-official-tag',
 		],
-		['an author without e-mail', { ...original, author: { name: 'Someone' } }, '@n8n/community-nodes/valid-author'],
+		[
+			'an author without e-mail',
+			{ ...original, author: { name: 'Someone' } },
+			'@n8n/community-nodes/valid-author',
+		],
 	];
 
 	let control: { code: number; output: string };
 	let results: Array<{ code: number; output: string }>;
 	beforeAll(async () => {
-		[control, ...results] = await Promise.all([lintCopy(original), ...cases.map(([, pkg]) => lintCopy(pkg))]);
+		[control, ...results] = await Promise.all([
+			lintCopy(original),
+			...cases.map(([, pkg]) => lintCopy(pkg)),
+		]);
 	}, 120_000);
 
 	it('passes with the package.json as it is (the control)', () => {

@@ -9,21 +9,30 @@ const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 describe('release script', () => {
 	const dir = mkdtempSync(join(tmpdir(), 'wsp-release-'));
-	const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+	const git = (...args: string[]): string =>
+		execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
 	const release = (arg: string): { code: number | null; output: string } => {
-		const run = spawnSync(TSX, [join(ROOT, 'scripts', 'release.ts'), arg], { cwd: dir, encoding: 'utf8' });
+		const run = spawnSync(TSX, [join(ROOT, 'scripts', 'release.ts'), arg], {
+			cwd: dir,
+			encoding: 'utf8',
+		});
 		return { code: run.status, output: `${run.stdout}${run.stderr}` };
 	};
-	const version = (file: string): string => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { version: string }).version;
+	const version = (file: string): string =>
+		(JSON.parse(readFileSync(join(dir, file), 'utf8')) as { version: string }).version;
 	const today = new Date().toISOString().slice(0, 10);
 
 	beforeAll(() => {
-		for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(dir, file));
+		for (const file of ['package.json', 'package-lock.json'])
+			cpSync(join(ROOT, file), join(dir, file));
 		// Our CHANGELOG's head with nothing under Unreleased: the live file gains entries between releases,
 		// and the test must not depend on them.
 		const live = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
 		const head = live.slice(0, live.indexOf('## Unreleased'));
-		writeFileSync(join(dir, 'CHANGELOG.md'), `${head}## Unreleased\n\n## 0.1.0\n\nFirst release.\n`);
+		writeFileSync(
+			join(dir, 'CHANGELOG.md'),
+			`${head}## Unreleased\n\n## 0.1.0\n\nFirst release.\n`,
+		);
 		git('init', '-q', '-b', 'main');
 		git('config', 'user.name', 'Release Test');
 		git('config', 'user.email', 'release-test@example.com');
@@ -58,7 +67,10 @@ describe('release script', () => {
 	});
 
 	it('bumps the version, moves the Unreleased entries under it, commits and tags', () => {
-		const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8').replace('## Unreleased\n', '## Unreleased\n\n- New: something.\n');
+		const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8').replace(
+			'## Unreleased\n',
+			'## Unreleased\n\n- New: something.\n',
+		);
 		writeFileSync(join(dir, 'CHANGELOG.md'), changelog);
 		git('commit', '-qam', 'an entry');
 
@@ -67,7 +79,9 @@ describe('release script', () => {
 		expect(version('package.json')).toBe('0.2.0');
 		expect(version('package-lock.json')).toBe('0.2.0');
 		const after = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
-		expect(after).toContain(`## Unreleased\n\n## 0.2.0 (${today})\n\n- New: something.\n\n## 0.1.0\n`);
+		expect(after).toContain(
+			`## Unreleased\n\n## 0.2.0 (${today})\n\n- New: something.\n\n## 0.1.0\n`,
+		);
 		expect(git('log', '-1', '--format=%s')).toBe('Release 0.2.0');
 		expect(git('describe', '--tags', '--exact-match')).toBe('v0.2.0');
 		expect(git('status', '--porcelain')).toBe('');

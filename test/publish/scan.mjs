@@ -10,7 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const [sourceDir, tarball] = process.argv.slice(2);
 const packageDir = mkdtempSync(join(tmpdir(), 'wsp-scan-'));
@@ -19,7 +22,9 @@ try {
 	const brief = ({ passed, message, details }) => ({ passed, message, details });
 	const source = brief(await analyzePackage(sourceDir, SOURCE_FILE_PATTERNS));
 	const packed = brief(await analyzePackage(packageDir, ['**/*.js', 'package.json']));
-	process.stdout.write(JSON.stringify({ source, tarball: packed, sourcePatterns: SOURCE_FILE_PATTERNS }));
+	process.stdout.write(
+		JSON.stringify({ source, tarball: packed, sourcePatterns: SOURCE_FILE_PATTERNS }),
+	);
 } finally {
 	rmSync(packageDir, { recursive: true, force: true });
 }

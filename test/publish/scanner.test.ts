@@ -20,7 +20,10 @@ interface Analysis {
 }
 
 function scan(sourceDir: string, tarball: string): { source: Analysis; tarball: Analysis } {
-	const out = execFileSync(process.execPath, [join(__dirname, 'scan.mjs'), sourceDir, tarball], { encoding: 'utf8', env: SHELL_ENV });
+	const out = execFileSync(process.execPath, [join(__dirname, 'scan.mjs'), sourceDir, tarball], {
+		encoding: 'utf8',
+		env: SHELL_ENV,
+	});
 	return JSON.parse(out) as { source: Analysis; tarball: Analysis };
 }
 
@@ -45,9 +48,16 @@ describe('@n8n/scan-community-package analysis', () => {
 	it('does find what it is there to find (a source copy with an author without e-mail and a console call)', () => {
 		const copy = mkdtempSync(join(tmpdir(), 'wsp-scan-src-'));
 		try {
-			for (const entry of ['nodes', 'credentials', 'package.json']) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
-			const pkg = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as Record<string, unknown>;
-			writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, author: { name: 'Someone' } }, null, 2));
+			for (const entry of ['nodes', 'credentials', 'package.json'])
+				cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+			const pkg = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as Record<
+				string,
+				unknown
+			>;
+			writeFileSync(
+				join(copy, 'package.json'),
+				JSON.stringify({ ...pkg, author: { name: 'Someone' } }, null, 2),
+			);
 			const node = join(copy, 'nodes', 'WorkspacePractice', 'WorkspacePractice.node.ts');
 			writeFileSync(node, `${readFileSync(node, 'utf8')}\nconsole.log('loaded');\n`);
 			const broken = scan(copy, tarball);

@@ -12,7 +12,8 @@ const ROOT = resolve(__dirname, '..', '..');
 const CLI = join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs');
 const WORKFLOWS = ['ci.yml', 'publish.yml'];
 
-const read = (name: string): string => readFileSync(join(ROOT, '.github', 'workflows', name), 'utf8');
+const read = (name: string): string =>
+	readFileSync(join(ROOT, '.github', 'workflows', name), 'utf8');
 
 function validate(file: string): { code: number | null; output: string } {
 	// cwd: the repository, so the globs a workflow names are checked against its files.
@@ -31,9 +32,19 @@ describe('workflow lint (action-validator)', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'wsp-workflows-'));
 		afterAll(() => rmSync(dir, { recursive: true, force: true }));
 		const broken: Array<[string, string, string, string]> = [
-			['publish.yml', 'a misspelt permission value', '      id-token: write', '      id-token: writ'],
+			[
+				'publish.yml',
+				'a misspelt permission value',
+				'      id-token: write',
+				'      id-token: writ',
+			],
 			['ci.yml', 'a misspelt job key', 'runs-on: ubuntu-latest', 'runs_on: ubuntu-latest'],
-			['ci.yml', 'steps that are not a list', '    steps:\n      - uses: actions/checkout@v4', '    steps:\n      uses: actions/checkout@v4'],
+			[
+				'ci.yml',
+				'steps that are not a list',
+				'    steps:\n      - uses: actions/checkout@v4',
+				'    steps:\n      uses: actions/checkout@v4',
+			],
 		];
 		it.each(broken)('%s with %s', (name, _what, from, to) => {
 			const text = read(name);

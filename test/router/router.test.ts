@@ -32,7 +32,10 @@ test('Continue On Fail: the failing item becomes an error item, the others go on
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	expect(items[0].json).toEqual(workspace);
-	expect(items[1].json).toMatchObject({ error: 'Not found: Workspace gone [404 not_found]', httpCode: '404' });
+	expect(items[1].json).toMatchObject({
+		error: 'Not found: Workspace gone [404 not_found]',
+		httpCode: '404',
+	});
 	expect(items[1].json.description).toContain('HTTP 404');
 	expect(items[2].json).toEqual(workspace);
 });
@@ -50,7 +53,8 @@ test('without Continue On Fail the run stops at the failing item and says which'
 
 test('nothing n8n logs while running carries the API key', async () => {
 	const lines: string[] = [];
-	const capture = (level: string) => (message: string, meta?: object) => lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
+	const capture = (level: string) => (message: string, meta?: object) =>
+		lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
 	LoggerProxy.init({
 		error: capture('error'),
 		warn: capture('warn'),
@@ -58,7 +62,9 @@ test('nothing n8n logs while running carries the API key', async () => {
 		debug: capture('debug'),
 	} as never);
 	try {
-		server.script(() => (server.requests.length === 1 ? notFound : { status: 200, body: workspace }));
+		server.script(() =>
+			server.requests.length === 1 ? notFound : { status: 200, body: workspace },
+		);
 		await runNode({
 			parameters: { resource: 'workspace', operation: 'get' },
 			credentials: { baseUrl: server.baseUrl, apiKey: TEST_KEY },

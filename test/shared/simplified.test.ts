@@ -11,7 +11,11 @@ import type { ZodRawShape } from 'zod';
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
 import { resources } from '../../nodes/WorkspacePractice/actions/resources';
 import type { SimplifiedKind } from '../../nodes/shared/output/simplified';
-import { isSimplifyOn, SIMPLIFIED_FIELDS, simplifyRecord } from '../../nodes/shared/output/simplified';
+import {
+	isSimplifyOn,
+	SIMPLIFIED_FIELDS,
+	simplifyRecord,
+} from '../../nodes/shared/output/simplified';
 import {
 	assignmentSchema,
 	pageDetailSchema,
@@ -41,12 +45,17 @@ function keys(shape: ZodRawShape): string[] {
 const kinds = Object.keys(SIMPLIFIED_FIELDS) as SimplifiedKind[];
 
 describe('the table', () => {
-	test.each(kinds)('%s: every kept field is one the record has, and something is left out', (kind) => {
-		const kept: readonly string[] = SIMPLIFIED_FIELDS[kind];
-		expect(kept.filter((field) => !RECORD_FIELDS[kind].includes(field))).toEqual([]);
-		expect(RECORD_FIELDS[kind].filter((field) => !kept.includes(field)).length).toBeGreaterThan(0);
-		expect(new Set(kept).size).toBe(kept.length);
-	});
+	test.each(kinds)(
+		'%s: every kept field is one the record has, and something is left out',
+		(kind) => {
+			const kept: readonly string[] = SIMPLIFIED_FIELDS[kind];
+			expect(kept.filter((field) => !RECORD_FIELDS[kind].includes(field))).toEqual([]);
+			expect(RECORD_FIELDS[kind].filter((field) => !kept.includes(field)).length).toBeGreaterThan(
+				0,
+			);
+			expect(new Set(kept).size).toBe(kept.length);
+		},
+	);
 
 	test('records with more than ten fields, counting those of the user or scenario they embed', () => {
 		// A user reference has 4 fields, a scenario reference at least 3.
@@ -60,8 +69,16 @@ describe('the table', () => {
 	test('simplifyRecord keeps the listed fields it finds, in the table order, values untouched', () => {
 		const user = { id: 'u1', email: 'a@b.co', first_name: 'A', last_name: 'B' };
 		const row = { total_duration_seconds: 9, first_rank: 'gold', user, best_score: 90 };
-		expect(simplifyRecord('participantAnalytics', row)).toEqual({ user, best_score: 90, total_duration_seconds: 9 });
-		expect(Object.keys(simplifyRecord('participantAnalytics', row))).toEqual(['user', 'best_score', 'total_duration_seconds']);
+		expect(simplifyRecord('participantAnalytics', row)).toEqual({
+			user,
+			best_score: 90,
+			total_duration_seconds: 9,
+		});
+		expect(Object.keys(simplifyRecord('participantAnalytics', row))).toEqual([
+			'user',
+			'best_score',
+			'total_duration_seconds',
+		]);
 		expect(simplifyRecord('participantAnalytics', row).user).toBe(user);
 	});
 
@@ -80,11 +97,20 @@ describe('the form', () => {
 		property.displayOptions?.show?.resource?.includes(resource) === true &&
 		property.displayOptions?.show?.operation?.includes(operation) === true;
 	const operations = Object.values(resources).flatMap((module) =>
-		Object.entries(module.operations).map(([operation, op]) => ({ resource: module.option.value, operation, simplifies: !!op.simplify })),
+		Object.entries(module.operations).map(([operation, op]) => ({
+			resource: module.option.value,
+			operation,
+			simplifies: !!op.simplify,
+		})),
 	);
 
 	test('fifteen operations offer Simplify: those returning the records of the table', () => {
-		expect(operations.filter((op) => op.simplifies).map((op) => `${op.resource}:${op.operation}`).sort()).toEqual([
+		expect(
+			operations
+				.filter((op) => op.simplifies)
+				.map((op) => `${op.resource}:${op.operation}`)
+				.sort(),
+		).toEqual([
 			'assignment:getAll',
 			'knowledgeHubPage:create',
 			'knowledgeHubPage:get',
@@ -103,22 +129,28 @@ describe('the form', () => {
 		]);
 	});
 
-	test.each(operations.map((op) => [`${op.resource}:${op.operation}`, op] as const))('%s: Simplify last, on by default, or absent', (_, op) => {
-		const fields = description.properties.filter((property) => shows(property, op.resource, op.operation));
-		const simplify = fields.filter((property) => property.name === 'simplify');
-		if (!op.simplifies) {
-			expect(simplify).toEqual([]);
-			return;
-		}
-		expect(simplify).toHaveLength(1);
-		expect(fields[fields.length - 1]).toMatchObject({
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to return a simplified version of the response instead of the raw data',
-		});
-	});
+	test.each(operations.map((op) => [`${op.resource}:${op.operation}`, op] as const))(
+		'%s: Simplify last, on by default, or absent',
+		(_, op) => {
+			const fields = description.properties.filter((property) =>
+				shows(property, op.resource, op.operation),
+			);
+			const simplify = fields.filter((property) => property.name === 'simplify');
+			if (!op.simplifies) {
+				expect(simplify).toEqual([]);
+				return;
+			}
+			expect(simplify).toHaveLength(1);
+			expect(fields[fields.length - 1]).toMatchObject({
+				displayName: 'Simplify',
+				name: 'simplify',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return a simplified version of the response instead of the raw data',
+			});
+		},
+	);
 
 	test('the tool variant n8n builds (the description with usableAsTool replacements) keeps Simplify on', () => {
 		const tool = description.usableAsTool;
@@ -134,11 +166,21 @@ describe('the form', () => {
 test('README: the "Simplified output" table lists what each kind keeps and leaves out', () => {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 	const section = readme.split('### Simplified output')[1]?.split('\n#')[0] ?? '';
-	const rows = section.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Record'));
+	const rows = section
+		.split('\n')
+		.filter(
+			(line) => line.startsWith('| ') && !line.startsWith('| Record') && !/^\|\s*-/.test(line),
+		);
 	const names = (cell: string) => [...cell.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]);
 	const table = rows.map((line) => line.split('|').map((cell) => cell.trim()));
-	expect(table.map((cells) => names(cells[2]))).toEqual(kinds.map((kind) => [...SIMPLIFIED_FIELDS[kind]]));
+	expect(table.map((cells) => names(cells[2]))).toEqual(
+		kinds.map((kind) => [...SIMPLIFIED_FIELDS[kind]]),
+	);
 	expect(table.map((cells) => names(cells[3]))).toEqual(
-		kinds.map((kind) => RECORD_FIELDS[kind].filter((field) => !(SIMPLIFIED_FIELDS[kind] as readonly string[]).includes(field))),
+		kinds.map((kind) =>
+			RECORD_FIELDS[kind].filter(
+				(field) => !(SIMPLIFIED_FIELDS[kind] as readonly string[]).includes(field),
+			),
+		),
 	);
 });

@@ -6,8 +6,14 @@ import { DEFAULT_API_KEY } from '../../simulator';
 const root = join(__dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
-function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcessWithoutNullStreams; lines: string[] }> {
-	const child = spawn(tsx, [join(root, 'simulator', 'cli.ts'), ...args], { cwd: root, env: { ...process.env, ...env } });
+function start(
+	args: string[],
+	env: Record<string, string> = {},
+): Promise<{ child: ChildProcessWithoutNullStreams; lines: string[] }> {
+	const child = spawn(tsx, [join(root, 'simulator', 'cli.ts'), ...args], {
+		cwd: root,
+		env: { ...process.env, ...env },
+	});
 	return new Promise((resolve, reject) => {
 		let out = '';
 		const timer = setTimeout(() => reject(new Error(`no output: ${out}`)), 15_000);
@@ -23,7 +29,8 @@ function start(args: string[], env: Record<string, string> = {}): Promise<{ chil
 	});
 }
 
-const exited = (child: ChildProcessWithoutNullStreams) => new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+const exited = (child: ChildProcessWithoutNullStreams) =>
+	new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
 describe('simulator CLI', () => {
 	it('prints exactly the listening line, then the key; serves it; stops on SIGTERM', async () => {
@@ -32,7 +39,9 @@ describe('simulator CLI', () => {
 			expect(lines[0]).toMatch(/^Simulator listening on http:\/\/127\.0\.0\.1:\d+\/rest\/v1$/);
 			expect(lines[1]).toBe(`API key: ${DEFAULT_API_KEY}`);
 			const base = lines[0].replace('Simulator listening on ', '');
-			const res = await fetch(`${base}/workspace`, { headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } });
+			const res = await fetch(`${base}/workspace`, {
+				headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` },
+			});
 			expect(res.status).toBe(200);
 		} finally {
 			const done = exited(child);
@@ -57,9 +66,13 @@ describe('simulator CLI', () => {
 		try {
 			expect(lines[0]).toBe(`Simulator listening on http://127.0.0.1:${probe}/rest/v1`);
 			expect(lines[1]).toBe(`API key: ${key}`);
-			const ok = await fetch(`http://127.0.0.1:${probe}/rest/v1/workspace`, { headers: { Authorization: `Bearer ${key}` } });
+			const ok = await fetch(`http://127.0.0.1:${probe}/rest/v1/workspace`, {
+				headers: { Authorization: `Bearer ${key}` },
+			});
 			expect(ok.status).toBe(200);
-			const wrong = await fetch(`http://127.0.0.1:${probe}/rest/v1/workspace`, { headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } });
+			const wrong = await fetch(`http://127.0.0.1:${probe}/rest/v1/workspace`, {
+				headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` },
+			});
 			expect(wrong.status).toBe(401);
 		} finally {
 			const done = exited(child);

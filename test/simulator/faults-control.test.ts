@@ -30,8 +30,14 @@ describe('rate limits (deployed values when enabled)', () => {
 
 	it('10 scenario creations a minute, while reads still pass', async () => {
 		t.control.setRateLimits(true);
-		for (let i = 0; i < 10; i++) expect((await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: `p${i}` })).status).toBe(201);
-		const res = await t.api.post('/scenario-studio', { user_email: jane, prompt: 'session counts as a creation' });
+		for (let i = 0; i < 10; i++)
+			expect(
+				(await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: `p${i}` })).status,
+			).toBe(201);
+		const res = await t.api.post('/scenario-studio', {
+			user_email: jane,
+			prompt: 'session counts as a creation',
+		});
 		expect(expectError(res, 429, 'rate_limited').retry_after).toBe(60);
 		expect((await t.api.get('/workspace')).status).toBe(200);
 		expect(t.control.store.jobs.size).toBe(10);
@@ -69,18 +75,36 @@ describe('injected faults', () => {
 
 	it('failNext(n) defaults to 500 and does none of the work', async () => {
 		t.control.failNext(1);
-		expect((await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x' })).status).toBe(500);
+		expect(
+			(await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x' })).status,
+		).toBe(500);
 		expect(t.control.store.jobs.size).toBe(0);
 	});
 
 	it('dropNext: the work is done, the connection is cut; a retry with the same request_id gets the same job', async () => {
 		t.control.dropNext(1);
-		await expect(t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x', request_id: 'retry-me' })).rejects.toThrow();
+		await expect(
+			t.api.post('/scenario-studio/jobs', {
+				user_email: jane,
+				prompt: 'x',
+				request_id: 'retry-me',
+			}),
+		).rejects.toThrow();
 		expect(t.control.store.jobs.size).toBe(1);
 		const [created] = [...t.control.store.jobs.values()];
-		const retry = expectOk(await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x', request_id: 'retry-me' }), scenarioJobSchema, 200);
+		const retry = expectOk(
+			await t.api.post('/scenario-studio/jobs', {
+				user_email: jane,
+				prompt: 'x',
+				request_id: 'retry-me',
+			}),
+			scenarioJobSchema,
+			200,
+		);
 		expect(retry).toMatchObject({ id: created.id, is_new: false });
-		expect(t.control.requests({ path: '/scenario-studio/jobs' }).map((r) => [r.status, r.dropped])).toEqual([
+		expect(
+			t.control.requests({ path: '/scenario-studio/jobs' }).map((r) => [r.status, r.dropped]),
+		).toEqual([
 			[201, true],
 			[200, false],
 		]);
@@ -106,14 +130,30 @@ describe('injected faults', () => {
 
 describe('control: requests, reset', () => {
 	it('records method, path without prefix, query, body, lower-cased headers, status and time', async () => {
-		await t.api.post('/scenario-studio/jobs?x=1', { user_email: jane, prompt: 'x' }, { headers: { 'X-Custom': 'Yes' } });
+		await t.api.post(
+			'/scenario-studio/jobs?x=1',
+			{ user_email: jane, prompt: 'x' },
+			{ headers: { 'X-Custom': 'Yes' } },
+		);
 		await t.api.get('/scenarios', { params: { page_size: 2, skill_ids: 'a,b' } });
 		const [post, get] = t.control.requests();
-		expect(post).toMatchObject({ method: 'POST', path: '/scenario-studio/jobs', query: { x: '1' }, body: { user_email: jane, prompt: 'x' }, status: 201, dropped: false });
+		expect(post).toMatchObject({
+			method: 'POST',
+			path: '/scenario-studio/jobs',
+			query: { x: '1' },
+			body: { user_email: jane, prompt: 'x' },
+			status: 201,
+			dropped: false,
+		});
 		expect(post.headers['x-custom']).toBe('Yes');
 		expect(post.headers.authorization).toBe(`Bearer ${t.sim.apiKey}`);
 		expect(post.at).toBe(new Date(t.clock.now()).toISOString());
-		expect(get).toMatchObject({ method: 'GET', path: '/scenarios', query: { page_size: '2', skill_ids: 'a,b' }, status: 200 });
+		expect(get).toMatchObject({
+			method: 'GET',
+			path: '/scenarios',
+			query: { page_size: '2', skill_ids: 'a,b' },
+			status: 200,
+		});
 		expect(t.control.requests({ method: 'GET' })).toHaveLength(1);
 		expect(t.control.requests({ path: '/scen*' })).toHaveLength(2);
 		t.control.clearRequests();
@@ -134,22 +174,43 @@ describe('control: requests, reset', () => {
 });
 
 describe('control over HTTP (/__control, outside /rest/v1)', () => {
-	const ctl = () => axios.create({ baseURL: `http://127.0.0.1:${t.sim.port}/__control`, validateStatus: () => true });
+	const ctl = () =>
+		axios.create({
+			baseURL: `http://127.0.0.1:${t.sim.port}/__control`,
+			validateStatus: () => true,
+		});
 
 	it('failNext, requests, fixtures, advance, reset', async () => {
-		expect((await ctl().post('/failNext', { count: 1, status: 503 })).data).toEqual({ ok: true, result: null });
+		expect((await ctl().post('/failNext', { count: 1, status: 503 })).data).toEqual({
+			ok: true,
+			result: null,
+		});
 		expect((await t.api.get('/workspace')).status).toBe(503);
 		const recorded = await ctl().get('/requests');
-		expect(recorded.data.result).toEqual([expect.objectContaining({ path: '/workspace', status: 503 })]);
+		expect(recorded.data.result).toEqual([
+			expect.objectContaining({ path: '/workspace', status: 503 }),
+		]);
 		expect((await ctl().get('/fixtures')).data.result).toEqual(SEED);
 
-		const job = scenarioJobSchema.parse((await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x' })).data);
+		const job = scenarioJobSchema.parse(
+			(await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x' })).data,
+		);
 		await ctl().post('/setJobTimings', { queuedMs: 0, processingMs: 0, hold: true });
-		const held = scenarioJobSchema.parse((await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'y' })).data);
+		const held = scenarioJobSchema.parse(
+			(await t.api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'y' })).data,
+		);
 		await ctl().post('/advance', { ms: 1000 });
 		expect(t.control.store.jobs.get(job.id)?.status).toBe('completed');
 		expect((await ctl().post('/getJob', { jobId: held.id })).data.result.status).toBe('queued');
-		expect((await ctl().post('/setJobState', { jobId: held.id, status: 'failed', failCode: 'GENERATION_ERROR' })).data.result.status).toBe('failed');
+		expect(
+			(
+				await ctl().post('/setJobState', {
+					jobId: held.id,
+					status: 'failed',
+					failCode: 'GENERATION_ERROR',
+				})
+			).data.result.status,
+		).toBe('failed');
 
 		await ctl().post('/reset');
 		expect(t.control.store.jobs.size).toBe(0);

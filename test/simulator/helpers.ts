@@ -1,7 +1,14 @@
 /** Shared set-up for the simulator tests: a simulator on a ManualClock and an axios client. */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { INSTANT_JOB_TIMINGS, ManualClock, startSimulator, type Control, type RunningSimulator, type SimulatorOptions } from '../../simulator';
+import {
+	INSTANT_JOB_TIMINGS,
+	ManualClock,
+	startSimulator,
+	type Control,
+	type RunningSimulator,
+	type SimulatorOptions,
+} from '../../simulator';
 import { errorEnvelopeSchema } from '../../simulator/schemas';
 
 export interface TestSim {
@@ -25,8 +32,13 @@ export async function bootSim(options: SimulatorOptions = {}): Promise<TestSim> 
 }
 
 /** Asserts the status and parses the body with the schema (throws with the zod issues on mismatch). */
-export function expectOk<S extends z.ZodTypeAny>(res: AxiosResponse, schema: S, status = 200): z.infer<S> {
-	if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.data)}`);
+export function expectOk<S extends z.ZodTypeAny>(
+	res: AxiosResponse,
+	schema: S,
+	status = 200,
+): z.infer<S> {
+	if (res.status !== status)
+		throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.data)}`);
 	return schema.parse(res.data) as z.infer<S>;
 }
 
@@ -41,7 +53,8 @@ export function expectError(
 	code?: string | null,
 	mentions?: string,
 ): { type: string; code?: string; message: string; retry_after?: number } {
-	if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.data)}`);
+	if (res.status !== status)
+		throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.data)}`);
 	const { error } = errorEnvelopeSchema.parse(res.data);
 	expect(error.type).toBe(type);
 	if (code === null) expect(error.code).toBeUndefined();
@@ -59,14 +72,20 @@ export interface ReceivedCallback {
 }
 
 /** A webhook receiver on 127.0.0.1 answering `status` and keeping what it got. */
-export async function startReceiver(status = 200): Promise<{ url: string; received: ReceivedCallback[]; close(): Promise<void> }> {
+export async function startReceiver(
+	status = 200,
+): Promise<{ url: string; received: ReceivedCallback[]; close(): Promise<void> }> {
 	const { createServer } = await import('node:http');
 	const received: ReceivedCallback[] = [];
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			received.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+			received.push({
+				url: req.url ?? '',
+				headers: req.headers,
+				body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+			});
 			res.writeHead(status).end();
 		});
 	});

@@ -1,12 +1,18 @@
 /** Spec 3.1 and 4.1 (scenario jobs, studio sessions) and 6 (completion webhook). */
 import { SEED, startSimulator } from '../../simulator';
-import { scenarioJobSchema, scenarioListSchema, studioSessionSchema } from '../../simulator/schemas';
+import {
+	scenarioJobSchema,
+	scenarioListSchema,
+	studioSessionSchema,
+} from '../../simulator/schemas';
 import { bootSim, expectError, expectOk, startReceiver, type TestSim } from './helpers';
 import axios from 'axios';
 
 const jane = SEED.apiUser.email;
-const create = (t: TestSim, body: Record<string, unknown>) => t.api.post('/scenario-studio/jobs', body);
-const getJob = async (t: TestSim, id: string) => expectOk(await t.api.get(`/scenario-studio/jobs/${id}`), scenarioJobSchema);
+const create = (t: TestSim, body: Record<string, unknown>) =>
+	t.api.post('/scenario-studio/jobs', body);
+const getJob = async (t: TestSim, id: string) =>
+	expectOk(await t.api.get(`/scenario-studio/jobs/${id}`), scenarioJobSchema);
 
 describe('POST /scenario-studio/jobs: create and validation', () => {
 	let t: TestSim;
@@ -16,50 +22,120 @@ describe('POST /scenario-studio/jobs: create and validation', () => {
 	afterAll(() => t.close());
 
 	it('201 with a queued job, is_new true and null timestamps', async () => {
-		const job = expectOk(await create(t, { user_email: jane, prompt: 'Discovery call with a CFO' }), scenarioJobSchema, 201);
-		expect(job).toMatchObject({ status: 'queued', is_new: true, scenario: null, error: null, started_at: null, completed_at: null, duration_seconds: null });
+		const job = expectOk(
+			await create(t, { user_email: jane, prompt: 'Discovery call with a CFO' }),
+			scenarioJobSchema,
+			201,
+		);
+		expect(job).toMatchObject({
+			status: 'queued',
+			is_new: true,
+			scenario: null,
+			error: null,
+			started_at: null,
+			completed_at: null,
+			duration_seconds: null,
+		});
 		expect(job.created_at).toBe(new Date(t.clock.now()).toISOString());
 	});
 
-	it.each(['user_email', 'prompt'])('missing %s gives 400 invalid_request without code, naming the field', async (field) => {
-		const body: Record<string, unknown> = { user_email: jane, prompt: 'x' };
-		delete body[field];
-		expectError(await create(t, body), 400, 'invalid_request', null, field);
-	});
+	it.each(['user_email', 'prompt'])(
+		'missing %s gives 400 invalid_request without code, naming the field',
+		async (field) => {
+			const body: Record<string, unknown> = { user_email: jane, prompt: 'x' };
+			delete body[field];
+			expectError(await create(t, body), 400, 'invalid_request', null, field);
+		},
+	);
 
 	it('an empty body names a missing field', async () => {
-		expectError(await t.api.post('/scenario-studio/jobs'), 400, 'invalid_request', null, 'user_email');
+		expectError(
+			await t.api.post('/scenario-studio/jobs'),
+			400,
+			'invalid_request',
+			null,
+			'user_email',
+		);
 	});
 
 	it('prompt of exactly 10000 characters is accepted, 10001 gives prompt_too_long', async () => {
 		expect((await create(t, { user_email: jane, prompt: 'a'.repeat(10000) })).status).toBe(201);
-		expectError(await create(t, { user_email: jane, prompt: 'a'.repeat(10001) }), 400, 'invalid_request', 'prompt_too_long', 'prompt');
+		expectError(
+			await create(t, { user_email: jane, prompt: 'a'.repeat(10001) }),
+			400,
+			'invalid_request',
+			'prompt_too_long',
+			'prompt',
+		);
 	});
 
 	it('context over 50000 characters gives context_too_long (code chosen by the simulator)', async () => {
-		expect((await create(t, { user_email: jane, prompt: 'x', context: 'c'.repeat(50000) })).status).toBe(201);
-		expectError(await create(t, { user_email: jane, prompt: 'x', context: 'c'.repeat(50001) }), 400, 'invalid_request', 'context_too_long', 'context');
+		expect(
+			(await create(t, { user_email: jane, prompt: 'x', context: 'c'.repeat(50000) })).status,
+		).toBe(201);
+		expectError(
+			await create(t, { user_email: jane, prompt: 'x', context: 'c'.repeat(50001) }),
+			400,
+			'invalid_request',
+			'context_too_long',
+			'context',
+		);
 	});
 
 	it('unknown user gives 400 user_not_found naming the e-mail', async () => {
-		expectError(await create(t, { user_email: 'ghost@acme.com', prompt: 'x' }), 400, 'invalid_request', 'user_not_found', 'ghost@acme.com');
+		expectError(
+			await create(t, { user_email: 'ghost@acme.com', prompt: 'x' }),
+			400,
+			'invalid_request',
+			'user_not_found',
+			'ghost@acme.com',
+		);
 	});
 
 	it('a former member is not a workspace member', async () => {
-		expectError(await create(t, { user_email: SEED.formerUser.email, prompt: 'x' }), 400, 'invalid_request', 'user_not_found');
+		expectError(
+			await create(t, { user_email: SEED.formerUser.email, prompt: 'x' }),
+			400,
+			'invalid_request',
+			'user_not_found',
+		);
 	});
 
 	it('a malformed e-mail gives 400 invalid_value naming user_email', async () => {
-		expectError(await create(t, { user_email: 'not-an-email', prompt: 'x' }), 400, 'invalid_request', 'invalid_value', 'user_email');
+		expectError(
+			await create(t, { user_email: 'not-an-email', prompt: 'x' }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'user_email',
+		);
 	});
 
 	it('callback_url must be a URL and callback_headers an object of strings', async () => {
-		expectError(await create(t, { user_email: jane, prompt: 'x', callback_url: 'nope' }), 400, 'invalid_request', 'invalid_value', 'callback_url');
-		expectError(await create(t, { user_email: jane, prompt: 'x', callback_headers: { a: 1 } }), 400, 'invalid_request', 'invalid_value', 'callback_headers');
+		expectError(
+			await create(t, { user_email: jane, prompt: 'x', callback_url: 'nope' }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'callback_url',
+		);
+		expectError(
+			await create(t, { user_email: jane, prompt: 'x', callback_headers: { a: 1 } }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'callback_headers',
+		);
 	});
 
 	it('remix with an unknown scenario_slug gives 404 not_found naming the slug', async () => {
-		expectError(await create(t, { user_email: jane, prompt: 'x', scenario_slug: 'no-such-slug' }), 404, 'not_found', null, 'no-such-slug');
+		expectError(
+			await create(t, { user_email: jane, prompt: 'x', scenario_slug: 'no-such-slug' }),
+			404,
+			'not_found',
+			null,
+			'no-such-slug',
+		);
 	});
 
 	it('a validation failure creates no job', async () => {
@@ -73,18 +149,30 @@ describe('spec 3.1: job state machine on the clock', () => {
 	let t: TestSim;
 	beforeEach(async () => {
 		// Millisecond timestamps: these tests read transition times to the millisecond.
-		t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 5000 }, timestampPrecision: 'millisecond' });
+		t = await bootSim({
+			jobTimings: { queuedMs: 1000, processingMs: 5000 },
+			timestampPrecision: 'millisecond',
+		});
 	});
 	afterEach(() => t.close());
 
 	it('queued → processing (started_at) → completed (scenario, completed_at, duration_seconds)', async () => {
-		const created = expectOk(await create(t, { user_email: SEED.members[1].email, prompt: 'Renewal call with a procurement lead' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, {
+				user_email: SEED.members[1].email,
+				prompt: 'Renewal call with a procurement lead',
+			}),
+			scenarioJobSchema,
+			201,
+		);
 		expect((await getJob(t, created.id)).status).toBe('queued');
 
 		t.clock.advance(1000);
 		const processing = await getJob(t, created.id);
 		expect(processing.status).toBe('processing');
-		expect(processing.started_at).toBe(new Date(Date.parse(created.created_at) + 1000).toISOString());
+		expect(processing.started_at).toBe(
+			new Date(Date.parse(created.created_at) + 1000).toISOString(),
+		);
 		expect(processing.completed_at).toBeNull();
 		expect(processing.duration_seconds).toBeNull();
 		expect(processing.scenario).toBeNull();
@@ -98,37 +186,67 @@ describe('spec 3.1: job state machine on the clock', () => {
 		expect(done.completed_at).toBe(new Date(Date.parse(created.created_at) + 6000).toISOString());
 		expect(done.duration_seconds).toBe(5);
 		expect(done.is_new).toBeUndefined();
-		expect(done.scenario).toMatchObject({ name: expect.any(String), slug: expect.any(String), url: expect.stringContaining(done.scenario?.slug ?? '?') });
+		expect(done.scenario).toMatchObject({
+			name: expect.any(String),
+			slug: expect.any(String),
+			url: expect.stringContaining(done.scenario?.slug ?? '?'),
+		});
 
 		// The scenario really exists, owned by the job's user.
-		const list = expectOk(await t.api.get('/scenarios', { params: { owner_email: SEED.members[1].email } }), scenarioListSchema);
+		const list = expectOk(
+			await t.api.get('/scenarios', { params: { owner_email: SEED.members[1].email } }),
+			scenarioListSchema,
+		);
 		expect(list.data.map((s) => s.id)).toContain(done.scenario?.id);
 	});
 
 	it('a job moves even when nobody polls (clock.advance ticks)', async () => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x' }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(10_000);
 		expect(t.control.store.jobs.get(created.id)?.status).toBe('completed');
 	});
 
-	it.each(['GENERATION_ERROR', 'CONTENT_POLICY_VIOLATION'])('prompt marker [fail:%s] fails the job with that code', async (code) => {
-		const before = t.control.store.data.scenarios.length;
-		const created = expectOk(await create(t, { user_email: jane, prompt: `Make it [fail:${code}]` }), scenarioJobSchema, 201);
-		t.clock.advance(6000);
-		const job = await getJob(t, created.id);
-		expect(job.status).toBe('failed');
-		expect(job.error).toEqual({ code, message: expect.any(String) });
-		expect(job.scenario).toBeNull();
-		expect(job.started_at).not.toBeNull();
-		expect(job.completed_at).not.toBeNull();
-		expect(t.control.store.data.scenarios.length).toBe(before);
-	});
+	it.each(['GENERATION_ERROR', 'CONTENT_POLICY_VIOLATION'])(
+		'prompt marker [fail:%s] fails the job with that code',
+		async (code) => {
+			const before = t.control.store.data.scenarios.length;
+			const created = expectOk(
+				await create(t, { user_email: jane, prompt: `Make it [fail:${code}]` }),
+				scenarioJobSchema,
+				201,
+			);
+			t.clock.advance(6000);
+			const job = await getJob(t, created.id);
+			expect(job.status).toBe('failed');
+			expect(job.error).toEqual({ code, message: expect.any(String) });
+			expect(job.scenario).toBeNull();
+			expect(job.started_at).not.toBeNull();
+			expect(job.completed_at).not.toBeNull();
+			expect(t.control.store.data.scenarios.length).toBe(before);
+		},
+	);
 
 	it('DELETE of a queued job cancels it at once (completed_at set, scenario and error null)', async () => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x' }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(500);
-		const cancelled = expectOk(await t.api.delete(`/scenario-studio/jobs/${created.id}`), scenarioJobSchema);
-		expect(cancelled).toMatchObject({ status: 'cancelled', scenario: null, error: null, started_at: null });
+		const cancelled = expectOk(
+			await t.api.delete(`/scenario-studio/jobs/${created.id}`),
+			scenarioJobSchema,
+		);
+		expect(cancelled).toMatchObject({
+			status: 'cancelled',
+			scenario: null,
+			error: null,
+			started_at: null,
+		});
 		expect(cancelled.completed_at).toBe(new Date(t.clock.now()).toISOString());
 		t.clock.advance(60_000);
 		expect((await getJob(t, created.id)).status).toBe('cancelled');
@@ -136,9 +254,16 @@ describe('spec 3.1: job state machine on the clock', () => {
 
 	it('DELETE of a processing job cancels it and no scenario is created', async () => {
 		const before = t.control.store.data.scenarios.length;
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x' }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(2000);
-		const cancelled = expectOk(await t.api.delete(`/scenario-studio/jobs/${created.id}`), scenarioJobSchema);
+		const cancelled = expectOk(
+			await t.api.delete(`/scenario-studio/jobs/${created.id}`),
+			scenarioJobSchema,
+		);
 		expect(cancelled.status).toBe('cancelled');
 		expect(cancelled.started_at).not.toBeNull();
 		t.clock.advance(60_000);
@@ -149,39 +274,91 @@ describe('spec 3.1: job state machine on the clock', () => {
 		['completed', ''],
 		['failed', ' [fail:GENERATION_ERROR]'],
 	])('DELETE of a %s job gives 400 job_not_cancellable naming the state', async (state, marker) => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: `x${marker}` }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: `x${marker}` }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(6000);
-		expectError(await t.api.delete(`/scenario-studio/jobs/${created.id}`), 400, 'invalid_request', 'job_not_cancellable', state);
+		expectError(
+			await t.api.delete(`/scenario-studio/jobs/${created.id}`),
+			400,
+			'invalid_request',
+			'job_not_cancellable',
+			state,
+		);
 	});
 
 	it('DELETE of a cancelled job gives 400 job_not_cancellable naming cancelled', async () => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x' }),
+			scenarioJobSchema,
+			201,
+		);
 		await t.api.delete(`/scenario-studio/jobs/${created.id}`);
-		expectError(await t.api.delete(`/scenario-studio/jobs/${created.id}`), 400, 'invalid_request', 'job_not_cancellable', 'cancelled');
+		expectError(
+			await t.api.delete(`/scenario-studio/jobs/${created.id}`),
+			400,
+			'invalid_request',
+			'job_not_cancellable',
+			'cancelled',
+		);
 	});
 
 	it('unknown job: 404 not_found job_not_found on GET and DELETE, naming the id', async () => {
-		expectError(await t.api.get('/scenario-studio/jobs/nojob123'), 404, 'not_found', 'job_not_found', 'nojob123');
-		expectError(await t.api.delete('/scenario-studio/jobs/nojob123'), 404, 'not_found', 'job_not_found', 'nojob123');
+		expectError(
+			await t.api.get('/scenario-studio/jobs/nojob123'),
+			404,
+			'not_found',
+			'job_not_found',
+			'nojob123',
+		);
+		expectError(
+			await t.api.delete('/scenario-studio/jobs/nojob123'),
+			404,
+			'not_found',
+			'job_not_found',
+			'nojob123',
+		);
 	});
 
 	it('request_id: 201 is_new true, then 200 is_new false with the same job and no new job', async () => {
-		const first = expectOk(await create(t, { user_email: jane, prompt: 'x', request_id: 'crm-42' }), scenarioJobSchema, 201);
-		const second = expectOk(await create(t, { user_email: jane, prompt: 'something else', request_id: 'crm-42' }), scenarioJobSchema, 200);
+		const first = expectOk(
+			await create(t, { user_email: jane, prompt: 'x', request_id: 'crm-42' }),
+			scenarioJobSchema,
+			201,
+		);
+		const second = expectOk(
+			await create(t, { user_email: jane, prompt: 'something else', request_id: 'crm-42' }),
+			scenarioJobSchema,
+			200,
+		);
 		expect(second.id).toBe(first.id);
 		expect(first.is_new).toBe(true);
 		expect(second.is_new).toBe(false);
 		expect(t.control.store.jobs.size).toBe(1);
 		t.clock.advance(6000);
-		const third = expectOk(await create(t, { user_email: jane, prompt: 'x', request_id: 'crm-42' }), scenarioJobSchema, 200);
+		const third = expectOk(
+			await create(t, { user_email: jane, prompt: 'x', request_id: 'crm-42' }),
+			scenarioJobSchema,
+			200,
+		);
 		expect(third).toMatchObject({ id: first.id, status: 'completed', is_new: false });
-		const other = expectOk(await create(t, { user_email: jane, prompt: 'x', request_id: 'crm-43' }), scenarioJobSchema, 201);
+		const other = expectOk(
+			await create(t, { user_email: jane, prompt: 'x', request_id: 'crm-43' }),
+			scenarioJobSchema,
+			201,
+		);
 		expect(other.id).not.toBe(first.id);
 	});
 
 	it('remix: a known scenario_slug produces a scenario derived from it', async () => {
 		const created = expectOk(
-			await create(t, { user_email: jane, prompt: 'Make the buyer tougher', scenario_slug: SEED.scenarios.procurementDiscovery.slug }),
+			await create(t, {
+				user_email: jane,
+				prompt: 'Make the buyer tougher',
+				scenario_slug: SEED.scenarios.procurementDiscovery.slug,
+			}),
 			scenarioJobSchema,
 			201,
 		);
@@ -189,12 +366,18 @@ describe('spec 3.1: job state machine on the clock', () => {
 		const job = await getJob(t, created.id);
 		expect(job.scenario?.name).toContain(SEED.scenarios.procurementDiscovery.name);
 		const rec = t.control.store.scenarioById(job.scenario?.id ?? '');
-		expect(rec?.skillIds).toEqual(t.control.store.scenarioById(SEED.scenarios.procurementDiscovery.id)?.skillIds);
+		expect(rec?.skillIds).toEqual(
+			t.control.store.scenarioById(SEED.scenarios.procurementDiscovery.id)?.skillIds,
+		);
 	});
 
 	it('hold keeps jobs in place until the control moves them', async () => {
 		t.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x' }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(3_600_000);
 		expect((await getJob(t, created.id)).status).toBe('queued');
 		expect(t.control.setJobState(created.id, 'processing').status).toBe('processing');
@@ -205,7 +388,11 @@ describe('spec 3.1: job state machine on the clock', () => {
 	});
 
 	it('setJobState can force a failure with a given code', async () => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x' }),
+			scenarioJobSchema,
+			201,
+		);
 		t.control.setJobState(created.id, 'failed', 'CONTENT_POLICY_VIOLATION');
 		expect((await getJob(t, created.id)).error?.code).toBe('CONTENT_POLICY_VIOLATION');
 	});
@@ -216,7 +403,10 @@ describe('spec 6: completion webhook', () => {
 	let receiver: Awaited<ReturnType<typeof startReceiver>>;
 	beforeEach(async () => {
 		// Every terminal status calls back here; the spec's default (completed only) is tested below.
-		t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 }, callbackStatuses: ['completed', 'failed', 'cancelled'] });
+		t = await bootSim({
+			jobTimings: { queuedMs: 1000, processingMs: 1000 },
+			callbackStatuses: ['completed', 'failed', 'cancelled'],
+		});
 		receiver = await startReceiver();
 	});
 	afterEach(async () => {
@@ -227,7 +417,12 @@ describe('spec 6: completion webhook', () => {
 	it('POSTs the job object to callback_url with every callback_headers entry when the job completes', async () => {
 		const url = `${receiver.url}?token=a%2Fb&x=1`;
 		const created = expectOk(
-			await create(t, { user_email: jane, prompt: 'x', callback_url: url, callback_headers: { Authorization: 'Bearer hook-secret', 'X-Trace': 'abc' } }),
+			await create(t, {
+				user_email: jane,
+				prompt: 'x',
+				callback_url: url,
+				callback_headers: { Authorization: 'Bearer hook-secret', 'X-Trace': 'abc' },
+			}),
 			scenarioJobSchema,
 			201,
 		);
@@ -247,17 +442,42 @@ describe('spec 6: completion webhook', () => {
 		expect(body).toMatchObject({ id: created.id, status: 'completed' });
 		expect(body.scenario).not.toBeNull();
 
-		expect(t.control.callbacks()).toEqual([expect.objectContaining({ jobId: created.id, url, status: 200, attempt: 1, jobStatus: 'completed' })]);
+		expect(t.control.callbacks()).toEqual([
+			expect.objectContaining({
+				jobId: created.id,
+				url,
+				status: 200,
+				attempt: 1,
+				jobStatus: 'completed',
+			}),
+		]);
 	});
 
 	it('also fires for failed and cancelled jobs (documented), and not for jobs without callback_url', async () => {
-		const failed = expectOk(await create(t, { user_email: jane, prompt: '[fail:GENERATION_ERROR]', callback_url: receiver.url }), scenarioJobSchema, 201);
-		const cancelled = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
+		const failed = expectOk(
+			await create(t, {
+				user_email: jane,
+				prompt: '[fail:GENERATION_ERROR]',
+				callback_url: receiver.url,
+			}),
+			scenarioJobSchema,
+			201,
+		);
+		const cancelled = expectOk(
+			await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }),
+			scenarioJobSchema,
+			201,
+		);
 		await create(t, { user_email: jane, prompt: 'x' });
 		await t.api.delete(`/scenario-studio/jobs/${cancelled.id}`);
 		t.clock.advance(5000);
 		await t.control.waitForCallbacks();
-		const byJob = Object.fromEntries(receiver.received.map((r) => [scenarioJobSchema.parse(r.body).id, scenarioJobSchema.parse(r.body)]));
+		const byJob = Object.fromEntries(
+			receiver.received.map((r) => [
+				scenarioJobSchema.parse(r.body).id,
+				scenarioJobSchema.parse(r.body),
+			]),
+		);
 		expect(byJob[failed.id]?.status).toBe('failed');
 		expect(byJob[failed.id]?.error?.code).toBe('GENERATION_ERROR');
 		expect(byJob[cancelled.id]?.status).toBe('cancelled');
@@ -265,7 +485,11 @@ describe('spec 6: completion webhook', () => {
 	});
 
 	it('fires exactly once however often the job is polled', async () => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(5000);
 		for (let i = 0; i < 3; i++) await getJob(t, created.id);
 		await t.control.waitForCallbacks();
@@ -273,7 +497,11 @@ describe('spec 6: completion webhook', () => {
 	});
 
 	it('redeliverCallback sends the same body again (duplicate handling)', async () => {
-		const created = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
+		const created = expectOk(
+			await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(5000);
 		await t.control.waitForCallbacks();
 		const again = await t.control.redeliverCallback(created.id);
@@ -285,7 +513,11 @@ describe('spec 6: completion webhook', () => {
 	it('records what the receiver answered, also when it refuses', async () => {
 		const refusing = await startReceiver(401);
 		try {
-			expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: refusing.url }), scenarioJobSchema, 201);
+			expectOk(
+				await create(t, { user_email: jane, prompt: 'x', callback_url: refusing.url }),
+				scenarioJobSchema,
+				201,
+			);
 			t.clock.advance(5000);
 			await t.control.waitForCallbacks();
 			expect(t.control.callbacks()[0].status).toBe(401);
@@ -295,7 +527,11 @@ describe('spec 6: completion webhook', () => {
 	});
 
 	it('an unreachable receiver is recorded with status null', async () => {
-		expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: 'http://127.0.0.1:1/hook' }), scenarioJobSchema, 201);
+		expectOk(
+			await create(t, { user_email: jane, prompt: 'x', callback_url: 'http://127.0.0.1:1/hook' }),
+			scenarioJobSchema,
+			201,
+		);
 		t.clock.advance(5000);
 		await t.control.waitForCallbacks();
 		expect(t.control.callbacks()[0]).toMatchObject({ status: null, error: expect.any(String) });
@@ -305,14 +541,32 @@ describe('spec 6: completion webhook', () => {
 describe('issue item 5: jobs finish on their own with a real clock', () => {
 	it('completes within the configured wall-clock timings and calls back', async () => {
 		const receiver = await startReceiver();
-		const sim = await startSimulator({ jobTimings: { queuedMs: 20, processingMs: 40 }, timestampPrecision: 'millisecond' });
+		const sim = await startSimulator({
+			jobTimings: { queuedMs: 20, processingMs: 40 },
+			timestampPrecision: 'millisecond',
+		});
 		try {
-			const api = axios.create({ baseURL: sim.baseUrl, headers: { Authorization: `Bearer ${sim.apiKey}` }, validateStatus: () => true });
-			const created = scenarioJobSchema.parse((await api.post('/scenario-studio/jobs', { user_email: jane, prompt: 'x', callback_url: receiver.url })).data);
+			const api = axios.create({
+				baseURL: sim.baseUrl,
+				headers: { Authorization: `Bearer ${sim.apiKey}` },
+				validateStatus: () => true,
+			});
+			const created = scenarioJobSchema.parse(
+				(
+					await api.post('/scenario-studio/jobs', {
+						user_email: jane,
+						prompt: 'x',
+						callback_url: receiver.url,
+					})
+				).data,
+			);
 			const deadline = Date.now() + 2000;
-			while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+			while (receiver.received.length === 0 && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 20));
 			expect(receiver.received).toHaveLength(1);
-			const job = scenarioJobSchema.parse((await api.get(`/scenario-studio/jobs/${created.id}`)).data);
+			const job = scenarioJobSchema.parse(
+				(await api.get(`/scenario-studio/jobs/${created.id}`)).data,
+			);
 			expect(job.status).toBe('completed');
 			// Transitions are stamped at their scheduled times, not when observed.
 			expect(Date.parse(job.completed_at ?? '') - Date.parse(job.started_at ?? '')).toBe(40);
@@ -332,14 +586,26 @@ describe('POST /scenario-studio: interactive sessions', () => {
 	afterAll(() => t.close());
 
 	it('201 with a URL and is_new true', async () => {
-		const s = expectOk(await t.api.post('/scenario-studio', { user_email: jane, prompt: 'Meeting with Globex' }), studioSessionSchema, 201);
+		const s = expectOk(
+			await t.api.post('/scenario-studio', { user_email: jane, prompt: 'Meeting with Globex' }),
+			studioSessionSchema,
+			201,
+		);
 		expect(s.is_new).toBe(true);
 		expect(s.url).toContain(s.id);
 	});
 
 	it('request_id returns the existing session with 200 and is_new false', async () => {
-		const a = expectOk(await t.api.post('/scenario-studio', { user_email: jane, prompt: 'p', request_id: 'meet-1' }), studioSessionSchema, 201);
-		const b = expectOk(await t.api.post('/scenario-studio', { user_email: jane, prompt: 'p', request_id: 'meet-1' }), studioSessionSchema, 200);
+		const a = expectOk(
+			await t.api.post('/scenario-studio', { user_email: jane, prompt: 'p', request_id: 'meet-1' }),
+			studioSessionSchema,
+			201,
+		);
+		const b = expectOk(
+			await t.api.post('/scenario-studio', { user_email: jane, prompt: 'p', request_id: 'meet-1' }),
+			studioSessionSchema,
+			200,
+		);
 		expect(b).toEqual({ ...a, is_new: false });
 	});
 
@@ -350,7 +616,12 @@ describe('POST /scenario-studio: interactive sessions', () => {
 	});
 
 	it('a non-member gives user_not_found', async () => {
-		expectError(await t.api.post('/scenario-studio', { user_email: 'ghost@acme.com', prompt: 'x' }), 400, 'invalid_request', 'user_not_found');
+		expectError(
+			await t.api.post('/scenario-studio', { user_email: 'ghost@acme.com', prompt: 'x' }),
+			400,
+			'invalid_request',
+			'user_not_found',
+		);
 	});
 });
 
@@ -358,7 +629,11 @@ describe('control: releaseJob', () => {
 	it('a held job follows its timings again, counted from the release', async () => {
 		const t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 2000, hold: true } });
 		try {
-			const created = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+			const created = expectOk(
+				await create(t, { user_email: jane, prompt: 'x' }),
+				scenarioJobSchema,
+				201,
+			);
 			t.clock.advance(10_000);
 			t.control.releaseJob(created.id);
 			expect((await getJob(t, created.id)).status).toBe('queued');
@@ -374,14 +649,22 @@ describe('control: releaseJob', () => {
 	});
 });
 
-describe('the deployed service\'s defaults: second-precision timestamps, callbacks for completed jobs only', () => {
+describe("the deployed service's defaults: second-precision timestamps, callbacks for completed jobs only", () => {
 	it('writes whole seconds, so rows changed within one second share one timestamp', async () => {
 		const t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 } });
 		try {
 			t.clock.advance(1234);
-			const a = expectOk(await create(t, { user_email: jane, prompt: 'x' }), scenarioJobSchema, 201);
+			const a = expectOk(
+				await create(t, { user_email: jane, prompt: 'x' }),
+				scenarioJobSchema,
+				201,
+			);
 			t.clock.advance(500);
-			const b = expectOk(await create(t, { user_email: jane, prompt: 'y' }), scenarioJobSchema, 201);
+			const b = expectOk(
+				await create(t, { user_email: jane, prompt: 'y' }),
+				scenarioJobSchema,
+				201,
+			);
 			expect(a.created_at).toMatch(/:\d{2}\.000Z$/);
 			expect(a.created_at).toBe(b.created_at);
 			t.control.setTimestampPrecision('millisecond');
@@ -395,9 +678,21 @@ describe('the deployed service\'s defaults: second-precision timestamps, callbac
 		const receiver = await startReceiver();
 		const t = await bootSim({ jobTimings: { queuedMs: 1000, processingMs: 1000 } });
 		try {
-			const done = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
-			await create(t, { user_email: jane, prompt: '[fail:GENERATION_ERROR]', callback_url: receiver.url });
-			const cancelled = expectOk(await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }), scenarioJobSchema, 201);
+			const done = expectOk(
+				await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }),
+				scenarioJobSchema,
+				201,
+			);
+			await create(t, {
+				user_email: jane,
+				prompt: '[fail:GENERATION_ERROR]',
+				callback_url: receiver.url,
+			});
+			const cancelled = expectOk(
+				await create(t, { user_email: jane, prompt: 'x', callback_url: receiver.url }),
+				scenarioJobSchema,
+				201,
+			);
 			await t.api.delete(`/scenario-studio/jobs/${cancelled.id}`);
 			t.clock.advance(5000);
 			await t.control.waitForCallbacks();

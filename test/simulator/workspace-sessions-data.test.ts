@@ -20,7 +20,11 @@ afterAll(() => t.close());
 
 describe('workspace, members, groups, collections, contexts', () => {
 	it('GET /workspace returns the seeded workspace', async () => {
-		expect(expectOk(await t.api.get('/workspace'), workspaceSchema)).toMatchObject({ id: SEED.workspace.id, name: 'Acme Corp', url_slug: 'acme-corp' });
+		expect(expectOk(await t.api.get('/workspace'), workspaceSchema)).toMatchObject({
+			id: SEED.workspace.id,
+			name: 'Acme Corp',
+			url_slug: 'acme-corp',
+		});
 	});
 
 	it('members: id is the user id; includes the system user, not people who left', async () => {
@@ -35,10 +39,15 @@ describe('workspace, members, groups, collections, contexts', () => {
 	});
 
 	it('members filtered by comma-separated group_ids', async () => {
-		const one = expectOk(await t.api.get('/workspace/members', { params: { group_ids: SEED.groups.leadership.id } }), memberListSchema);
+		const one = expectOk(
+			await t.api.get('/workspace/members', { params: { group_ids: SEED.groups.leadership.id } }),
+			memberListSchema,
+		);
 		expect(one.data.map((m) => m.user.first_name)).toEqual(['Jane', 'Bob']);
 		const two = expectOk(
-			await t.api.get('/workspace/members', { params: { group_ids: `${SEED.groups.leadership.id},${SEED.groups.customerSuccess.id}` } }),
+			await t.api.get('/workspace/members', {
+				params: { group_ids: `${SEED.groups.leadership.id},${SEED.groups.customerSuccess.id}` },
+			}),
 			memberListSchema,
 		);
 		expect(two.data).toHaveLength(5);
@@ -46,7 +55,11 @@ describe('workspace, members, groups, collections, contexts', () => {
 
 	it('groups', async () => {
 		const body = expectOk(await t.api.get('/workspace/groups'), groupListSchema);
-		expect(body.data.map((g) => g.id)).toEqual([SEED.groups.sales.id, SEED.groups.customerSuccess.id, SEED.groups.leadership.id]);
+		expect(body.data.map((g) => g.id)).toEqual([
+			SEED.groups.sales.id,
+			SEED.groups.customerSuccess.id,
+			SEED.groups.leadership.id,
+		]);
 	});
 
 	it('collections are ordered by name and count their live scenarios', async () => {
@@ -54,7 +67,10 @@ describe('workspace, members, groups, collections, contexts', () => {
 		const names = body.data.map((c) => c.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		for (const c of body.data) {
-			const scenarios = expectOk(await t.api.get('/scenarios', { params: { collection_ids: c.id } }), scenarioListSchema);
+			const scenarios = expectOk(
+				await t.api.get('/scenarios', { params: { collection_ids: c.id } }),
+				scenarioListSchema,
+			);
 			expect(c.scenario_count).toBe(scenarios.pagination.total_count);
 		}
 		expect(body.data.find((c) => c.id === SEED.collections.empty.id)?.scenario_count).toBe(0);
@@ -68,14 +84,17 @@ describe('workspace, members, groups, collections, contexts', () => {
 });
 
 describe('sessions (reference operations)', () => {
-	const list = async (params: Record<string, string> = {}) => expectOk(await t.api.get('/sessions', { params }), sessionListSchema);
+	const list = async (params: Record<string, string> = {}) =>
+		expectOk(await t.api.get('/sessions', { params }), sessionListSchema);
 
 	it('newest first by default; includes people who left and ungraded sessions', async () => {
 		const body = await list({ page_size: '100' });
 		const times = body.data.map((s) => Date.parse(s.created_at));
 		expect(times).toEqual([...times].sort((a, b) => b - a));
 		expect(body.data.some((s) => s.user.email === SEED.formerUser.email)).toBe(true);
-		expect(body.data.some((s) => !s.is_valid_attempt && s.score === null && s.rank === null)).toBe(true);
+		expect(body.data.some((s) => !s.is_valid_attempt && s.score === null && s.rank === null)).toBe(
+			true,
+		);
 	});
 
 	it('sorting by score and duration both ways, missing values last', async () => {
@@ -83,40 +102,82 @@ describe('sessions (reference operations)', () => {
 		const scored = asc.filter((x): x is number => x !== null);
 		expect(scored).toEqual([...scored].sort((a, b) => a - b));
 		expect(asc[asc.length - 1]).toBeNull();
-		const desc = (await list({ sorting: '-duration', page_size: '100' })).data.map((s) => s.duration_seconds ?? 0);
+		const desc = (await list({ sorting: '-duration', page_size: '100' })).data.map(
+			(s) => s.duration_seconds ?? 0,
+		);
 		expect(desc).toEqual([...desc].sort((a, b) => b - a));
-		expectError(await t.api.get('/sessions', { params: { sorting: 'name' } }), 400, 'invalid_request', 'invalid_value', 'sorting');
+		expectError(
+			await t.api.get('/sessions', { params: { sorting: 'name' } }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'sorting',
+		);
 	});
 
-	it('sorts by `sorting` only: `sort` (not this list\'s name) is refused, not ignored', async () => {
-		expectError(await t.api.get('/sessions', { params: { sort: 'score' } }), 400, 'invalid_request', 'invalid_value', 'sort is not a parameter of this list; it sorts by sorting');
+	it("sorts by `sorting` only: `sort` (not this list's name) is refused, not ignored", async () => {
+		expectError(
+			await t.api.get('/sessions', { params: { sort: 'score' } }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'sort is not a parameter of this list; it sorts by sorting',
+		);
 	});
 
 	it('filters: users, scenarios, collections, skills, programs, groups, rank list, dates, system users', async () => {
 		const janes = await list({ user_emails: SEED.apiUser.email });
 		expect(janes.data.every((s) => s.user.email === SEED.apiUser.email)).toBe(true);
-		expect((await list({ program_ids: SEED.programs.q1Onboarding.id })).pagination.total_count).toBe(janes.pagination.total_count);
-		expect((await list({ scenario_ids: SEED.scenarios.discoveryCall.id })).pagination.total_count).toBe(6);
-		expect((await list({ skill_ids: SEED.skills.negotiation.id })).data.map((s) => s.scenario.slug)).toEqual(['renewal-negotiation']);
-		expect((await list({ collection_ids: SEED.collections.onboarding.id })).pagination.total_count).toBe(6);
+		expect(
+			(await list({ program_ids: SEED.programs.q1Onboarding.id })).pagination.total_count,
+		).toBe(janes.pagination.total_count);
+		expect(
+			(await list({ scenario_ids: SEED.scenarios.discoveryCall.id })).pagination.total_count,
+		).toBe(6);
+		expect(
+			(await list({ skill_ids: SEED.skills.negotiation.id })).data.map((s) => s.scenario.slug),
+		).toEqual(['renewal-negotiation']);
+		expect(
+			(await list({ collection_ids: SEED.collections.onboarding.id })).pagination.total_count,
+		).toBe(6);
 		const ranks = await list({ rank: 'gold,unranked', page_size: '100' });
 		expect(new Set(ranks.data.map((s) => s.rank))).toEqual(new Set(['gold', 'unranked']));
 		const cs = await list({ group_ids: SEED.groups.customerSuccess.id, page_size: '100' });
-		expect(new Set(cs.data.map((s) => s.user.first_name))).toEqual(new Set(['Erin', 'Frank', 'Gina']));
+		expect(new Set(cs.data.map((s) => s.user.first_name))).toEqual(
+			new Set(['Erin', 'Frank', 'Gina']),
+		);
 		const all = await list({ page_size: '100' });
 		const pivot = all.data[5].created_at;
 		const since = await list({ start_date: pivot, page_size: '100' });
 		const at = (x: { created_at: string }) => Date.parse(x.created_at);
-		expect(since.pagination.total_count).toBe(all.data.filter((x) => at(x) >= Date.parse(pivot)).length);
+		expect(since.pagination.total_count).toBe(
+			all.data.filter((x) => at(x) >= Date.parse(pivot)).length,
+		);
 		const until = await list({ end_date: pivot, page_size: '100' });
-		expect(until.pagination.total_count).toBe(all.data.filter((x) => at(x) <= Date.parse(pivot)).length);
+		expect(until.pagination.total_count).toBe(
+			all.data.filter((x) => at(x) <= Date.parse(pivot)).length,
+		);
 		// Both bounds are inclusive: the pivot session is in both results.
-		expect(since.pagination.total_count + until.pagination.total_count).toBeGreaterThan(all.pagination.total_count);
+		expect(since.pagination.total_count + until.pagination.total_count).toBeGreaterThan(
+			all.pagination.total_count,
+		);
 		const noSys = await list({ exclude_system_users: 'true', page_size: '100' });
 		expect(noSys.data.some((s) => s.user.email === SEED.systemUser.email)).toBe(false);
 		expect(noSys.pagination.total_count).toBe(all.pagination.total_count - 3);
-		expectError(await t.api.get('/sessions', { params: { rank: 'platinum' } }), 400, 'invalid_request', 'invalid_value', 'rank');
-		expectError(await t.api.get('/sessions', { params: { exclude_system_users: 'maybe' } }), 400, 'invalid_request', 'invalid_value', 'exclude_system_users');
+		expectError(
+			await t.api.get('/sessions', { params: { rank: 'platinum' } }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'rank',
+		);
+		expectError(
+			await t.api.get('/sessions', { params: { exclude_system_users: 'maybe' } }),
+			400,
+			'invalid_request',
+			'invalid_value',
+			'exclude_system_users',
+		);
 	});
 
 	it('detail with include=transcript,evaluations; 404 for an unknown id', async () => {
@@ -125,10 +186,19 @@ describe('sessions (reference operations)', () => {
 		expect(plain.transcript).toBeUndefined();
 		expect(plain.evaluations).toBeUndefined();
 		expect(plain.outcome_feedback).toEqual(expect.any(String));
-		const full = expectOk(await t.api.get(`/sessions/${first.id}`, { params: { include: 'transcript,evaluations' } }), sessionDetailSchema);
+		const full = expectOk(
+			await t.api.get(`/sessions/${first.id}`, { params: { include: 'transcript,evaluations' } }),
+			sessionDetailSchema,
+		);
 		expect(full.transcript?.length).toBeGreaterThan(0);
 		expect(full.evaluations?.[0].items[0].grade).toBe('good');
-		expectError(await t.api.get('/sessions/00000000-0000-4000-8000-0000000000cc'), 404, 'not_found', null, '00000000-0000-4000-8000-0000000000cc');
+		expectError(
+			await t.api.get('/sessions/00000000-0000-4000-8000-0000000000cc'),
+			404,
+			'not_found',
+			null,
+			'00000000-0000-4000-8000-0000000000cc',
+		);
 	});
 });
 
@@ -136,7 +206,12 @@ describe('issue item 7: deterministic data and size', () => {
 	it('two simulators with the default seed serve identical data and ids; SEED describes them', async () => {
 		const other = await bootSim();
 		try {
-			for (const path of ['/scenarios?include=skills', '/knowledge-hub/pages', '/scenarios/assignments', '/sessions?page_size=100']) {
+			for (const path of [
+				'/scenarios?include=skills',
+				'/knowledge-hub/pages',
+				'/scenarios/assignments',
+				'/sessions?page_size=100',
+			]) {
 				expect((await other.api.get(path)).data).toEqual((await t.api.get(path)).data);
 			}
 			expect(other.control.fixtures()).toEqual(SEED);
@@ -148,8 +223,12 @@ describe('issue item 7: deterministic data and size', () => {
 	it('another seed gives other ids, same shapes', async () => {
 		const other = await bootSim({ seed: 7 });
 		try {
-			expect(other.control.fixtures().scenarios.procurementDiscovery.id).not.toBe(SEED.scenarios.procurementDiscovery.id);
-			expect(other.control.fixtures().scenarios.procurementDiscovery.slug).toBe(SEED.scenarios.procurementDiscovery.slug);
+			expect(other.control.fixtures().scenarios.procurementDiscovery.id).not.toBe(
+				SEED.scenarios.procurementDiscovery.id,
+			);
+			expect(other.control.fixtures().scenarios.procurementDiscovery.slug).toBe(
+				SEED.scenarios.procurementDiscovery.slug,
+			);
 		} finally {
 			await other.close();
 		}
@@ -164,13 +243,24 @@ describe('issue item 7: deterministic data and size', () => {
 			return Date.now() - start;
 		});
 		expect(Math.min(...times)).toBeLessThan(1000);
-		const big = await startSimulator({ dataSize: { scenarios: 10_000, members: 50, pages: 200, sources: 100 } });
+		const big = await startSimulator({
+			dataSize: { scenarios: 10_000, members: 50, pages: 200, sources: 100 },
+		});
 		try {
-			const res = await fetch(`${big.baseUrl}/scenarios?page=100&page_size=100&include_archived=true`, { headers: { Authorization: `Bearer ${big.apiKey}` } });
+			const res = await fetch(
+				`${big.baseUrl}/scenarios?page=100&page_size=100&include_archived=true`,
+				{ headers: { Authorization: `Bearer ${big.apiKey}` } },
+			);
 			const body = scenarioListSchema.parse(await res.json());
 			expect(body.pagination.total_count).toBe(10_000 + 8);
 			expect(body.data).toHaveLength(100);
-			const members = memberListSchema.parse(await (await fetch(`${big.baseUrl}/workspace/members?page_size=1`, { headers: { Authorization: `Bearer ${big.apiKey}` } })).json());
+			const members = memberListSchema.parse(
+				await (
+					await fetch(`${big.baseUrl}/workspace/members?page_size=1`, {
+						headers: { Authorization: `Bearer ${big.apiKey}` },
+					})
+				).json(),
+			);
 			expect(members.pagination.total_count).toBe(58);
 		} finally {
 			await big.close();
@@ -184,7 +274,14 @@ describe('issue item 8: every route has a response schema', () => {
 		const { RESPONSE_SCHEMAS } = await import('../../simulator/routes/response-schemas');
 		const { Engine } = await import('../../simulator/engine');
 		const { ManualClock } = await import('../../simulator/clock');
-		const engine = new Engine({ clock: new ManualClock(), seed: 42, dataSize: {}, jobTimings: { queuedMs: 0, processingMs: 0 }, rateLimits: false, latencyMs: 0 });
+		const engine = new Engine({
+			clock: new ManualClock(),
+			seed: 42,
+			dataSize: {},
+			jobTimings: { queuedMs: 0, processingMs: 0 },
+			rateLimits: false,
+			latencyMs: 0,
+		});
 		const keys = buildRouter(engine).keys();
 		expect(keys.sort()).toEqual(Object.keys(RESPONSE_SCHEMAS).sort());
 		expect(keys).toHaveLength(33); // 32 operations + PUT as the alias of PATCH

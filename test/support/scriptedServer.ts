@@ -25,7 +25,10 @@ export type Handler = (request: SeenRequest) => Reply;
  */
 export class ScriptedServer {
 	readonly requests: SeenRequest[] = [];
-	private handler: Handler = () => ({ status: 404, body: { error: { type: 'not_found', message: 'no script' } } });
+	private handler: Handler = () => ({
+		status: 404,
+		body: { error: { type: 'not_found', message: 'no script' } },
+	});
 	private server?: Server;
 	private inFlight = 0;
 	maxInFlight = 0;
@@ -82,7 +85,10 @@ export class ScriptedServer {
 	}
 }
 
-function send(res: ServerResponse, reply: { status: number; body?: unknown; headers?: Record<string, string> }) {
+function send(
+	res: ServerResponse,
+	reply: { status: number; body?: unknown; headers?: Record<string, string> },
+) {
 	res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
 	res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
 }
@@ -93,7 +99,12 @@ export function listPage(page: number, pageSize: number, total: number): unknown
 	const count = Math.max(0, Math.min(pageSize, total - first));
 	return {
 		data: Array.from({ length: count }, (_, i) => ({ id: `row-${first + i + 1}` })),
-		pagination: { page, page_size: pageSize, total_count: total, total_pages: Math.ceil(total / pageSize) },
+		pagination: {
+			page,
+			page_size: pageSize,
+			total_count: total,
+			total_pages: Math.ceil(total / pageSize),
+		},
 	};
 }
 

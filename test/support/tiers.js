@@ -1,5 +1,5 @@
 // Runs the test tiers and closes with one "Total: N passed, N failed" line over all of them.
-//   node test/support/tiers.js fast        npm test: build, lint, type check, every jest test (no n8n install)
+//   node test/support/tiers.js fast        npm test: build, lint, type check, format, every jest test (no n8n install)
 //   node test/support/tiers.js e2e [args]  npm run test:e2e: the real-n8n suite (2.x, queue mode, 1.x); args go to e2e/run.ts
 //   node test/support/tiers.js fast e2e    both, with one total line
 // Each check (build, lint, type check) counts as one passed or failed test in the "checks" suite; a
@@ -11,6 +11,7 @@ const CHECKS = [
 	['build', ['npm', 'run', 'build', '--silent']],
 	['lint', ['npm', 'run', 'lint', '--silent']],
 	['type check', ['npm', 'run', 'typecheck', '--silent']],
+	['format', ['npm', 'run', 'format:check', '--silent']],
 ];
 
 function run(command) {
@@ -31,7 +32,9 @@ function fast() {
 		}
 	}
 	recordTotals('checks', passed, failed, 0);
-	process.stdout.write('\n== jest (engine tests, scanner analysis, lint rules, workflow lint, release)\n');
+	process.stdout.write(
+		'\n== jest (engine tests, scanner analysis, lint rules, workflow lint, release)\n',
+	);
 	// jest's reporter records the "unit" suite itself (test/support/summaryReporter.js).
 	if (!run(['npx', 'jest'])) process.exitCode = 1;
 }
@@ -58,6 +61,8 @@ for (const tier of tiers) (tier === 'fast' ? fast : () => e2e(extra))();
 const total = sumTotals();
 if (!outer) {
 	process.stdout.write(`\nSuites: ${total.suites.join(', ')}\n`);
-	process.stdout.write(`Total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+	process.stdout.write(
+		`Total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
+	);
 }
 process.exit(total.failed || total.suites.length - before < tiers.length ? 1 : 0);

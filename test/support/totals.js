@@ -8,7 +8,9 @@ const DIR = path.join(__dirname, '..', '..', '.test-results');
 function recordTotals(suite, passed, failed, skipped) {
 	fs.mkdirSync(DIR, { recursive: true });
 	fs.writeFileSync(path.join(DIR, `${suite}.json`), JSON.stringify({ passed, failed, skipped }));
-	process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+	process.stdout.write(
+		`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+	);
 }
 
 /** Forgets earlier runs, so a total never counts a suite that did not run this time. */
@@ -19,7 +21,12 @@ function clearTotals() {
 /** Sums every suite recorded since clearTotals(). */
 function sumTotals() {
 	const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')) : [];
-	const total = { passed: 0, failed: 0, skipped: 0, suites: files.map((f) => f.replace(/\.json$/, '')) };
+	const total = {
+		passed: 0,
+		failed: 0,
+		skipped: 0,
+		suites: files.map((f) => f.replace(/\.json$/, '')),
+	};
 	for (const file of files) {
 		const figures = JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8'));
 		total.passed += figures.passed;

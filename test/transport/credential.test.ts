@@ -12,7 +12,16 @@ const answerWorkspaceFor = (key: string) =>
 	server.script((req) =>
 		req.headers.authorization === `Bearer ${key}`
 			? { status: 200, body: workspace }
-			: { status: 401, body: { error: { type: 'authentication_error', code: 'invalid_api_key', message: 'API key invalid or inactive' } } },
+			: {
+					status: 401,
+					body: {
+						error: {
+							type: 'authentication_error',
+							code: 'invalid_api_key',
+							message: 'API key invalid or inactive',
+						},
+					},
+				},
 	);
 
 describe('API key as pasted', () => {
@@ -53,7 +62,9 @@ describe('API key as pasted', () => {
 	});
 
 	test('any lowercase <word>_live_ prefix is accepted (the deployed service uses another word)', () => {
-		expect(checkApiKey(`exec_live_${'Z9'.repeat(20)}`)).toEqual({ key: `exec_live_${'Z9'.repeat(20)}` });
+		expect(checkApiKey(`exec_live_${'Z9'.repeat(20)}`)).toEqual({
+			key: `exec_live_${'Z9'.repeat(20)}`,
+		});
 	});
 });
 
@@ -90,7 +101,10 @@ describe('credential test (as the n8n server runs it)', () => {
 
 	test('fails on a wrong key with the expected form in the message', async () => {
 		answerWorkspaceFor(TEST_KEY);
-		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: `svc_live_${'0'.repeat(40)}` });
+		const result = await testCredential({
+			baseUrl: server.baseUrl,
+			apiKey: `svc_live_${'0'.repeat(40)}`,
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/invalid or inactive.*"_live_" and 40 letters or digits/);
 	});

@@ -11,7 +11,10 @@ const envelope = (type: string, code: string | undefined, message: string) => ({
 
 describe('service errors become NodeApiErrors with status, type, code and message', () => {
 	test('401 says the key is invalid or inactive', async () => {
-		server.script(() => ({ status: 401, body: envelope('authentication_error', 'invalid_api_key', 'API key invalid or inactive') }));
+		server.script(() => ({
+			status: 401,
+			body: envelope('authentication_error', 'invalid_api_key', 'API key invalid or inactive'),
+		}));
 		const { error } = await probe(server.baseUrl, {});
 		expect(error?.message).toMatch(/API key is invalid or inactive/);
 		expect(error?.message).toContain('401');
@@ -22,7 +25,10 @@ describe('service errors become NodeApiErrors with status, type, code and messag
 	});
 
 	test('403 workspace_inactive is explained', async () => {
-		server.script(() => ({ status: 403, body: envelope('permission_error', 'workspace_inactive', 'Workspace is not active') }));
+		server.script(() => ({
+			status: 403,
+			body: envelope('permission_error', 'workspace_inactive', 'Workspace is not active'),
+		}));
 		const { error } = await probe(server.baseUrl, {});
 		expect(error?.message).toMatch(/workspace is inactive/i);
 		expect(error?.message).toContain('workspace_inactive');
@@ -30,15 +36,25 @@ describe('service errors become NodeApiErrors with status, type, code and messag
 	});
 
 	test('404 names what was not found', async () => {
-		server.script(() => ({ status: 404, body: envelope('not_found', 'job_not_found', 'Job job_123 not found') }));
+		server.script(() => ({
+			status: 404,
+			body: envelope('not_found', 'job_not_found', 'Job job_123 not found'),
+		}));
 		const { error } = await probe(server.baseUrl, { path: '/scenario-studio/jobs/job_123' });
 		expect(error?.message).toMatch(/^Not found: Job job_123 not found/);
 		expect(error?.description).toContain('code: job_not_found');
 	});
 
 	test('400 keeps the service message and a missing code shows as (none)', async () => {
-		server.script(() => ({ status: 400, body: envelope('invalid_request', undefined, 'prompt is required') }));
-		const { error } = await probe(server.baseUrl, { method: 'POST', path: '/scenario-studio/jobs', body: '{}' });
+		server.script(() => ({
+			status: 400,
+			body: envelope('invalid_request', undefined, 'prompt is required'),
+		}));
+		const { error } = await probe(server.baseUrl, {
+			method: 'POST',
+			path: '/scenario-studio/jobs',
+			body: '{}',
+		});
 		expect(error?.message).toMatch(/^prompt is required \[400 invalid_request\]/);
 		expect(error?.description).toContain('code: (none)');
 	});
@@ -54,7 +70,10 @@ describe('service errors become NodeApiErrors with status, type, code and messag
 	});
 
 	test('the API key never appears in errors, items or run data', async () => {
-		server.script(() => ({ status: 401, body: envelope('authentication_error', 'invalid_api_key', 'API key invalid or inactive') }));
+		server.script(() => ({
+			status: 401,
+			body: envelope('authentication_error', 'invalid_api_key', 'API key invalid or inactive'),
+		}));
 		const failed = await probe(server.baseUrl, {});
 		expect(failed.error).toBeDefined();
 		expect(visibleText(failed)).not.toContain(TEST_KEY);

@@ -10,7 +10,11 @@ function serveList(total: number) {
 	server.script((req) => {
 		const page = Number(req.query.page ?? 1);
 		const pageSize = Number(req.query.page_size ?? 50);
-		return { status: 200, body: listPage(page, pageSize, total), delayMs: Math.max(5, 60 - page * 5) };
+		return {
+			status: 200,
+			body: listPage(page, pageSize, total),
+			delayMs: Math.max(5, 60 - page * 5),
+		};
 	});
 }
 
@@ -20,7 +24,11 @@ const expectedIds = (count: number) => Array.from({ length: count }, (_, i) => `
 describe('Return All', () => {
 	test('asks page_size 100, reads every page once, keeps server order, at most 4 in flight', async () => {
 		serveList(1234);
-		const { items, error } = await probe(server.baseUrl, { list: true, returnAll: true, path: '/scenarios' });
+		const { items, error } = await probe(server.baseUrl, {
+			list: true,
+			returnAll: true,
+			path: '/scenarios',
+		});
 		expect(error).toBeUndefined();
 		expect(ids(items)).toEqual(expectedIds(1234));
 		expect(server.requests).toHaveLength(13);
@@ -36,14 +44,22 @@ describe('Return All', () => {
 
 	test('one page is one request', async () => {
 		serveList(30);
-		const { items } = await probe(server.baseUrl, { list: true, returnAll: true, path: '/scenarios' });
+		const { items } = await probe(server.baseUrl, {
+			list: true,
+			returnAll: true,
+			path: '/scenarios',
+		});
 		expect(items).toHaveLength(30);
 		expect(server.requests).toHaveLength(1);
 	});
 
 	test('an empty list is one request and no items', async () => {
 		serveList(0);
-		const { items, error } = await probe(server.baseUrl, { list: true, returnAll: true, path: '/scenarios' });
+		const { items, error } = await probe(server.baseUrl, {
+			list: true,
+			returnAll: true,
+			path: '/scenarios',
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(0);
 		expect(server.requests).toHaveLength(1);
@@ -53,14 +69,24 @@ describe('Return All', () => {
 describe('Limit', () => {
 	test('Limit 30 asks page_size 30 once', async () => {
 		serveList(500);
-		const { items } = await probe(server.baseUrl, { list: true, returnAll: false, limit: 30, path: '/scenarios' });
+		const { items } = await probe(server.baseUrl, {
+			list: true,
+			returnAll: false,
+			limit: 30,
+			path: '/scenarios',
+		});
 		expect(ids(items)).toEqual(expectedIds(30));
 		expect(server.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '30' }]);
 	});
 
 	test('Limit 120 takes two pages of 100 and stops', async () => {
 		serveList(10_000);
-		const { items } = await probe(server.baseUrl, { list: true, returnAll: false, limit: 120, path: '/scenarios' });
+		const { items } = await probe(server.baseUrl, {
+			list: true,
+			returnAll: false,
+			limit: 120,
+			path: '/scenarios',
+		});
 		expect(ids(items)).toEqual(expectedIds(120));
 		expect(server.requests.map((r) => r.query)).toEqual([
 			{ page: '1', page_size: '100' },
@@ -70,7 +96,12 @@ describe('Limit', () => {
 
 	test('a limit above the total reads only the pages that exist', async () => {
 		serveList(150);
-		const { items } = await probe(server.baseUrl, { list: true, returnAll: false, limit: 1000, path: '/scenarios' });
+		const { items } = await probe(server.baseUrl, {
+			list: true,
+			returnAll: false,
+			limit: 1000,
+			path: '/scenarios',
+		});
 		expect(items).toHaveLength(150);
 		expect(server.requests).toHaveLength(2);
 	});
@@ -79,9 +110,18 @@ describe('Limit', () => {
 test('a failing page fails the whole list with the service error', async () => {
 	server.script((req) =>
 		req.query.page === '3'
-			? { status: 400, body: { error: { type: 'invalid_request', code: 'invalid_pagination', message: 'page too far' } } }
+			? {
+					status: 400,
+					body: {
+						error: { type: 'invalid_request', code: 'invalid_pagination', message: 'page too far' },
+					},
+				}
 			: { status: 200, body: listPage(Number(req.query.page), 100, 500) },
 	);
-	const { error } = await probe(server.baseUrl, { list: true, returnAll: true, path: '/scenarios' });
+	const { error } = await probe(server.baseUrl, {
+		list: true,
+		returnAll: true,
+		path: '/scenarios',
+	});
 	expect(error?.message).toContain('invalid_pagination');
 });

@@ -9,7 +9,11 @@ import { TEST_KEY } from '../support/scriptedServer';
 export async function probe(
 	baseUrl: string,
 	parameters: INodeParameters,
-	options: { apiKey?: string; input?: Array<Record<string, unknown>>; continueOnFail?: boolean } = {},
+	options: {
+		apiKey?: string;
+		input?: Array<Record<string, unknown>>;
+		continueOnFail?: boolean;
+	} = {},
 ): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: PROBE_NODE_TYPE,
@@ -25,7 +29,12 @@ export function visibleText(result: RunNodeResult): string {
 	const error = result.error as unknown as Record<string, unknown> | undefined;
 	return JSON.stringify({
 		items: result.items,
-		error: error && { ...error, message: error.message, description: error.description, stack: error.stack },
+		error: error && {
+			...error,
+			message: error.message,
+			description: error.description,
+			stack: error.stack,
+		},
 		resultData: result.run.data.resultData,
 	});
 }

@@ -7,7 +7,10 @@ beforeAll(() => server.start());
 afterAll(() => server.stop());
 
 const ok = { status: 200, body: { ok: true } };
-const failing = (status: number) => ({ status, body: { error: { type: 'server_error', message: 'try later' } } });
+const failing = (status: number) => ({
+	status,
+	body: { error: { type: 'server_error', message: 'try later' } },
+});
 
 /** Fails the first `n` requests with `reply`, then answers 200. */
 function failFirst(n: number, reply: Reply) {
@@ -16,7 +19,10 @@ function failFirst(n: number, reply: Reply) {
 
 describe('429: waits as the service asks, then retries', () => {
 	test('retry_after in the body is honoured', async () => {
-		failFirst(1, { status: 429, body: { error: { type: 'rate_limited', message: 'slow down' }, retry_after: 1 } });
+		failFirst(1, {
+			status: 429,
+			body: { error: { type: 'rate_limited', message: 'slow down' }, retry_after: 1 },
+		});
 		const started = Date.now();
 		const { items, error } = await probe(server.baseUrl, {});
 		expect(error).toBeUndefined();
@@ -26,7 +32,10 @@ describe('429: waits as the service asks, then retries', () => {
 	});
 
 	test('retry_after inside the error envelope is honoured', async () => {
-		failFirst(1, { status: 429, body: { error: { type: 'rate_limited', message: 'slow down', retry_after: 1 } } });
+		failFirst(1, {
+			status: 429,
+			body: { error: { type: 'rate_limited', message: 'slow down', retry_after: 1 } },
+		});
 		const started = Date.now();
 		const { error } = await probe(server.baseUrl, {});
 		expect(error).toBeUndefined();
@@ -35,7 +44,11 @@ describe('429: waits as the service asks, then retries', () => {
 	});
 
 	test('the Retry-After header is honoured when the body has no retry_after', async () => {
-		failFirst(1, { status: 429, headers: { 'Retry-After': '1' }, body: { error: { type: 'rate_limited', message: 'slow down' } } });
+		failFirst(1, {
+			status: 429,
+			headers: { 'Retry-After': '1' },
+			body: { error: { type: 'rate_limited', message: 'slow down' } },
+		});
 		const started = Date.now();
 		const { error } = await probe(server.baseUrl, {});
 		expect(error).toBeUndefined();
@@ -44,9 +57,16 @@ describe('429: waits as the service asks, then retries', () => {
 	});
 
 	test('a wait beyond the cap is a clear rate-limit error at once', async () => {
-		server.script(() => ({ status: 429, body: { error: { type: 'rate_limited', message: 'daily quota used' }, retry_after: 36000 } }));
+		server.script(() => ({
+			status: 429,
+			body: { error: { type: 'rate_limited', message: 'daily quota used' }, retry_after: 36000 },
+		}));
 		const started = Date.now();
-		const { error } = await probe(server.baseUrl, { method: 'POST', path: '/scenario-studio/jobs', body: '{}' });
+		const { error } = await probe(server.baseUrl, {
+			method: 'POST',
+			path: '/scenario-studio/jobs',
+			body: '{}',
+		});
 		expect(Date.now() - started).toBeLessThan(2000);
 		expect(server.requests).toHaveLength(1);
 		expect(error?.message).toMatch(/^Rate limit reached \[429 rate_limited\]/);
@@ -55,24 +75,34 @@ describe('429: waits as the service asks, then retries', () => {
 	});
 
 	test('429 on a plain write is waited out too (the service did not act on it)', async () => {
-		failFirst(1, { status: 429, body: { error: { type: 'rate_limited', message: 'slow down' }, retry_after: 0.2 } });
-		const { error } = await probe(server.baseUrl, { method: 'POST', path: '/scenarios/s1/access', body: '{"user_email":"a@b.co"}' });
+		failFirst(1, {
+			status: 429,
+			body: { error: { type: 'rate_limited', message: 'slow down' }, retry_after: 0.2 },
+		});
+		const { error } = await probe(server.baseUrl, {
+			method: 'POST',
+			path: '/scenarios/s1/access',
+			body: '{"user_email":"a@b.co"}',
+		});
 		expect(error).toBeUndefined();
 		expect(server.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
 	});
 });
 
 describe('5xx and network failures: retried only when repeating is safe', () => {
-	test.each([500, 502, 503])('GET after %i is retried with backoff and succeeds', async (status) => {
-		failFirst(2, failing(status));
-		const started = Date.now();
-		const { error, items } = await probe(server.baseUrl, {});
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(1);
-		expect(server.requests).toHaveLength(3);
-		// Backoff: at least half of 250 ms, then half of 500 ms.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(375);
-	});
+	test.each([500, 502, 503])(
+		'GET after %i is retried with backoff and succeeds',
+		async (status) => {
+			failFirst(2, failing(status));
+			const started = Date.now();
+			const { error, items } = await probe(server.baseUrl, {});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			expect(server.requests).toHaveLength(3);
+			// Backoff: at least half of 250 ms, then half of 500 ms.
+			expect(Date.now() - started).toBeGreaterThanOrEqual(375);
+		},
+	);
 
 	test('GET gives up after four attempts with the last error', async () => {
 		server.script(() => failing(503));
@@ -84,21 +114,32 @@ describe('5xx and network failures: retried only when repeating is safe', () => 
 
 	test('DELETE is retried', async () => {
 		failFirst(1, failing(500));
-		const { error } = await probe(server.baseUrl, { method: 'DELETE', path: '/knowledge-hub/sources/x' });
+		const { error } = await probe(server.baseUrl, {
+			method: 'DELETE',
+			path: '/knowledge-hub/sources/x',
+		});
 		expect(error).toBeUndefined();
 		expect(server.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
 	});
 
 	test('a plain POST is never retried after a 500', async () => {
 		server.script(() => failing(500));
-		const { error } = await probe(server.baseUrl, { method: 'POST', path: '/scenarios/s1/access', body: '{"a":1}' });
+		const { error } = await probe(server.baseUrl, {
+			method: 'POST',
+			path: '/scenarios/s1/access',
+			body: '{"a":1}',
+		});
 		expect(server.requests).toHaveLength(1);
 		expect(error?.message).toMatch(/500/);
 	});
 
 	test('a PATCH is never retried after a dropped connection', async () => {
 		server.script(() => ({ drop: true }));
-		const { error } = await probe(server.baseUrl, { method: 'PATCH', path: '/knowledge-hub/pages/p', body: '{"title":"x"}' });
+		const { error } = await probe(server.baseUrl, {
+			method: 'PATCH',
+			path: '/knowledge-hub/pages/p',
+			body: '{"title":"x"}',
+		});
 		expect(server.requests).toHaveLength(1);
 		expect(error?.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+ \(/);
 	});

@@ -20,7 +20,13 @@ export class FaultProxy {
 			this.count++;
 			this.hook?.(this.count, req);
 			const upstream = request(
-				{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+				{
+					host: target.hostname,
+					port: target.port,
+					method: req.method,
+					path: req.url,
+					headers: req.headers,
+				},
 				(answer) => {
 					res.writeHead(answer.statusCode ?? 502, answer.headers);
 					answer.pipe(res);

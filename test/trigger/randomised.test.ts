@@ -26,7 +26,12 @@ const SEQUENCES = 1000;
 const SEED = 20260316;
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'] as const;
 type EventName = (typeof ALL_EVENTS)[number];
-const KEY_EVENT: Record<string, EventName> = { c: 'pageCreated', u: 'pageUpdated', p: 'pagePublished', s: 'sourceReady' };
+const KEY_EVENT: Record<string, EventName> = {
+	c: 'pageCreated',
+	u: 'pageUpdated',
+	p: 'pagePublished',
+	s: 'sourceReady',
+};
 
 /** mulberry32: small, fast, reproducible. */
 function prng(seed: number): () => number {
@@ -61,7 +66,12 @@ function observableKeys(filter?: string): Set<string> {
 		if (version !== undefined) keys.add(`p|${page.id}|${version}`);
 	}
 	for (const source of sources) {
-		if (!source.archived && source.status === 'ready' && source.processedAt !== null && matches(source.title)) {
+		if (
+			!source.archived &&
+			source.status === 'ready' &&
+			source.processedAt !== null &&
+			matches(source.title)
+		) {
 			keys.add(`s|${source.id}|${store.stamp(source.processedAt)}`);
 		}
 	}
@@ -106,20 +116,27 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 	// every key must still come at most once and only for a state that matched.
 	const filter = index % 8 >= 6 ? 'keep' : undefined;
 	if (filter) tally.filtered++;
-	const trigger: PollHarness = rig.harness(filter ? { events, filters: { titleContains: filter } } : { events }, { persistence });
+	const trigger: PollHarness = rig.harness(
+		filter ? { events, filters: { titleContains: filter } } : { events },
+		{ persistence },
+	);
 	const context = `sequence ${index} (seed ${SEED}, events ${events.join(',')}, ${persistence}${filter ? ', title filter' : ''})`;
 	const observable = () => observableKeys(filter);
 	const required = (key: string) => filter === undefined || key[0] === 'u' || key[0] === 's';
 
 	const baseline = observable();
 	const activation = await trigger.poll();
-	if (activation.error || activation.items.length) throw new Error(`${context}: activation emitted or failed`);
+	if (activation.error || activation.items.length)
+		throw new Error(`${context}: activation emitted or failed`);
 
 	const expected = new Set<string>();
 	const allowed = new Set<string>();
 	const emitted: string[] = [];
 	const livePages = () => control.store.data.pages.filter((p) => p.status !== 'archived');
-	const pendingSources = () => control.store.data.sources.filter((s) => !s.archived && s.status !== 'ready' && s.status !== 'failed');
+	const pendingSources = () =>
+		control.store.data.sources.filter(
+			(s) => !s.archived && s.status !== 'ready' && s.status !== 'failed',
+		);
 	let titles = 0;
 	const title = () => `Random ${index}-${titles++}${filter && chance(0.5) ? ' Keep' : ''}`;
 
@@ -139,16 +156,20 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 		const before = trigger.stored;
 		const state = observable();
 		const changeAt = failAt === undefined && chance(0.3) ? 1 + Math.floor(random() * 4) : undefined;
-		if (failAt !== undefined) rig.proxy.onRequest((count) => count === failAt && control.failNext(4));
-		else if (changeAt !== undefined) rig.proxy.onRequest((count) => count === changeAt && changeDuringRead());
+		if (failAt !== undefined)
+			rig.proxy.onRequest((count) => count === failAt && control.failNext(4));
+		else if (changeAt !== undefined)
+			rig.proxy.onRequest((count) => count === changeAt && changeDuringRead());
 		const outcome = await trigger.poll();
 		rig.proxy.onRequest(undefined);
 		control.failNext(0);
 		if (outcome.error) {
 			tally.failedPolls++;
-			if (failAt === undefined) throw new Error(`${context}: unexpected poll error ${outcome.error.message}`);
+			if (failAt === undefined)
+				throw new Error(`${context}: unexpected poll error ${outcome.error.message}`);
 			if (outcome.items.length) throw new Error(`${context}: a failed poll emitted`);
-			if (JSON.stringify(trigger.stored) !== JSON.stringify(before)) throw new Error(`${context}: a failed poll moved the stored state`);
+			if (JSON.stringify(trigger.stored) !== JSON.stringify(before))
+				throw new Error(`${context}: a failed poll moved the stored state`);
 			return;
 		}
 		const after = observable();
@@ -170,7 +191,10 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 			control.createPage({ title: title(), status: chance(0.3) ? 'published' : 'draft' });
 		} else if (roll < 0.32 && livePages().length) {
 			const page = pick(livePages());
-			control.updatePage(page.id, chance(0.5) ? { title: title() } : { content: `Text ${titles++}` });
+			control.updatePage(
+				page.id,
+				chance(0.5) ? { title: title() } : { content: `Text ${titles++}` },
+			);
 		} else if (roll < 0.42 && livePages().length) {
 			control.publishPage(pick(livePages()).id);
 		} else if (roll < 0.46 && livePages().length) {
@@ -182,7 +206,8 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 			tally.bursts++;
 			const size = 101 + Math.floor(random() * 60);
 			for (let i = 0; i < size; i++) {
-				if (chance(0.3) && livePages().length) control.updatePage(pick(livePages()).id, { title: title() });
+				if (chance(0.3) && livePages().length)
+					control.updatePage(pick(livePages()).id, { title: title() });
 				else control.createPage({ title: title(), status: chance(0.2) ? 'published' : 'draft' });
 				if (chance(0.2)) control.advance(1);
 			}
@@ -199,7 +224,11 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 		} else {
 			await poll();
 			if (chance(0.3)) await poll(); // n8n may run the same poll twice
-			if (persistence === 'emit-only' && chance(0.2) && (trigger.stored as { v?: number }).v !== undefined) {
+			if (
+				persistence === 'emit-only' &&
+				chance(0.2) &&
+				(trigger.stored as { v?: number }).v !== undefined
+			) {
 				const stored = trigger.stored as Record<string, unknown>;
 				const wantsPages = events.some((e) => e !== 'sourceReady');
 				// A restart before anything was ever saved would start over from "now" (n8n 1.x keeps
@@ -230,7 +259,17 @@ async function runSequence(index: number, tally: Tally): Promise<void> {
 }
 
 test(`${SEQUENCES} random sequences: every change emitted exactly once, none missed`, async () => {
-	const tally: Tally = { polls: 0, failedPolls: 0, bursts: 0, emitted: 0, sameInstant: 0, restarts: 0, midReadChanges: 0, secondPrecision: 0, filtered: 0 };
+	const tally: Tally = {
+		polls: 0,
+		failedPolls: 0,
+		bursts: 0,
+		emitted: 0,
+		sameInstant: 0,
+		restarts: 0,
+		midReadChanges: 0,
+		secondPrecision: 0,
+		filtered: 0,
+	};
 	for (let index = 0; index < SEQUENCES; index++) await runSequence(index, tally);
 	// The mix really happened (so a pass means something).
 	expect(tally.failedPolls).toBeGreaterThan(100);

@@ -9,7 +9,10 @@ export interface TriggerRig {
 	clock: ManualClock;
 	proxy: FaultProxy;
 	/** A trigger whose requests go through the proxy to the simulator. */
-	harness(parameters: INodeParameters, options?: Omit<PollHarnessOptions, 'parameters' | 'credentials'>): PollHarness;
+	harness(
+		parameters: INodeParameters,
+		options?: Omit<PollHarnessOptions, 'parameters' | 'credentials'>,
+	): PollHarness;
 	/**
 	 * Back to the seed, the clock at `SEED_NOW + offsetMs`, sources held until the test settles them,
 	 * timestamps in whole seconds as the deployed service writes them.
@@ -20,14 +23,21 @@ export interface TriggerRig {
 
 export async function startRig(): Promise<TriggerRig> {
 	const clock = new ManualClock(SEED_NOW);
-	const sim = await startSimulator({ clock, sourceTimings: { pendingMs: 0, processingMs: 0, hold: true } });
+	const sim = await startSimulator({
+		clock,
+		sourceTimings: { pendingMs: 0, processingMs: 0, hold: true },
+	});
 	const proxy = await new FaultProxy(sim.baseUrl).start();
 	return {
 		sim,
 		clock,
 		proxy,
 		harness: (parameters, options = {}) =>
-			new PollHarness({ parameters, credentials: { baseUrl: proxy.baseUrl, apiKey: sim.apiKey }, ...options }),
+			new PollHarness({
+				parameters,
+				credentials: { baseUrl: proxy.baseUrl, apiKey: sim.apiKey },
+				...options,
+			}),
 		reset(offsetMs = 60_000) {
 			sim.control.reset();
 			sim.control.setTimestampPrecision('second');

@@ -16,7 +16,10 @@ const control = () => rig.sim.control;
 const listRequests = () => control().requests({ method: 'GET', path: PAGE_LIST });
 
 /** A trigger that has taken its starting point. */
-async function activated(parameters: Record<string, unknown> = { events: ALL_EVENTS }, persistence?: 'staged' | 'emit-only'): Promise<PollHarness> {
+async function activated(
+	parameters: Record<string, unknown> = { events: ALL_EVENTS },
+	persistence?: 'staged' | 'emit-only',
+): Promise<PollHarness> {
 	const trigger = rig.harness(parameters as never, { persistence });
 	const first = await trigger.poll();
 	expect(first.error).toBeUndefined();
@@ -38,7 +41,11 @@ describe('first activation', () => {
 		expect(outcome).toMatchObject({ items: [], emitted: false });
 		const stored = trigger.stored as { pages: { cursor: string }; sources: { cursor: string } };
 		// The newest seeded page change and source extraction, in 2026 on the simulator's clock.
-		const newestPage = Math.max(...control().store.data.pages.filter((p) => p.status !== 'archived').map((p) => p.updatedAt));
+		const newestPage = Math.max(
+			...control()
+				.store.data.pages.filter((p) => p.status !== 'archived')
+				.map((p) => p.updatedAt),
+		);
 		expect(Date.parse(stored.pages.cursor)).toBe(newestPage);
 		expect(Date.parse(stored.sources.cursor)).toBeLessThan(SEED_NOW);
 		// Old pages and sources stay quiet on the next poll too.
@@ -51,7 +58,9 @@ describe('first activation', () => {
 		expect((trigger.stored as { pages: { cursor: unknown } }).pages.cursor).not.toBeUndefined();
 		control().advance(1000);
 		const page = control().createPage({ title: 'First page ever' });
-		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pageCreated', id: page.id })]);
+		expect(await pollOk(trigger)).toEqual([
+			expect.objectContaining({ event: 'pageCreated', id: page.id }),
+		]);
 	});
 });
 
@@ -69,7 +78,9 @@ describe('events', () => {
 		]);
 		control().advance(1000);
 		control().updatePage(a.id, { content: 'New text' });
-		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pageUpdated', id: a.id })]);
+		expect(await pollOk(trigger)).toEqual([
+			expect.objectContaining({ event: 'pageUpdated', id: a.id }),
+		]);
 		control().advance(1000);
 		control().publishPage(a.id);
 		const events = await pollOk(trigger);
@@ -85,7 +96,12 @@ describe('events', () => {
 		expect(outcome.items).toHaveLength(1);
 		const json = outcome.items[0].json as { event: string; page: Record<string, unknown> };
 		expect(json.event).toBe('pageCreated');
-		expect(json.page).toMatchObject({ id: page.id, title: 'Shape check', status: 'draft', version: null });
+		expect(json.page).toMatchObject({
+			id: page.id,
+			title: 'Shape check',
+			status: 'draft',
+			version: null,
+		});
 		expect(json.page).not.toHaveProperty('content');
 	});
 
@@ -166,12 +182,32 @@ describe('filters and options', () => {
 		};
 		const trigger = await activated(parameters);
 		control().advance(1000);
-		const match = control().createPage({ title: 'Pricing playbook', folderIds: [folders.sales.id], skillIds: [skills.objection.id] });
-		control().createPage({ title: 'Pricing elsewhere', folderIds: [folders.onboarding.id], skillIds: [skills.objection.id] });
-		control().createPage({ title: 'Unrelated', folderIds: [folders.sales.id], skillIds: [skills.objection.id] });
-		const source = control().createSource({ url: 'https://example.com/pricing-2', title: 'Pricing sheet', folderIds: [folders.sales.id] });
+		const match = control().createPage({
+			title: 'Pricing playbook',
+			folderIds: [folders.sales.id],
+			skillIds: [skills.objection.id],
+		});
+		control().createPage({
+			title: 'Pricing elsewhere',
+			folderIds: [folders.onboarding.id],
+			skillIds: [skills.objection.id],
+		});
+		control().createPage({
+			title: 'Unrelated',
+			folderIds: [folders.sales.id],
+			skillIds: [skills.objection.id],
+		});
+		const source = control().createSource({
+			url: 'https://example.com/pricing-2',
+			title: 'Pricing sheet',
+			folderIds: [folders.sales.id],
+		});
 		control().setSourceStatus(source.id, 'ready');
-		const other = control().createSource({ url: 'https://example.com/other', title: 'Pricing other', folderIds: [folders.onboarding.id] });
+		const other = control().createSource({
+			url: 'https://example.com/other',
+			title: 'Pricing other',
+			folderIds: [folders.onboarding.id],
+		});
 		control().setSourceStatus(other.id, 'ready');
 		control().clearRequests();
 
@@ -189,29 +225,51 @@ describe('filters and options', () => {
 			sort: 'updated_at',
 		});
 		const sourceQuery = control().requests({ path: '/knowledge-hub/sources' })[0].query;
-		expect(sourceQuery).toMatchObject({ folder_id: folders.sales.id, query: 'Pricing', status: 'ready' });
+		expect(sourceQuery).toMatchObject({
+			folder_id: folders.sales.id,
+			query: 'Pricing',
+			status: 'ready',
+		});
 		expect(sourceQuery).not.toHaveProperty('owner_id');
 	});
 
 	test('an Owner that is not a user ID is refused naming the filter, before any request', async () => {
-		const trigger = rig.harness({ events: ['pageCreated'], filters: { owner: { __rl: true, mode: 'id', value: '={{ "jane@acme.com" }}' } } });
+		const trigger = rig.harness({
+			events: ['pageCreated'],
+			filters: { owner: { __rl: true, mode: 'id', value: '={{ "jane@acme.com" }}' } },
+		});
 		const outcome = await trigger.poll();
-		expect(outcome.error?.message).toBe('Filters → Owner: must be a user ID (letters, digits, - and _), got "jane@acme.com"');
+		expect(outcome.error?.message).toBe(
+			'Filters → Owner: must be a user ID (letters, digits, - and _), got "jane@acme.com"',
+		);
 		expect(control().requests()).toHaveLength(0);
 	});
 
 	test('a malformed folder id is refused before any request', async () => {
-		const trigger = rig.harness({ events: ['pageCreated'], filters: { folder: { __rl: true, mode: 'id', value: 'not-a-uuid' } } });
+		const trigger = rig.harness({
+			events: ['pageCreated'],
+			filters: { folder: { __rl: true, mode: 'id', value: 'not-a-uuid' } },
+		});
 		const outcome = await trigger.poll();
 		expect(outcome.error?.message).toMatch(/Folder.*UUID/i);
 		expect(control().requests()).toHaveLength(0);
 	});
 
 	test('Fetch Full Record returns the page with its published content and the source with its text', async () => {
-		const trigger = await activated({ events: ['pagePublished', 'pageUpdated', 'sourceReady'], options: { fetchFull: true } });
+		const trigger = await activated({
+			events: ['pagePublished', 'pageUpdated', 'sourceReady'],
+			options: { fetchFull: true },
+		});
 		control().advance(1000);
-		const page = control().createPage({ title: 'Full', content: '# Body text', status: 'published' });
-		const source = control().createSource({ url: 'https://example.com/full', title: 'Full source' });
+		const page = control().createPage({
+			title: 'Full',
+			content: '# Body text',
+			status: 'published',
+		});
+		const source = control().createSource({
+			url: 'https://example.com/full',
+			title: 'Full source',
+		});
 		control().setSourceStatus(source.id, 'ready');
 		control().clearRequests();
 		const events = await pollOk(trigger);
@@ -219,7 +277,9 @@ describe('filters and options', () => {
 		expect(events[0].record).toMatchObject({ id: page.id, content: '# Body text', sources: [] });
 		expect(typeof events[1].record.content).toBe('string');
 		expect(control().requests({ path: `/knowledge-hub/pages/${page.id}` })).toHaveLength(1);
-		expect(control().requests({ path: `/knowledge-hub/sources/${source.id}` })[0].query).toEqual({ include: 'content' });
+		expect(control().requests({ path: `/knowledge-hub/sources/${source.id}` })[0].query).toEqual({
+			include: 'content',
+		});
 	});
 });
 
@@ -240,11 +300,16 @@ describe('manual test run', () => {
 		// The next real poll still sees changes since the position, not since the test run.
 		control().advance(1000);
 		control().publishPage(draft.id);
-		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pagePublished', id: draft.id })]);
+		expect(await pollOk(trigger)).toEqual([
+			expect.objectContaining({ event: 'pagePublished', id: draft.id }),
+		]);
 	});
 
 	test('says clearly when nothing matches', async () => {
-		const trigger = rig.harness({ events: ['pageCreated'], filters: { titleContains: 'no page has this title' } });
+		const trigger = rig.harness({
+			events: ['pageCreated'],
+			filters: { titleContains: 'no page has this title' },
+		});
 		const outcome = await trigger.poll('manual');
 		expect(outcome.error?.message).toBe('No Knowledge Hub page or source matches this trigger yet');
 	});
@@ -322,7 +387,8 @@ describe('errors and large bursts, millisecond timestamps', () => {
 		const ids: string[] = [];
 		for (let i = 0; i < 330; i++) ids.push(control().createPage({ title: `Slow ${i}` }).id);
 		const seen: string[] = [];
-		for (let round = 0; round < 6 && seen.length < ids.length; round++) seen.push(...(await pollOk(trigger)).map((e) => e.id));
+		for (let round = 0; round < 6 && seen.length < ids.length; round++)
+			seen.push(...(await pollOk(trigger)).map((e) => e.id));
 		expect(seen).toEqual(ids);
 	});
 
@@ -355,7 +421,9 @@ describe('errors and large bursts, millisecond timestamps', () => {
 		expect(await pollOk(trigger)).toEqual([]);
 		control().publishPage(a.id);
 		trigger.restart();
-		expect(await pollOk(trigger)).toEqual([expect.objectContaining({ event: 'pagePublished', id: a.id })]);
+		expect(await pollOk(trigger)).toEqual([
+			expect.objectContaining({ event: 'pagePublished', id: a.id }),
+		]);
 		trigger.restart();
 		expect(await pollOk(trigger)).toEqual([]);
 	});
@@ -410,7 +478,10 @@ describe('second-precision timestamps (the deployed service)', () => {
 
 describe('filters: a page that comes to match', () => {
 	test('fires Page Updated, never Page Created or Page Published, however long ago those were', async () => {
-		const trigger = await activated({ events: ['pageCreated', 'pageUpdated', 'pagePublished'], filters: { titleContains: 'pricing' } });
+		const trigger = await activated({
+			events: ['pageCreated', 'pageUpdated', 'pagePublished'],
+			filters: { titleContains: 'pricing' },
+		});
 		control().advance(1000);
 		const page = control().createPage({ title: 'Discounts', status: 'published' });
 		expect(await pollOk(trigger)).toEqual([]);
@@ -427,7 +498,10 @@ describe('filters: a page that comes to match', () => {
 	});
 
 	test('a page created or published while matching still fires Page Created and Page Published', async () => {
-		const trigger = await activated({ events: ['pageCreated', 'pagePublished'], filters: { titleContains: 'pricing' } });
+		const trigger = await activated({
+			events: ['pageCreated', 'pagePublished'],
+			filters: { titleContains: 'pricing' },
+		});
 		control().advance(1000);
 		const page = control().createPage({ title: 'Pricing FAQ', status: 'published' });
 		expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([
@@ -454,7 +528,9 @@ describe('quota: minimum time between reads', () => {
 			}
 			expect(control().requests({})).toHaveLength(0);
 			host += 60_000;
-			expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([['pageCreated', page.id]]);
+			expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([
+				['pageCreated', page.id],
+			]);
 			// One request for pages, one for Source Ready (its first list page is unchanged).
 			expect(control().requests({})).toHaveLength(2);
 		} finally {

@@ -4,14 +4,27 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isSimplifyOn } from '../../shared/output/simplified';
 import { asNodeError } from '../../shared/transport';
 import { resources } from './resources';
-import type { ItemOutcome, OperationModule, OperationResult } from '../../shared/operations/operation';
+import type {
+	ItemOutcome,
+	OperationModule,
+	OperationResult,
+} from '../../shared/operations/operation';
 import type { ResourceModule } from './types';
 
-function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): OperationModule {
+function findOperation(
+	ctx: IExecuteFunctions,
+	resource: string,
+	operation: string,
+): OperationModule {
 	// Parameters are strings at run time (an expression or an old workflow may name anything).
-	const module = (resources as Record<string, ResourceModule | undefined>)[resource]?.operations[operation];
+	const module = (resources as Record<string, ResourceModule | undefined>)[resource]?.operations[
+		operation
+	];
 	if (!module) {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not known`,
+		);
 	}
 	return module;
 }
@@ -34,10 +47,17 @@ type Shape = ((record: IDataObject) => IDataObject) | undefined;
 /** Reads Simplify for an item (before its request), when the operation offers it. */
 function shapeFor(ctx: IExecuteFunctions, module: OperationModule, itemIndex: number): Shape {
 	if (!module.simplify) return undefined;
-	return isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true)) ? module.simplify : undefined;
+	return isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true))
+		? module.simplify
+		: undefined;
 }
 
-function pushResult(output: INodeExecutionData[], result: OperationResult, itemIndex: number, shape: Shape): void {
+function pushResult(
+	output: INodeExecutionData[],
+	result: OperationResult,
+	itemIndex: number,
+	shape: Shape,
+): void {
 	for (const json of Array.isArray(result) ? result : [result]) {
 		output.push({ json: shape ? shape(json) : json, pairedItem: { item: itemIndex } });
 	}
@@ -48,7 +68,11 @@ function pushResult(output: INodeExecutionData[], result: OperationResult, itemI
  * there, as `executeAll` stops on a bad input; with Continue On Fail it is undefined instead, and the
  * per-item path makes it that item's error item.
  */
-function allShapes(ctx: IExecuteFunctions, module: OperationModule, count: number): Shape[] | undefined {
+function allShapes(
+	ctx: IExecuteFunctions,
+	module: OperationModule,
+	count: number,
+): Shape[] | undefined {
 	const shapes: Shape[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
@@ -79,7 +103,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (outcomes && shapes) {
 		// Every item has run; without Continue On Fail the first failure in input order is the error.
 		outcomes.forEach((outcome, itemIndex) => {
-			if ('result' in outcome) return pushResult(output, outcome.result, itemIndex, shapes[itemIndex]);
+			if ('result' in outcome)
+				return pushResult(output, outcome.result, itemIndex, shapes[itemIndex]);
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), outcome.error, itemIndex);
 			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
 		});

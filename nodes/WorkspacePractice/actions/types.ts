@@ -13,7 +13,10 @@ export interface ResourceModule<Op extends string = string, Value extends string
 	/** The entry in the Resource pick-list. */
 	option: INodePropertyOptions & { value: Value };
 	/** The Operation pick-list shown for this resource. */
-	operation: Omit<INodeProperties, 'options' | 'default'> & { options: Array<OperationOption<Op>>; default: Op };
+	operation: Omit<INodeProperties, 'options' | 'default'> & {
+		options: Array<OperationOption<Op>>;
+		default: Op;
+	};
 	operations: Record<Op, OperationModule>;
 }
 
@@ -25,19 +28,32 @@ export interface ResourceModule<Op extends string = string, Value extends string
  */
 export function defineResource<const Value extends string, const Op extends string>(resource: {
 	option: INodePropertyOptions & { value: Value };
-	operation: Omit<INodeProperties, 'options' | 'default'> & { options: Array<OperationOption<Op>>; default: NoInfer<Op> };
+	operation: Omit<INodeProperties, 'options' | 'default'> & {
+		options: Array<OperationOption<Op>>;
+		default: NoInfer<Op>;
+	};
 	operations: Record<NoInfer<Op>, OperationModule>;
 	simplify?: Partial<Record<NoInfer<Op>, SimplifiedKind>>;
 }): ResourceModule<Op, Value> {
 	const { simplify = {}, ...rest } = resource;
 	const operations = { ...rest.operations };
-	for (const [operation, kind] of Object.entries(simplify) as Array<[Op, SimplifiedKind | undefined]>) {
-		if (kind) operations[operation] = withSimplify(rest.option.value, operation, operations[operation], kind);
+	for (const [operation, kind] of Object.entries(simplify) as Array<
+		[Op, SimplifiedKind | undefined]
+	>) {
+		if (kind)
+			operations[operation] = withSimplify(
+				rest.option.value,
+				operation,
+				operations[operation],
+				kind,
+			);
 	}
 	return { ...rest, operations };
 }
 
 /** The registry's keys are the resources' values: a key that is not its module's value fails `tsc`. */
-export function keyedByValue<T extends Record<string, ResourceModule>>(registry: T & { [K in keyof T]: { option: { value: K } } }): T {
+export function keyedByValue<T extends Record<string, ResourceModule>>(
+	registry: T & { [K in keyof T]: { option: { value: K } } },
+): T {
 	return registry;
 }

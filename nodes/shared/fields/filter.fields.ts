@@ -47,7 +47,12 @@ function label(property: INodeProperties): string {
  * Validates and encodes the filled-in values of `fields`; empty values are left out. A Start Date after
  * the End Date is refused too: the API would just answer nothing.
  */
-export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: IDataObject, fields: QueryField[]): IDataObject {
+export function toQuery(
+	ctx: { getNode(): INode },
+	itemIndex: number,
+	values: IDataObject,
+	fields: QueryField[],
+): IDataObject {
 	const v = validator(ctx, itemIndex);
 	const qs: IDataObject = {};
 	for (const { kind, property } of fields) {
@@ -102,7 +107,12 @@ export function toQuery(ctx: { getNode(): INode }, itemIndex: number, values: ID
 		if (wire === '' || wire === undefined || (Array.isArray(wire) && wire.length === 0)) continue;
 		qs[property.name] = wire;
 	}
-	v.ordered('Start Date', qs.start_date as string, qs.end_date as string, 'must not be after the End Date');
+	v.ordered(
+		'Start Date',
+		qs.start_date as string,
+		qs.end_date as string,
+		'must not be after the End Date',
+	);
 	return qs;
 }
 
@@ -119,7 +129,11 @@ export function filtersCollection(fields: QueryField[]): INodeProperties {
 }
 
 /** The item's Filters collection, checked and encoded as query parameters. */
-export function readFilters(ctx: IExecuteFunctions, itemIndex: number, fields: QueryField[]): IDataObject {
+export function readFilters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: QueryField[],
+): IDataObject {
 	const values = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	return toQuery(ctx, itemIndex, values, fields);
 }
@@ -184,7 +198,8 @@ export const scenarioIds: QueryField = {
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. s1c2e3n4a5r6,s7c8e9n0a1r2',
-		description: 'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
+		description:
+			'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
 	},
 };
 
@@ -196,12 +211,14 @@ export const programIds: QueryField = {
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. p1r2o3g4r5m6',
-		description: 'Only these training programs: program IDs separated by commas, as found in the program field of assignments',
+		description:
+			'Only these training programs: program IDs separated by commas, as found in the program field of assignments',
 	},
 };
 
 /** How a date bound reads, in every field's description: the same rule everywhere. */
-export const FROM_DATE_RULE = 'ISO 8601, in UTC unless a zone is given; a date alone starts at 00:00:00 UTC';
+export const FROM_DATE_RULE =
+	'ISO 8601, in UTC unless a zone is given; a date alone starts at 00:00:00 UTC';
 export const UNTIL_DATE_RULE =
 	'ISO 8601, in UTC unless a zone is given. A date alone, or a picked day at midnight with no zone, includes that whole day (to 23:59:59 UTC); for midnight itself add the zone, e.g. 2026-11-23T00:00:00Z';
 
@@ -245,4 +262,3 @@ export const excludeSystemUsers: QueryField = {
 
 /** The people filters of the analytics and proficiency reports. */
 export const peopleFilters: QueryField[] = [members, groupIds];
-

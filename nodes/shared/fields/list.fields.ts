@@ -23,9 +23,14 @@ export const returnAllAndLimit: INodeProperties[] = [
 ];
 
 /** Reads Return All / Limit for an item. */
-export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number; itemIndex: number } {
+export function readListOptions(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { returnAll: boolean; limit: number; itemIndex: number } {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	// Checked here, once for every list: 0, negative, fractional or NaN would go out as page_size.
-	const limit = returnAll ? 0 : validator(ctx, itemIndex).positiveInt('Limit', ctx.getNodeParameter('limit', itemIndex, 50));
+	const limit = returnAll
+		? 0
+		: validator(ctx, itemIndex).positiveInt('Limit', ctx.getNodeParameter('limit', itemIndex, 50));
 	return { returnAll, limit, itemIndex };
 }

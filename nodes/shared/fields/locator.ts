@@ -9,7 +9,8 @@ import { validator } from '../validate';
  * are built from these.
  */
 
-const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID_PATTERN =
+	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 // ---- Field builders ----
 
@@ -98,7 +99,9 @@ export function uuidLocatorField(options: UuidLocatorFieldOptions): INodePropert
  * A resource's picker with its defaults; callers override what differs where it is used (another
  * name, not required inside Filters, a description of its role there).
  */
-export function uuidLocatorWith(defaults: UuidLocatorOptions): (overrides?: Partial<UuidLocatorOptions>) => INodeProperties {
+export function uuidLocatorWith(
+	defaults: UuidLocatorOptions,
+): (overrides?: Partial<UuidLocatorOptions>) => INodeProperties {
 	return (overrides = {}) => uuidLocator({ ...defaults, ...overrides });
 }
 
@@ -118,9 +121,16 @@ export interface LocatorValue {
 export function unwrapLocator(raw: unknown): LocatorValue {
 	const located =
 		typeof raw === 'object' && raw !== null && 'value' in raw
-			? { mode: String((raw as { mode?: unknown }).mode ?? 'id'), value: (raw as { value: unknown }).value }
+			? {
+					mode: String((raw as { mode?: unknown }).mode ?? 'id'),
+					value: (raw as { value: unknown }).value,
+				}
 			: { mode: 'id', value: raw };
-	return { mode: located.mode, value: located.value === undefined || located.value === null ? '' : String(located.value).trim() };
+	return {
+		mode: located.mode,
+		value:
+			located.value === undefined || located.value === null ? '' : String(located.value).trim(),
+	};
 }
 
 /** The ID inside a locator value ('' when empty). */
@@ -129,18 +139,34 @@ export function locatorValue(raw: unknown): string {
 }
 
 /** A required locator parameter's mode and non-empty value, checked before any request. */
-export function readLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): LocatorValue {
-	const { mode, value } = unwrapLocator(ctx.getNodeParameter(name, itemIndex, '', { extractValue: false }));
+export function readLocator(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): LocatorValue {
+	const { mode, value } = unwrapLocator(
+		ctx.getNodeParameter(name, itemIndex, '', { extractValue: false }),
+	);
 	return { mode, value: validator(ctx, itemIndex).required(label, value) };
 }
 
 /** A required locator parameter, checked to be a UUID before any request is sent. */
-export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+export function readUuidLocator(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
 	return validator(ctx, itemIndex).uuid(label, readLocator(ctx, itemIndex, name, label).value);
 }
 
 /** An optional locator (e.g. in Filters): undefined when left empty, else checked to be a UUID. */
-export function optionalUuid(check: InputValidator, label: string, raw: unknown): string | undefined {
+export function optionalUuid(
+	check: InputValidator,
+	label: string,
+	raw: unknown,
+): string | undefined {
 	const value = locatorValue(raw);
 	return value ? check.uuid(label, value) : undefined;
 }

@@ -29,7 +29,9 @@ export interface MemberLocatorOptions {
 
 /** The modes a field offers: From List always, By Email and By ID where the API takes that kind. */
 function offered(kind: MemberKind, all: { modes: INodePropertyMode[] }): INodePropertyMode[] {
-	return all.modes.filter((mode) => mode.name === 'list' || kind === 'either' || mode.name === kind);
+	return all.modes.filter(
+		(mode) => mode.name === 'list' || kind === 'either' || mode.name === kind,
+	);
 }
 
 /** A member resource locator: From List, then By Email and/or By ID as the API allows. */
@@ -139,7 +141,12 @@ function checkEmail(check: InputValidator, field: string, value: string): string
 	return value;
 }
 
-function checkUserId(check: InputValidator, field: string, value: string, kind: MemberKind): string {
+function checkUserId(
+	check: InputValidator,
+	field: string,
+	value: string,
+	kind: MemberKind,
+): string {
 	if (USER_ID.test(value)) return value;
 	const hint = value.includes('@') && kind !== 'id' ? ': that is an e-mail, choose By Email' : '';
 	return check.fail(field, `must be a user ID (letters, digits, - and _), got "${value}"${hint}`);
@@ -150,12 +157,22 @@ function checkUserId(check: InputValidator, field: string, value: string, kind: 
  * are taken); a plain string (an expression for the whole field, an AI tool call) counts as the kind
  * the API takes, and where it takes either, as an e-mail when it has an @.
  */
-function kindOf(field: string, check: InputValidator, mode: string, value: string, kind: MemberKind, plain: boolean): 'email' | 'id' {
+function kindOf(
+	field: string,
+	check: InputValidator,
+	mode: string,
+	value: string,
+	kind: MemberKind,
+	plain: boolean,
+): 'email' | 'id' {
 	if (plain) return kind === 'either' ? (value.includes('@') ? 'email' : 'id') : kind;
 	if (mode === 'list') return kind === 'id' ? 'id' : 'email';
 	if (mode === 'email' || mode === 'id') {
 		if (kind !== 'either' && kind !== mode) {
-			check.fail(field, `${MODE_NAMES[mode]} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`);
+			check.fail(
+				field,
+				`${MODE_NAMES[mode]} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`,
+			);
 		}
 		return mode;
 	}
@@ -172,24 +189,37 @@ function innerValue(raw: unknown): unknown {
 }
 
 /** One member from a locator's value, checked; undefined when empty. */
-export function readMember(check: InputValidator, field: string, raw: unknown, kind: MemberKind): MemberRef | undefined {
+export function readMember(
+	check: InputValidator,
+	field: string,
+	raw: unknown,
+	kind: MemberKind,
+): MemberRef | undefined {
 	// An expression may return an object or a list: refused as such, never read as "[object Object]".
 	check.text(field, innerValue(raw));
 	const { mode, value } = unwrapLocator(raw);
 	if (value === '') return undefined;
 	const as = kindOf(field, check, mode, value, kind, isPlain(raw));
-	return as === 'email' ? { email: checkEmail(check, field, value) } : { id: checkUserId(check, field, value, kind) };
+	return as === 'email'
+		? { email: checkEmail(check, field, value) }
+		: { id: checkUserId(check, field, value, kind) };
 }
 
 /** A required member's e-mail (for fields the API takes by e-mail), checked before any request. */
 export function requiredMemberEmail(check: InputValidator, field: string, raw: unknown): string {
 	const member = readMember(check, field, raw, 'email');
-	if (member === undefined) return check.fail(field, 'is required: pick a member or give an e-mail address');
+	if (member === undefined)
+		return check.fail(field, 'is required: pick a member or give an e-mail address');
 	return (member as { email: string }).email;
 }
 
 /** An optional member's e-mail or user ID, as the field takes it; undefined when left empty. */
-export function optionalMember(check: InputValidator, field: string, raw: unknown, kind: 'email' | 'id'): string | undefined {
+export function optionalMember(
+	check: InputValidator,
+	field: string,
+	raw: unknown,
+	kind: 'email' | 'id',
+): string | undefined {
 	const member = readMember(check, field, raw, kind);
 	if (member === undefined) return undefined;
 	return 'email' in member ? member.email : member.id;
@@ -199,7 +229,11 @@ export function optionalMember(check: InputValidator, field: string, raw: unknow
  * The rows of a Members field, split into the e-mails and user IDs the API takes (`user_emails`,
  * `user_ids`). A row's value may hold several, comma-separated (from an expression).
  */
-export function readMembers(check: InputValidator, field: string, raw: unknown): { emails: string[]; ids: string[] } {
+export function readMembers(
+	check: InputValidator,
+	field: string,
+	raw: unknown,
+): { emails: string[]; ids: string[] } {
 	const emails: string[] = [];
 	const ids: string[] = [];
 	if (raw === undefined || raw === null || raw === '') return { emails, ids };
@@ -214,7 +248,12 @@ export function readMembers(check: InputValidator, field: string, raw: unknown):
 		const rowField = `${field} (row ${n + 1})`;
 		const values = check.list(rowField, innerValue(locator));
 		for (const value of values) {
-			const member = readMember(check, rowField, isPlain(locator) ? value : { mode, value }, 'either');
+			const member = readMember(
+				check,
+				rowField,
+				isPlain(locator) ? value : { mode, value },
+				'either',
+			);
 			if (member === undefined) continue;
 			if ('email' in member) emails.push(member.email);
 			else ids.push(member.id);

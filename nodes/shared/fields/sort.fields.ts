@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { validator } from '../validate';
 
@@ -72,14 +77,22 @@ export function readSort(ctx: IExecuteFunctions, itemIndex: number, spec: SortSp
 	const v = validator(ctx, itemIndex);
 	if (!spec.directional && values.direction !== undefined) {
 		// Only an imported or hand-written workflow can carry one; sent, it would be ignored.
-		v.fail('Direction', 'this list has no direction to choose: each Sort By value has its own fixed order');
+		v.fail(
+			'Direction',
+			'this list has no direction to choose: each Sort By value has its own fixed order',
+		);
 	}
 	const hasField = values.field !== undefined && values.field !== '';
-	const hasDirection = spec.directional && values.direction !== undefined && values.direction !== '';
+	const hasDirection =
+		spec.directional && values.direction !== undefined && values.direction !== '';
 	if (!hasField && !hasDirection) return {};
 	const keys = spec.keys.map((key) => String(key.value));
-	const field = hasField ? v.oneOf('Sort By', v.text('Sort By', values.field).trim(), keys) : spec.default;
-	const direction = hasDirection ? v.oneOf('Direction', v.text('Direction', values.direction).trim(), DIRECTIONS) : 'descending';
+	const field = hasField
+		? v.oneOf('Sort By', v.text('Sort By', values.field).trim(), keys)
+		: spec.default;
+	const direction = hasDirection
+		? v.oneOf('Direction', v.text('Direction', values.direction).trim(), DIRECTIONS)
+		: 'descending';
 	const wire = spec.directional && direction === 'descending' ? `-${field}` : field;
 	return Object.fromEntries(spec.params.map((name) => [name, wire]));
 }

@@ -9,7 +9,10 @@ import { searchMethod } from './searchMethod';
 export const searchPages = searchMethod({
 	path: '/knowledge-hub/pages',
 	serverSearch: true,
-	toItem: (row) => ({ name: `${String(row.title)} (${String(row.status)})`, value: String(row.id) }),
+	toItem: (row) => ({
+		name: `${String(row.title)} (${String(row.status)})`,
+		value: String(row.id),
+	}),
 });
 
 export const searchSources = searchMethod({

@@ -28,7 +28,11 @@ function memberLabel(row: IDataObject): string {
 function matchesMember(row: IDataObject, needle: string): boolean {
 	const user = userOf(row);
 	const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-	return [name, user.email].some((text) => String(text ?? '').toLowerCase().includes(needle));
+	return [name, user.email].some((text) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(needle),
+	);
 }
 
 function searchMembersBy(valueOf: (row: IDataObject) => string): SearchMethod {

@@ -6,7 +6,10 @@ import { matchFields, searchMethod, type SearchMethod } from './searchMethod';
  * Scenario pickers. The list has no text search, so each fetched page is matched on name and slug.
  * Most operations take the scenario ID; remixing takes its slug.
  */
-function searchScenariosBy(valueOf: (row: IDataObject) => string, labelOf: (row: IDataObject) => string): SearchMethod {
+function searchScenariosBy(
+	valueOf: (row: IDataObject) => string,
+	labelOf: (row: IDataObject) => string,
+): SearchMethod {
 	return searchMethod({
 		path: '/scenarios',
 		toItem: (row) => ({

@@ -10,8 +10,11 @@ function person(user: IDataObject | undefined): string {
 /** What a session is known by: who practiced which scenario, when. */
 function label(row: IDataObject): string {
 	const scenario = row.scenario as IDataObject | undefined;
-	const when = typeof row.created_at === 'string' ? row.created_at.slice(0, 16).replace('T', ' ') : '';
-	return [person(row.user as IDataObject | undefined), scenario?.name, when].filter(Boolean).join(' · ');
+	const when =
+		typeof row.created_at === 'string' ? row.created_at.slice(0, 16).replace('T', ' ') : '';
+	return [person(row.user as IDataObject | undefined), scenario?.name, when]
+		.filter(Boolean)
+		.join(' · ');
 }
 
 /** Session picker, newest first; a search matches the person's name or e-mail and the scenario name. */
@@ -22,7 +25,9 @@ export const searchSessions = searchMethod({
 		const user = row.user as IDataObject | undefined;
 		const scenario = row.scenario as IDataObject | undefined;
 		return [person(user), user?.email, scenario?.name, scenario?.slug].some((text) =>
-			String(text ?? '').toLowerCase().includes(needle),
+			String(text ?? '')
+				.toLowerCase()
+				.includes(needle),
 		);
 	},
 });

@@ -10,7 +10,10 @@ const named = (row: IDataObject): INodePropertyOptions => ({
 });
 
 export async function getGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await pickList(this, '/workspace/groups', (row) => ({ name: String(row.name), value: String(row.id) }));
+	return await pickList(this, '/workspace/groups', (row) => ({
+		name: String(row.name),
+		value: String(row.id),
+	}));
 }
 
 export async function getCollections(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { apiListPage } from '../transport';
 
@@ -27,7 +32,11 @@ export interface SearchSpec {
 }
 
 /** A `listSearch` method as n8n calls it. */
-export type SearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+export type SearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 /**
  * A "From List" search. The pagination token is the next API page number, so n8n's "load more" walks
@@ -44,18 +53,30 @@ export function searchMethod(spec: SearchSpec): SearchMethod {
 		const wanted = clientFilter && spec.fill ? spec.fill.minResults : 0;
 		const results: INodeListSearchItems[] = [];
 		for (let read = 0; ; read++) {
-			const { data, pagination } = await apiListPage<IDataObject>(this, spec.path, qs, page, spec.pageSize ?? SEARCH_PAGE_SIZE);
+			const { data, pagination } = await apiListPage<IDataObject>(
+				this,
+				spec.path,
+				qs,
+				page,
+				spec.pageSize ?? SEARCH_PAGE_SIZE,
+			);
 			const rows = clientFilter ? data.filter((row) => spec.matches!(row, lower)) : data;
 			results.push(...rows.map(spec.toItem));
 			const more = page < pagination.total_pages;
 			if (!more) return { results };
 			page += 1;
-			if (read + 1 >= pagesAtMost || results.length >= wanted) return { results, paginationToken: String(page) };
+			if (read + 1 >= pagesAtMost || results.length >= wanted)
+				return { results, paginationToken: String(page) };
 		}
 	};
 }
 
 /** Case-insensitive match on any of the given fields. */
 export function matchFields(...fields: string[]): (row: IDataObject, needle: string) => boolean {
-	return (row, needle) => fields.some((field) => String(row[field] ?? '').toLowerCase().includes(needle));
+	return (row, needle) =>
+		fields.some((field) =>
+			String(row[field] ?? '')
+				.toLowerCase()
+				.includes(needle),
+		);
 }

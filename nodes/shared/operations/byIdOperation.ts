@@ -31,7 +31,9 @@ export function getByIdOperation(spec: ByIdSpec): OperationModule {
 		description: forOperation(spec.resource, spec.operation, [spec.locator, ...(spec.more ?? [])]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const id = readUuidLocator(this, itemIndex, spec.locator.name, spec.locator.displayName);
-			const options = spec.includes ? (this.getNodeParameter('options', itemIndex, {}) as IDataObject) : {};
+			const options = spec.includes
+				? (this.getNodeParameter('options', itemIndex, {}) as IDataObject)
+				: {};
 			const include = Object.entries(spec.includes ?? {})
 				.filter(([option]) => options[option] === true)
 				.map(([, value]) => value);
@@ -59,7 +61,9 @@ export function archiveByIdOperation(spec: ByIdSpec): OperationModule {
 				itemIndex,
 				what: `${spec.label.toLowerCase()} ${id}`,
 			});
-			return body && typeof body === 'object' && Object.keys(body).length > 0 ? body : { id, deleted: true };
+			return body && typeof body === 'object' && Object.keys(body).length > 0
+				? body
+				: { id, deleted: true };
 		},
 	};
 }

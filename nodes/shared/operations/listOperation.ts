@@ -26,7 +26,12 @@ export interface ListExtras {
  * `toQuery` checks and encodes when the list has filters, and a Sort collection when it sorts. Lists
  * with other options (an `include`) build on the same parts in their own operation file.
  */
-export function listOperation(resource: string, path: string | PathOf, filterFields: QueryField[] = [], extras: ListExtras = {}): OperationModule {
+export function listOperation(
+	resource: string,
+	path: string | PathOf,
+	filterFields: QueryField[] = [],
+	extras: ListExtras = {},
+): OperationModule {
 	const fields: INodeProperties[] = [...(extras.lead ?? []), ...returnAllAndLimit];
 	if (filterFields.length > 0) {
 		fields.push(filtersCollection(filterFields));

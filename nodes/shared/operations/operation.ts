@@ -26,6 +26,10 @@ export interface OperationModule {
 }
 
 /** Wraps fields so they show only for one resource and operation. */
-export function forOperation(resource: string, operation: string, fields: INodeProperties[]): INodeProperties[] {
+export function forOperation(
+	resource: string,
+	operation: string,
+	fields: INodeProperties[],
+): INodeProperties[] {
 	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, fields);
 }

@@ -8,7 +8,12 @@ import { forOperation } from './operation';
  * operation only) and the record kind's subset for the router to apply. The operation's own code is
  * unchanged, so an operation file never reads Simplify itself.
  */
-export function withSimplify(resource: string, operation: string, module: OperationModule, kind: SimplifiedKind): OperationModule {
+export function withSimplify(
+	resource: string,
+	operation: string,
+	module: OperationModule,
+	kind: SimplifiedKind,
+): OperationModule {
 	return {
 		...module,
 		description: [...module.description, ...forOperation(resource, operation, [simplifyField])],

@@ -13,11 +13,40 @@ import { validator } from '../validate';
  */
 export const SIMPLIFIED_FIELDS = {
 	/** Drops attempt_min, attempt_max, rank_min, program. */
-	assignment: ['id', 'user', 'scenario', 'status', 'due_date', 'best_score', 'best_rank', 'attempt_count', 'created_at'],
+	assignment: [
+		'id',
+		'user',
+		'scenario',
+		'status',
+		'due_date',
+		'best_score',
+		'best_rank',
+		'attempt_count',
+		'created_at',
+	],
 	/** Drops first_rank. */
-	participantAnalytics: ['user', 'session_count', 'first_score', 'best_score', 'best_rank', 'lift_percentage', 'total_duration_seconds'],
+	participantAnalytics: [
+		'user',
+		'session_count',
+		'first_score',
+		'best_score',
+		'best_rank',
+		'lift_percentage',
+		'total_duration_seconds',
+	],
 	/** Drops difficulty, language and the long Markdown context and objective. */
-	scenario: ['id', 'name', 'slug', 'url', 'description', 'visibility', 'owner', 'created_at', 'updated_at', 'skills'],
+	scenario: [
+		'id',
+		'name',
+		'slug',
+		'url',
+		'description',
+		'visibility',
+		'owner',
+		'created_at',
+		'updated_at',
+		'skills',
+	],
 	/** Drops started_at, duration_seconds. */
 	scenarioJob: ['id', 'status', 'scenario', 'error', 'created_at', 'completed_at', 'is_new'],
 	/** Drops is_valid_attempt. */
@@ -93,9 +122,13 @@ export const simplifyField: INodeProperties = {
  * The item's Simplify value, read before the item's request. An expression may give a boolean or the
  * text "true"/"false"; anything else is refused rather than read as on or off.
  */
-export function isSimplifyOn(ctx: { getNode(): INode }, itemIndex: number, value: unknown): boolean {
+export function isSimplifyOn(
+	ctx: { getNode(): INode },
+	itemIndex: number,
+	value: unknown,
+): boolean {
 	if (value === true || value === 'true') return true;
 	if (value === false || value === 'false') return false;
-	const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+	const shown = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 	return validator(ctx, itemIndex).fail('Simplify', `must be true or false, got ${shown}`);
 }

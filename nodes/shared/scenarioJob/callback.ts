@@ -17,7 +17,10 @@ export type ClaimedJob = IDataObject & { id: string };
 export function jobFromBody(body: unknown): ClaimedJob | undefined {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
 	const record = body as IDataObject;
-	const nested = typeof record.job === 'object' && record.job !== null && !Array.isArray(record.job) ? (record.job as IDataObject) : undefined;
+	const nested =
+		typeof record.job === 'object' && record.job !== null && !Array.isArray(record.job)
+			? (record.job as IDataObject)
+			: undefined;
 	const source = nested ?? record;
 	const id = source.id ?? record.job_id;
 	if (typeof id === 'number') return { ...source, id: String(id) };

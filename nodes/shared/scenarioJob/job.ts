@@ -28,12 +28,17 @@ export function failureMessage(job: IDataObject): string | undefined {
 		const { code, message } = describeFailure(job);
 		return `Scenario job ${String(job.id)} failed: ${code}: ${message}`;
 	}
-	if (job.status === 'cancelled') return `Scenario job ${String(job.id)} was cancelled before it finished`;
+	if (job.status === 'cancelled')
+		return `Scenario job ${String(job.id)} was cancelled before it finished`;
 	return undefined;
 }
 
 /** A failed or cancelled job as a node error naming the job, its code and message. */
-export function jobEndedError(node: INode, job: IDataObject, itemIndex: number): NodeOperationError | undefined {
+export function jobEndedError(
+	node: INode,
+	job: IDataObject,
+	itemIndex: number,
+): NodeOperationError | undefined {
 	const message = failureMessage(job);
 	if (message === undefined) return undefined;
 	return new NodeOperationError(node, message, {

@@ -31,14 +31,26 @@ interface Pending {
  * so a job is read no more often than when waited on alone. The loop sleeps until the earliest next
  * read; jobs due together are read one after another. Outcomes come back in the order given.
  */
-export async function pollManyUntilFinal(ctx: IExecuteFunctions, jobs: WaitingJob[]): Promise<WaitOutcome[]> {
-	const outcomes: Array<WaitOutcome | undefined> = jobs.map(({ job }) => (isFinal(job.status) ? { job } : undefined));
+export async function pollManyUntilFinal(
+	ctx: IExecuteFunctions,
+	jobs: WaitingJob[],
+): Promise<WaitOutcome[]> {
+	const outcomes: Array<WaitOutcome | undefined> = jobs.map(({ job }) =>
+		isFinal(job.status) ? { job } : undefined,
+	);
 	let pending: Pending[] = [];
 	jobs.forEach(({ job, createdAt, settings }, index) => {
 		if (outcomes[index]) return;
 		const deadline = createdAt + settings.timeLimitMs;
 		const delay = Math.max(0, settings.firstDelayMs);
-		pending.push({ index, jobId: String(job.id), deadline, delay, wakeAt: Math.min(createdAt + delay, deadline), settings });
+		pending.push({
+			index,
+			jobId: String(job.id),
+			deadline,
+			delay,
+			wakeAt: Math.min(createdAt + delay, deadline),
+			settings,
+		});
 	});
 
 	while (pending.length > 0) {
@@ -61,7 +73,8 @@ async function readOnce(ctx: IExecuteFunctions, entry: Pending): Promise<WaitOut
 	try {
 		const current = await readJob(ctx, entry.jobId, entry.settings.itemIndex);
 		if (isFinal(current.status)) return { job: current };
-		if (Date.now() >= entry.deadline) return { job: await onTimeLimit(ctx, current, entry.settings) };
+		if (Date.now() >= entry.deadline)
+			return { job: await onTimeLimit(ctx, current, entry.settings) };
 		entry.delay = nextDelay(Math.max(entry.delay, 1));
 		entry.wakeAt = Math.min(Date.now() + entry.delay, entry.deadline);
 		return undefined;

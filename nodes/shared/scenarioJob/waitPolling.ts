@@ -20,8 +20,17 @@ export function nextDelay(previous: number): number {
 	return Math.min(previous * 2, POLL_CAP_MS);
 }
 
-export async function readJob(ctx: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IDataObject> {
-	const { body } = await apiRequest<IDataObject>(ctx, { method: 'GET', path: jobPath(jobId), itemIndex, what: `job ${jobId}` });
+export async function readJob(
+	ctx: IExecuteFunctions,
+	jobId: string,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const { body } = await apiRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: jobPath(jobId),
+		itemIndex,
+		what: `job ${jobId}`,
+	});
 	return body;
 }
 
@@ -30,7 +39,11 @@ export async function readJob(ctx: IExecuteFunctions, jobId: string, itemIndex: 
  * waited out by the transport (Retry-After), so the pauses here only add to what the service asks.
  * On the limit: cancel first when asked, then an error naming the job and its last status.
  */
-export async function pollUntilFinal(ctx: IExecuteFunctions, job: IDataObject, settings: PollSettings): Promise<IDataObject> {
+export async function pollUntilFinal(
+	ctx: IExecuteFunctions,
+	job: IDataObject,
+	settings: PollSettings,
+): Promise<IDataObject> {
 	const jobId = String(job.id);
 	const deadline = Date.now() + settings.timeLimitMs;
 	let delay = Math.max(0, settings.firstDelayMs);
@@ -45,7 +58,11 @@ export async function pollUntilFinal(ctx: IExecuteFunctions, job: IDataObject, s
 	return current;
 }
 
-export async function onTimeLimit(ctx: IExecuteFunctions, job: IDataObject, settings: PollSettings): Promise<IDataObject> {
+export async function onTimeLimit(
+	ctx: IExecuteFunctions,
+	job: IDataObject,
+	settings: PollSettings,
+): Promise<IDataObject> {
 	const jobId = String(job.id);
 	const minutes = Math.round((settings.timeLimitMs / 60_000) * 100) / 100;
 	const lead = `Scenario job ${jobId} did not finish within ${minutes} minute(s); its last status was "${String(job.status)}"`;
@@ -57,7 +74,12 @@ export async function onTimeLimit(ctx: IExecuteFunctions, job: IDataObject, sett
 		});
 	}
 	try {
-		await apiRequest<IDataObject>(ctx, { method: 'DELETE', path: jobPath(jobId), itemIndex: settings.itemIndex, what: `job ${jobId}` });
+		await apiRequest<IDataObject>(ctx, {
+			method: 'DELETE',
+			path: jobPath(jobId),
+			itemIndex: settings.itemIndex,
+			what: `job ${jobId}`,
+		});
 	} catch (error) {
 		// 400 job_not_cancellable: it finished between the last read and the cancel; report what it became.
 		if (error instanceof NodeApiError && error.httpCode === '400') {
@@ -68,6 +90,7 @@ export async function onTimeLimit(ctx: IExecuteFunctions, job: IDataObject, sett
 	}
 	throw new NodeOperationError(ctx.getNode(), `${lead}. The job was cancelled.`, {
 		itemIndex: settings.itemIndex,
-		description: '"Cancel Job on Timeout" is on, so the job was cancelled on the service before this error.',
+		description:
+			'"Cancel Job on Timeout" is on, so the job was cancelled on the service before this error.',
 	});
 }

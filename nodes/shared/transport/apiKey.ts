@@ -40,10 +40,14 @@ export function checkBaseUrl(raw: unknown): { baseUrl: string } | { problem: str
 	try {
 		parsed = new URL(baseUrl);
 	} catch {
-		return { problem: `The Base URL "${baseUrl}" is not a valid URL. Expected for example https://host/rest/v1.` };
+		return {
+			problem: `The Base URL "${baseUrl}" is not a valid URL. Expected for example https://host/rest/v1.`,
+		};
 	}
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-		return { problem: `The Base URL must start with http:// or https://, got "${parsed.protocol}".` };
+		return {
+			problem: `The Base URL must start with http:// or https://, got "${parsed.protocol}".`,
+		};
 	}
 	if (!parsed.pathname.endsWith('/rest/v1')) {
 		return { problem: `The Base URL must be the full base ending in /rest/v1, got "${baseUrl}".` };

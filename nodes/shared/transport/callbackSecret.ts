@@ -10,7 +10,10 @@ import { CREDENTIAL_TYPE } from './context';
  * recompute it without keeping anything between the wait and the callback. It lives in the transport
  * because the transport is the one place that reads the credential.
  */
-export async function callbackSecret(ctx: IExecuteFunctions | IWebhookFunctions, itemIndex?: number): Promise<string> {
+export async function callbackSecret(
+	ctx: IExecuteFunctions | IWebhookFunctions,
+	itemIndex?: number,
+): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	return createHmac('sha256', cleanApiKey(credentials.apiKey))
 		.update(`workspace-practice-callback:${ctx.getExecutionId()}:${ctx.getNode().id}`)

@@ -5,5 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
  * (201 a new object, 200 an existing one returned for the same request_id or URL).
  */
 export function withIsNew(created: IDataObject, status: number): IDataObject {
-	return { ...created, is_new: typeof created.is_new === 'boolean' ? created.is_new : status === 201 };
+	return {
+		...created,
+		is_new: typeof created.is_new === 'boolean' ? created.is_new : status === 201,
+	};
 }

@@ -28,7 +28,8 @@ export function readErrorEnvelope(body: unknown): ServiceErrorBody {
 
 /** A short lead sentence per status, so the user knows what to do before reading details. */
 function leadFor(status: number, envelope: ServiceErrorBody, what: string): string {
-	if (status === 401) return 'The API key is invalid or inactive: check the Workspace Practice API credential';
+	if (status === 401)
+		return 'The API key is invalid or inactive: check the Workspace Practice API credential';
 	if (status === 403 && envelope.code === 'workspace_inactive') {
 		return 'The workspace is inactive: the service refuses requests until an admin reactivates it';
 	}
@@ -88,7 +89,12 @@ const NETWORK_REASONS: Record<string, string> = {
  * is spelled out in words because NodeApiError replaces any message mentioning ECONNREFUSED & co. with
  * a generic sentence that drops the host.
  */
-export function networkError(node: INode, host: string, cause: unknown, itemIndex?: number): NodeApiError {
+export function networkError(
+	node: INode,
+	host: string,
+	cause: unknown,
+	itemIndex?: number,
+): NodeApiError {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
 	return new NodeApiError(
@@ -113,10 +119,17 @@ export function networkCode(error: unknown): string | undefined {
  * n8n's own errors pass through untouched (they already carry status, description and item); anything
  * else is wrapped so the UI shows it as a node error pointing at the item.
  */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		if (itemIndex !== undefined && error.context.itemIndex === undefined)
+			error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
+		itemIndex,
+	});
 }

@@ -85,6 +85,8 @@ export async function mapWithConcurrency<I, O>(
 			results[index] = await work(inputs[index]);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), inputs.length) }, worker));
+	await Promise.all(
+		Array.from({ length: Math.min(Math.max(1, concurrency), inputs.length) }, worker),
+	);
 	return results;
 }

@@ -36,13 +36,18 @@ interface FullResponse {
 }
 
 /** Base URL from the credential, checked and stripped of trailing slashes. */
-async function resolveBaseUrl(ctx: TransportContext, itemIndex: number | undefined): Promise<string> {
+async function resolveBaseUrl(
+	ctx: TransportContext,
+	itemIndex: number | undefined,
+): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	const base = checkBaseUrl(credentials.baseUrl);
 	const key = checkApiKey(credentials.apiKey);
 	const problem = 'problem' in base ? base.problem : 'problem' in key ? key.problem : undefined;
 	if (problem !== undefined) {
-		throw new NodeOperationError(ctx.getNode(), `Workspace Practice API credential: ${problem}`, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `Workspace Practice API credential: ${problem}`, {
+			itemIndex,
+		});
 	}
 	return (base as { baseUrl: string }).baseUrl;
 }
@@ -99,7 +104,8 @@ export async function apiRequest<T = IDataObject>(
 
 		const envelope = readErrorEnvelope(response.body);
 		if (status === 429) {
-			const wait = rateLimitWaitMs(response.body, lowerCaseKeys(response.headers), Date.now()) ?? 1000;
+			const wait =
+				rateLimitWaitMs(response.body, lowerCaseKeys(response.headers), Date.now()) ?? 1000;
 			if (wait <= RETRY.maxRateLimitWaitMs && rateLimitWaited + wait <= RETRY.rateLimitBudgetMs) {
 				rateLimitWaited += wait;
 				await sleep(wait);
@@ -131,5 +137,7 @@ function lowerCaseKeys(headers: Record<string, unknown> | undefined): Record<str
 /** n8n may wrap the socket error so that only its message is left. */
 function isLikelyNetworkFailure(error: unknown): boolean {
 	const message = error instanceof Error ? error.message : String(error);
-	return /socket hang up|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EPIPE|network/i.test(message);
+	return /socket hang up|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EPIPE|network/i.test(
+		message,
+	);
 }

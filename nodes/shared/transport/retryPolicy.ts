@@ -25,14 +25,19 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
  * Milliseconds the service asks us to wait: `retry_after` in the body wins, then the Retry-After header
  * (seconds or an HTTP date). Undefined when neither says anything usable.
  */
-export function rateLimitWaitMs(body: unknown, headers: Record<string, unknown>, now: number): number | undefined {
+export function rateLimitWaitMs(
+	body: unknown,
+	headers: Record<string, unknown>,
+	now: number,
+): number | undefined {
 	// Top level or inside the error envelope: both placements occur.
 	const envelope = (body as { error?: unknown } | null)?.error;
 	for (const holder of [body, envelope]) {
 		if (typeof holder !== 'object' || holder === null) continue;
 		const value = (holder as Record<string, unknown>).retry_after;
 		const seconds = typeof value === 'string' ? Number(value) : value;
-		if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+		if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0)
+			return seconds * 1000;
 	}
 	const header = headers['retry-after'];
 	if (hasText(header)) {

@@ -25,4 +25,8 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-export const { description, execute } = listOperation('assignment', '/scenarios/assignments', filterFields);
+export const { description, execute } = listOperation(
+	'assignment',
+	'/scenarios/assignments',
+	filterFields,
+);

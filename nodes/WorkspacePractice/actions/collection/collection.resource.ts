@@ -2,7 +2,11 @@ import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
 export const collection = defineResource({
-	option: { name: 'Collection', value: 'collection', description: 'A named set of related scenarios' },
+	option: {
+		name: 'Collection',
+		value: 'collection',
+		description: 'A named set of related scenarios',
+	},
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',
@@ -13,7 +17,8 @@ export const collection = defineResource({
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List collections (named sets of related scenarios) with their scenario count, alphabetically by name',
+				description:
+					'List collections (named sets of related scenarios) with their scenario count, alphabetically by name',
 				action: 'Get many collections of scenarios',
 			},
 		],

@@ -2,7 +2,11 @@ import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
 export const context = defineResource({
-	option: { name: 'Context', value: 'context', description: 'Contexts saved in the workspace, listed by ID and title' },
+	option: {
+		name: 'Context',
+		value: 'context',
+		description: 'Contexts saved in the workspace, listed by ID and title',
+	},
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',

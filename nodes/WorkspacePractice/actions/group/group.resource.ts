@@ -2,7 +2,12 @@ import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
 export const group = defineResource({
-	option: { name: 'Group', value: 'group', description: 'A group of workspace members, such as a team; member lists and analytics filter by group' },
+	option: {
+		name: 'Group',
+		value: 'group',
+		description:
+			'A group of workspace members, such as a team; member lists and analytics filter by group',
+	},
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',

@@ -6,6 +6,7 @@ export const folderLocator = uuidLocatorWith({
 	name: 'folderId',
 	noun: 'folder',
 	searchListMethod: 'searchFolders',
-	description: 'The Knowledge Hub folder (also called a Space or Hub). Pick it from the list or give its UUID.',
+	description:
+		'The Knowledge Hub folder (also called a Space or Hub). Pick it from the list or give its UUID.',
 	required: true,
 });

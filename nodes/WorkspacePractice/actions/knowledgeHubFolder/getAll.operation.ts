@@ -26,4 +26,8 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-export const { description, execute } = listOperation('knowledgeHubFolder', '/knowledge-hub/folders', filterFields);
+export const { description, execute } = listOperation(
+	'knowledgeHubFolder',
+	'/knowledge-hub/folders',
+	filterFields,
+);

@@ -6,7 +6,8 @@ export const knowledgeHubFolder = defineResource({
 	option: {
 		name: 'Knowledge Hub Folder',
 		value: 'knowledgeHubFolder',
-		description: "A folder (Space) of the Knowledge Hub, the workspace's knowledge base of pages and sources",
+		description:
+			"A folder (Space) of the Knowledge Hub, the workspace's knowledge base of pages and sources",
 	},
 	operation: {
 		displayName: 'Operation',
@@ -24,7 +25,8 @@ export const knowledgeHubFolder = defineResource({
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List Knowledge Hub folders (Spaces), optionally only the children of one folder or those matching a search',
+				description:
+					'List Knowledge Hub folders (Spaces), optionally only the children of one folder or those matching a search',
 				action: 'Get many knowledge hub folders',
 			},
 		],

@@ -45,7 +45,11 @@ const fields: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'Private', value: 'private', description: 'Only the owner sees it' },
-					{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace sees it' },
+					{
+						name: 'Workspace',
+						value: 'workspace',
+						description: 'Everyone in the workspace sees it',
+					},
 				],
 				default: 'workspace',
 				description: 'Who can see the page (the service defaults to Workspace)',
@@ -57,12 +61,16 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubPage', 'create', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { title };
-	if (typeof additional.content === 'string' && additional.content !== '') body.content = additional.content;
+	if (typeof additional.content === 'string' && additional.content !== '')
+		body.content = additional.content;
 	if (additional.status) body.status = additional.status;
 	if (additional.visibility) body.visibility = additional.visibility;
 	addPageLists(body, additional, check);

@@ -4,7 +4,9 @@ import { pageLocator } from './page.locator';
 export const { description, execute } = getByIdOperation({
 	resource: 'knowledgeHubPage',
 	operation: 'get',
-	locator: pageLocator({ description: 'The page to get. Pick it from the list (search by title) or give its UUID.' }),
+	locator: pageLocator({
+		description: 'The page to get. Pick it from the list (search by title) or give its UUID.',
+	}),
 	label: 'Page',
 	path: '/knowledge-hub/pages',
 	more: [

@@ -22,7 +22,8 @@ const filterFields: QueryField[] = [
 			displayName: 'Owner',
 			name: 'owner_id',
 			kind: 'id',
-			description: 'Only pages owned by this workspace member, by user ID: pick them from the list or give the ID (By ID)',
+			description:
+				'Only pages owned by this workspace member, by user ID: pick them from the list or give the ID (By ID)',
 		}),
 	},
 	{
@@ -82,17 +83,30 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-export const { description, execute } = listOperation('knowledgeHubPage', '/knowledge-hub/pages', filterFields, {
-	sort: {
-		keys: [
-			{ name: 'Created (Newest First)', value: 'created_at', description: 'When the page was created, newest first' },
-			{ name: 'Title (A to Z)', value: 'title', description: 'The page title, alphabetically' },
-			{ name: 'Updated (Newest First)', value: 'updated_at', description: 'When the page last changed, newest first' },
-		],
-		default: 'updated_at',
-		// The spec fixes each value's order and takes no "-": no Direction to offer.
-		directional: false,
-		params: ['sort'],
-		serviceOrder: 'last updated, newest first',
+export const { description, execute } = listOperation(
+	'knowledgeHubPage',
+	'/knowledge-hub/pages',
+	filterFields,
+	{
+		sort: {
+			keys: [
+				{
+					name: 'Created (Newest First)',
+					value: 'created_at',
+					description: 'When the page was created, newest first',
+				},
+				{ name: 'Title (A to Z)', value: 'title', description: 'The page title, alphabetically' },
+				{
+					name: 'Updated (Newest First)',
+					value: 'updated_at',
+					description: 'When the page last changed, newest first',
+				},
+			],
+			default: 'updated_at',
+			// The spec fixes each value's order and takes no "-": no Direction to offer.
+			directional: false,
+			params: ['sort'],
+			serviceOrder: 'last updated, newest first',
+		},
 	},
-});
+);

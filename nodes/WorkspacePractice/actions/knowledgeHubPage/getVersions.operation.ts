@@ -14,7 +14,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubPage', 'getVersions', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page ID');
 	return await apiList<IDataObject>(
 		this,

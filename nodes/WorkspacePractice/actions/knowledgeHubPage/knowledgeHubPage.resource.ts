@@ -10,7 +10,8 @@ export const knowledgeHubPage = defineResource({
 	option: {
 		name: 'Knowledge Hub Page',
 		value: 'knowledgeHubPage',
-		description: "A Markdown page of the Knowledge Hub (the workspace's knowledge base), with a draft and published versions",
+		description:
+			"A Markdown page of the Knowledge Hub (the workspace's knowledge base), with a draft and published versions",
 	},
 	operation: {
 		displayName: 'Operation',
@@ -22,42 +23,53 @@ export const knowledgeHubPage = defineResource({
 			{
 				name: 'Archive',
 				value: 'archive',
-				description: 'Archive a page by its ID: hidden from lists, its history kept. Returns the ID and a deleted flag.',
+				description:
+					'Archive a page by its ID: hidden from lists, its history kept. Returns the ID and a deleted flag.',
 				action: 'Archive a knowledge hub page by ID',
 			},
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Create a page from a title and optional Markdown content, as a draft or published right away. Returns the new page.',
+				description:
+					'Create a page from a title and optional Markdown content, as a draft or published right away. Returns the new page.',
 				action: 'Create a knowledge hub page with a title',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one page by its ID: title, status, the Markdown content of its published version, its sources and skills, optionally its pending draft',
+				description:
+					'Get one page by its ID: title, status, the Markdown content of its published version, its sources and skills, optionally its pending draft',
 				action: 'Get a knowledge hub page by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List pages without their content (ID, title, status, folders, version, dates); filter by folder, owner, skill, status, words in the title or date',
+				description:
+					'List pages without their content (ID, title, status, folders, version, dates); filter by folder, owner, skill, status, words in the title or date',
 				action: 'Get many knowledge hub pages',
 			},
 			{
 				name: 'Get Versions',
 				value: 'getVersions',
-				description: 'List the version history of a page by its ID, newest first: version, title, change type, author and date',
+				description:
+					'List the version history of a page by its ID, newest first: version, title, change type, author and date',
 				action: 'Get versions of a knowledge hub page',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change a page by its ID: title, Markdown content, status (publish it), folders, sources or skills. Returns the updated page.',
+				description:
+					'Change a page by its ID: title, Markdown content, status (publish it), folders, sources or skills. Returns the updated page.',
 				action: 'Update a knowledge hub page by ID',
 			},
 		],
 		default: 'getAll',
 	},
 	operations: { archive, create, get, getAll, getVersions, update },
-	simplify: { create: 'knowledgeHubPage', get: 'knowledgeHubPage', getAll: 'knowledgeHubPage', update: 'knowledgeHubPage' },
+	simplify: {
+		create: 'knowledgeHubPage',
+		get: 'knowledgeHubPage',
+		getAll: 'knowledgeHubPage',
+		update: 'knowledgeHubPage',
+	},
 });

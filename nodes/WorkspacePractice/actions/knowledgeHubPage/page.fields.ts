@@ -5,7 +5,12 @@ import type { InputValidator } from '../../../shared/validate';
 /** The three ID lists a page carries; on Create they set the list, on Update they replace it. */
 export const PAGE_LIST_FIELDS = [
 	{ name: 'folder_ids', label: 'Folders', method: 'getKnowledgeHubFolders', noun: 'folders' },
-	{ name: 'source_ids', label: 'Sources', method: 'getKnowledgeHubSources', noun: 'attached sources' },
+	{
+		name: 'source_ids',
+		label: 'Sources',
+		method: 'getKnowledgeHubSources',
+		noun: 'attached sources',
+	},
 	{ name: 'skill_ids', label: 'Skills', method: 'getSkills', noun: 'linked skills' },
 ] as const;
 

@@ -10,14 +10,17 @@ import { addPageLists, pageListFields, pageStatusOptions } from './page.fields';
 import { pageLocator } from './page.locator';
 
 const fields: INodeProperties[] = [
-	pageLocator({ description: 'The page to update. Pick it from the list (search by title) or give its UUID.' }),
+	pageLocator({
+		description: 'The page to update. Pick it from the list (search by title) or give its UUID.',
+	}),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'Only the fields added here are changed; everything else on the page stays as it is',
+		description:
+			'Only the fields added here are changed; everything else on the page stays as it is',
 		options: [
 			{
 				displayName: 'Content',
@@ -34,7 +37,8 @@ const fields: INodeProperties[] = [
 				type: 'options',
 				options: pageStatusOptions,
 				default: 'published',
-				description: 'Publish the latest draft as a new version, or set the page back to draft. To archive a page use the Archive operation.',
+				description:
+					'Publish the latest draft as a new version, or set the page back to draft. To archive a page use the Archive operation.',
 			},
 			{
 				displayName: 'Title',
@@ -50,7 +54,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubPage', 'update', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
 	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page ID');
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -59,15 +66,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (updates.content !== undefined) body.content = check.text('Content', updates.content);
 	if (updates.status !== undefined) {
 		const status = check.text('Status', updates.status).trim();
-		if (status === 'archived') check.fail('Status', 'cannot be "archived" here: archive a page with Knowledge Hub Page → Archive');
+		if (status === 'archived')
+			check.fail(
+				'Status',
+				'cannot be "archived" here: archive a page with Knowledge Hub Page → Archive',
+			);
 		body.status = check.oneOf('Status', status, ['draft', 'published']);
 	}
 	addPageLists(body, updates, check);
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Update Fields: add at least one field to change', {
-			itemIndex,
-			description: `Item ${itemIndex + 1}: nothing to update, so no request was sent.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Update Fields: add at least one field to change',
+			{
+				itemIndex,
+				description: `Item ${itemIndex + 1}: nothing to update, so no request was sent.`,
+			},
+		);
 	}
 	const { body: page } = await apiRequest<IDataObject>(this, {
 		method: 'PATCH',

@@ -5,7 +5,8 @@ export const { description, execute } = archiveByIdOperation({
 	resource: 'knowledgeHubSource',
 	operation: 'archive',
 	locator: sourceLocator({
-		description: 'The source to archive (a soft delete: it leaves lists and pages). Pick it from the list or give its UUID.',
+		description:
+			'The source to archive (a soft delete: it leaves lists and pages). Pick it from the list or give its UUID.',
 	}),
 	label: 'Source',
 	path: '/knowledge-hub/sources',

@@ -62,7 +62,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubSource', 'createFromUrl', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
 	const url = check.webUrl('URL', this.getNodeParameter('url', itemIndex, ''));
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));

@@ -4,7 +4,9 @@ import { sourceLocator } from './source.locator';
 export const { description, execute } = getByIdOperation({
 	resource: 'knowledgeHubSource',
 	operation: 'get',
-	locator: sourceLocator({ description: 'The source to get. Pick it from the list (search by title) or give its UUID.' }),
+	locator: sourceLocator({
+		description: 'The source to get. Pick it from the list (search by title) or give its UUID.',
+	}),
 	label: 'Source',
 	path: '/knowledge-hub/sources',
 	more: [

@@ -35,7 +35,8 @@ const filterFields: QueryField[] = [
 			displayName: 'Attached to Page',
 			name: 'page_id',
 			required: false,
-			description: 'Only sources attached to this Knowledge Hub page. Pick it from the list or give its UUID.',
+			description:
+				'Only sources attached to this Knowledge Hub page. Pick it from the list or give its UUID.',
 		}),
 	},
 	{
@@ -70,4 +71,8 @@ const filterFields: QueryField[] = [
 	},
 ];
 
-export const { description, execute } = listOperation('knowledgeHubSource', '/knowledge-hub/sources', filterFields);
+export const { description, execute } = listOperation(
+	'knowledgeHubSource',
+	'/knowledge-hub/sources',
+	filterFields,
+);

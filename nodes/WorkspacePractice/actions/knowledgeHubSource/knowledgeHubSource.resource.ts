@@ -8,7 +8,8 @@ export const knowledgeHubSource = defineResource({
 	option: {
 		name: 'Knowledge Hub Source',
 		value: 'knowledgeHubSource',
-		description: 'A document or web page whose text the Knowledge Hub extracted (upload, URL, Notion, Google Drive and more)',
+		description:
+			'A document or web page whose text the Knowledge Hub extracted (upload, URL, Notion, Google Drive and more)',
 	},
 	operation: {
 		displayName: 'Operation',
@@ -26,24 +27,31 @@ export const knowledgeHubSource = defineResource({
 			{
 				name: 'Create From URL',
 				value: 'createFromUrl',
-				description: 'Add a web page to the Knowledge Hub by its URL; its text is extracted in the background. A URL already added returns the existing source.',
+				description:
+					'Add a web page to the Knowledge Hub by its URL; its text is extracted in the background. A URL already added returns the existing source.',
 				action: 'Create a knowledge hub source from a URL',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one source by its ID: title, type, extraction status, summary and folders, optionally the extracted text',
+				description:
+					'Get one source by its ID: title, type, extraction status, summary and folders, optionally the extracted text',
 				action: 'Get a knowledge hub source by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List sources without their text (ID, title, type, extraction status, summary); filter by type, status, folder, page or words in the title',
+				description:
+					'List sources without their text (ID, title, type, extraction status, summary); filter by type, status, folder, page or words in the title',
 				action: 'Get many knowledge hub sources',
 			},
 		],
 		default: 'getAll',
 	},
 	operations: { archive, createFromUrl, get, getAll },
-	simplify: { createFromUrl: 'knowledgeHubSource', get: 'knowledgeHubSource', getAll: 'knowledgeHubSource' },
+	simplify: {
+		createFromUrl: 'knowledgeHubSource',
+		get: 'knowledgeHubSource',
+		getAll: 'knowledgeHubSource',
+	},
 });

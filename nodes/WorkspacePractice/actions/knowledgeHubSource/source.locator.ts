@@ -6,6 +6,7 @@ export const sourceLocator = uuidLocatorWith({
 	name: 'sourceId',
 	noun: 'source',
 	searchListMethod: 'searchSources',
-	description: 'The Knowledge Hub source. Pick it from the list (search by title) or give its UUID.',
+	description:
+		'The Knowledge Hub source. Pick it from the list (search by title) or give its UUID.',
 	required: true,
 });

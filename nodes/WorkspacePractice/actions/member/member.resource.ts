@@ -2,7 +2,11 @@ import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 
 export const member = defineResource({
-	option: { name: 'Member', value: 'member', description: 'A person in the workspace, known by e-mail address' },
+	option: {
+		name: 'Member',
+		value: 'member',
+		description: 'A person in the workspace, known by e-mail address',
+	},
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',
@@ -13,7 +17,8 @@ export const member = defineResource({
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List workspace members with name, e-mail address and role; optionally only the members of some groups',
+				description:
+					'List workspace members with name, e-mail address and role; optionally only the members of some groups',
 				action: 'Get many workspace members',
 			},
 		],

@@ -1,6 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { memberLocator, optionalMember, requiredMemberEmail } from '../../../shared/fields/member.locator';
+import {
+	memberLocator,
+	optionalMember,
+	requiredMemberEmail,
+} from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { apiRequest } from '../../../shared/transport';
@@ -18,7 +22,8 @@ const fields: INodeProperties[] = [
 		name: 'userEmail',
 		kind: 'email',
 		required: true,
-		description: 'The workspace member who gets the assignment, by e-mail: pick them from the list or type the address (By Email)',
+		description:
+			'The workspace member who gets the assignment, by e-mail: pick them from the list or type the address (By Email)',
 	}),
 	{
 		displayName: 'Due Date',
@@ -26,7 +31,8 @@ const fields: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'When the assignment is due (ISO 8601 date-time; include a zone such as Z to be exact)',
+		description:
+			'When the assignment is due (ISO 8601 date-time; include a zone such as Z to be exact)',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -56,7 +62,8 @@ const fields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 5,
-				description: 'How many attempts the person may make at most; leave this field out for no maximum',
+				description:
+					'How many attempts the person may make at most; leave this field out for no maximum',
 			},
 			{
 				displayName: 'Minimum Attempts',
@@ -84,7 +91,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenario', 'assign', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
@@ -93,8 +103,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const assigner = optionalMember(v, 'Assigner', extra.assigner_email, 'email');
 	if (assigner !== undefined) body.assigner_email = assigner;
-	if (extra.attempt_min !== undefined) body.attempt_min = v.intRange('Minimum Attempts', extra.attempt_min, 1, MAX_ATTEMPTS);
-	if (extra.attempt_max !== undefined) body.attempt_max = v.intRange('Maximum Attempts', extra.attempt_max, 1, MAX_ATTEMPTS);
+	if (extra.attempt_min !== undefined)
+		body.attempt_min = v.intRange('Minimum Attempts', extra.attempt_min, 1, MAX_ATTEMPTS);
+	if (extra.attempt_max !== undefined)
+		body.attempt_max = v.intRange('Maximum Attempts', extra.attempt_max, 1, MAX_ATTEMPTS);
 	v.ordered(
 		'Maximum Attempts',
 		body.attempt_min as number | undefined,

@@ -14,15 +14,23 @@ const fields: INodeProperties[] = [
 		name: 'userEmail',
 		kind: 'email',
 		required: true,
-		description: 'The workspace member whose access to check, by e-mail: pick them from the list or type the address (By Email)',
+		description:
+			'The workspace member whose access to check, by e-mail: pick them from the list or type the address (By Email)',
 	}),
 ];
 
 export const description = forOperation('scenario', 'checkAccess', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(v, 'Member', this.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(
+		v,
+		'Member',
+		this.getNodeParameter('userEmail', itemIndex, ''),
+	);
 	const scenarioId = await readScenarioId(this, itemIndex);
 	const { body } = await apiRequest<IDataObject>(this, {
 		method: 'GET',

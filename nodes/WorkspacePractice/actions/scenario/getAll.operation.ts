@@ -5,7 +5,12 @@ import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import type { QueryField } from '../../../shared/fields/filter.fields';
-import { collectionIds, filtersCollection, readFilters, skillIds } from '../../../shared/fields/filter.fields';
+import {
+	collectionIds,
+	filtersCollection,
+	readFilters,
+	skillIds,
+} from '../../../shared/fields/filter.fields';
 import { memberLocator } from '../../../shared/fields/member.locator';
 
 const filterFields: QueryField[] = [
@@ -15,7 +20,8 @@ const filterFields: QueryField[] = [
 			displayName: 'Owner',
 			name: 'owner_email',
 			kind: 'email',
-			description: 'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
+			description:
+				'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
 		}),
 	},
 	{
@@ -35,7 +41,11 @@ const filterFields: QueryField[] = [
 			name: 'visibility',
 			type: 'options',
 			options: [
-				{ name: 'Private', value: 'private', description: 'Only the owner and people it is shared with' },
+				{
+					name: 'Private',
+					value: 'private',
+					description: 'Only the owner and people it is shared with',
+				},
 				{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace' },
 			],
 			default: 'workspace',
@@ -79,7 +89,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenario', 'getAll', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs = readFilters(this, itemIndex, filterFields);
 	if (options.includeSkills === true) qs.include = 'skills';

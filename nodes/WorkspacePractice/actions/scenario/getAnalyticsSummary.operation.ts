@@ -11,7 +11,10 @@ const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];
 
 export const description = forOperation('scenario', 'getAnalyticsSummary', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { ref } = readScenarioRef(this, itemIndex);
 	const qs = readFilters(this, itemIndex, analyticsFilterFields);
 	const { body } = await apiRequest<IDataObject>(this, {

@@ -13,9 +13,21 @@ export const { description, execute } = listOperation(
 			keys: [
 				{ name: 'Best Score', value: 'best_score', description: "Each person's highest score" },
 				{ name: 'First Score', value: 'first_score', description: "Each person's first score" },
-				{ name: 'Lift Percentage', value: 'lift_percentage', description: 'Improvement from first to best score' },
-				{ name: 'Session Count', value: 'session_count', description: 'How many sessions each person did' },
-				{ name: 'Total Duration', value: 'total_duration_seconds', description: 'Total practice time in seconds' },
+				{
+					name: 'Lift Percentage',
+					value: 'lift_percentage',
+					description: 'Improvement from first to best score',
+				},
+				{
+					name: 'Session Count',
+					value: 'session_count',
+					description: 'How many sessions each person did',
+				},
+				{
+					name: 'Total Duration',
+					value: 'total_duration_seconds',
+					description: 'Total practice time in seconds',
+				},
 			],
 			default: 'best_score',
 			directional: true,

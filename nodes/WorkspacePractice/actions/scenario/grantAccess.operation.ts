@@ -16,7 +16,8 @@ const fields: INodeProperties[] = [
 		name: 'userEmail',
 		kind: 'email',
 		required: true,
-		description: 'The workspace member to give access to, by e-mail: pick them from the list or type the address (By Email)',
+		description:
+			'The workspace member to give access to, by e-mail: pick them from the list or type the address (By Email)',
 	}),
 	{
 		displayName: 'Permission Level',
@@ -26,7 +27,11 @@ const fields: INodeProperties[] = [
 		options: [
 			{ name: 'View', value: 'view', description: 'Can open and practice the scenario' },
 			{ name: 'Share', value: 'share', description: 'Can view and share it with others' },
-			{ name: 'Monitor', value: 'monitor', description: "Can view it and see others' results on it" },
+			{
+				name: 'Monitor',
+				value: 'monitor',
+				description: "Can view it and see others' results on it",
+			},
 			{ name: 'Edit', value: 'edit', description: 'Can view, share, monitor and change it' },
 		],
 		default: 'view',
@@ -36,9 +41,16 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenario', 'grantAccess', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const v = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(v, 'Member', this.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(
+		v,
+		'Member',
+		this.getNodeParameter('userEmail', itemIndex, ''),
+	);
 	const level = v.oneOf(
 		'Permission Level',
 		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),

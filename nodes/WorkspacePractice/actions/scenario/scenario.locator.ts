@@ -6,7 +6,8 @@ import { validator } from '../../../shared/validate';
 import { locatorField, readLocator } from '../../../shared/fields/locator';
 
 /** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
-export const SCENARIO_URL_REGEX = '^https?://[^/\\s]+/scenarios/([A-Za-z0-9][A-Za-z0-9_-]*)/?(?:[?#].*)?$';
+export const SCENARIO_URL_REGEX =
+	'^https?://[^/\\s]+/scenarios/([A-Za-z0-9][A-Za-z0-9_-]*)/?(?:[?#].*)?$';
 const SCENARIO_URL = new RegExp(SCENARIO_URL_REGEX);
 /** The field's name in the form and in errors; the editor's "let the model define" key is made from it. */
 const LABEL = 'Scenario ID or URL';
@@ -29,7 +30,9 @@ export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
 				displayName: acceptsSlug ? 'By ID or Slug' : 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: acceptsSlug ? 'e.g. s1c2e3n4a5r6 or discovery-call-it-director' : 'e.g. s1c2e3n4a5r6',
+				placeholder: acceptsSlug
+					? 'e.g. s1c2e3n4a5r6 or discovery-call-it-director'
+					: 'e.g. s1c2e3n4a5r6',
 			},
 			{
 				displayName: 'By URL',
@@ -39,7 +42,10 @@ export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: SCENARIO_URL_REGEX, errorMessage: 'Not a scenario URL (…/scenarios/<slug>)' },
+						properties: {
+							regex: SCENARIO_URL_REGEX,
+							errorMessage: 'Not a scenario URL (…/scenarios/<slug>)',
+						},
 					},
 				],
 				extractValue: { type: 'regex', regex: SCENARIO_URL_REGEX },
@@ -59,9 +65,13 @@ export function slugFromUrl(ctx: IExecuteFunctions, itemIndex: number, url: stri
  * A scenario URL is read as one in any mode: an AI model or an expression filling By ID (or From List)
  * may give the page's URL, and no ID looks like a URL.
  */
-export function readScenarioRef(ctx: IExecuteFunctions, itemIndex: number): { ref: string; isSlug: boolean } {
+export function readScenarioRef(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { ref: string; isSlug: boolean } {
 	const { mode, value } = readLocator(ctx, itemIndex, 'scenario', LABEL);
-	if (mode === 'url' || SCENARIO_URL.test(value)) return { ref: slugFromUrl(ctx, itemIndex, value), isSlug: true };
+	if (mode === 'url' || SCENARIO_URL.test(value))
+		return { ref: slugFromUrl(ctx, itemIndex, value), isSlug: true };
 	return { ref: value, isSlug: false };
 }
 
@@ -85,11 +95,16 @@ export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number):
 		if (found) return String(found.id);
 		if (page >= pagination.total_pages || data.length === 0) break;
 	}
-	throw new NodeOperationError(ctx.getNode(), `${LABEL}: no scenario has the slug "${ref}" from the URL`, {
-		itemIndex,
-		description: `Item ${itemIndex + 1}: check the scenario URL, or pick the scenario from the list.`,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${LABEL}: no scenario has the slug "${ref}" from the URL`,
+		{
+			itemIndex,
+			description: `Item ${itemIndex + 1}: check the scenario URL, or pick the scenario from the list.`,
+		},
+	);
 }
 
 /** Path segment for a scenario reference; slugs and IDs are URL-safe but input may not be. */
-export const scenarioPath = (ref: string, rest = ''): string => `/scenarios/${encodeURIComponent(ref)}${rest}`;
+export const scenarioPath = (ref: string, rest = ''): string =>
+	`/scenarios/${encodeURIComponent(ref)}${rest}`;

@@ -1,4 +1,9 @@
-import type { IDataObject, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { isSimplifyOn, simplifyRecord } from '../../../shared/output/simplified';
 import { CALLBACK_SECRET_HEADER, jobFromBody } from '../../../shared/scenarioJob/callback';
@@ -12,7 +17,13 @@ import { answer } from '../../../shared/webhook';
  * Nothing is registered on the service: the URL travels with each job as its callback_url.
  */
 export const resumeWebhooks: IWebhookDescription[] = [
-	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true },
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		path: '',
+		restartWebhook: true,
+	},
 ];
 
 /**
@@ -23,14 +34,23 @@ export const resumeWebhooks: IWebhookDescription[] = [
  */
 export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const expected = await callbackSecret(this);
-	const given = headerValue(this.getHeaderData() as Record<string, unknown>, CALLBACK_SECRET_HEADER);
-	if (!secretsMatch(given, expected)) return answer(this, 401, { error: 'The callback secret is missing or wrong' });
+	const given = headerValue(
+		this.getHeaderData() as Record<string, unknown>,
+		CALLBACK_SECRET_HEADER,
+	);
+	if (!secretsMatch(given, expected))
+		return answer(this, 401, { error: 'The callback secret is missing or wrong' });
 
 	const jobId = jobFromBody(this.getBodyData())?.id;
 	if (jobId === undefined) return answer(this, 400, { error: 'The callback body names no job ID' });
 
-	const { body: job } = await apiRequest<IDataObject>(this, { method: 'GET', path: jobPath(jobId), what: `job ${jobId}` });
-	if (!isFinal(job.status)) return answer(this, 200, { received: true, resumed: false, status: String(job.status) });
+	const { body: job } = await apiRequest<IDataObject>(this, {
+		method: 'GET',
+		path: jobPath(jobId),
+		what: `job ${jobId}`,
+	});
+	if (!isFinal(job.status))
+		return answer(this, 200, { received: true, resumed: false, status: String(job.status) });
 
 	// The node's own code does not run again after a wait, so a failed or cancelled job becomes an
 	// error item (as Continue On Fail would give) carrying the whole job for the next nodes; a
@@ -38,7 +58,11 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	const message = failureMessage(job);
 	const simplify = isSimplifyOn(this, 0, this.getNodeParameter('simplify', true));
 	const json: IDataObject =
-		message !== undefined ? { error: message, job } : simplify ? simplifyRecord('scenarioJob', job) : job;
+		message !== undefined
+			? { error: message, job }
+			: simplify
+				? simplifyRecord('scenarioJob', job)
+				: job;
 	return {
 		webhookResponse: { received: true, resumed: true },
 		workflowData: [[{ json, pairedItem: { item: 0 } }]],

@@ -16,8 +16,16 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenarioJob', 'cancel', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const jobId = readJobId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, { method: 'DELETE', path: jobPath(jobId), itemIndex, what: `job ${jobId}` });
+	const { body } = await apiRequest<IDataObject>(this, {
+		method: 'DELETE',
+		path: jobPath(jobId),
+		itemIndex,
+		what: `job ${jobId}`,
+	});
 	return body;
 }

@@ -26,8 +26,10 @@ export const createFields: INodeProperties[] = [
 		typeOptions: { rows: 5 },
 		required: true,
 		default: '',
-		placeholder: 'e.g. A discovery call with a skeptical IT director worried about integration effort',
-		description: 'Instructions for the AI agent: what scenario to create (or, when remixing, what to change). At most 10,000 characters.',
+		placeholder:
+			'e.g. A discovery call with a skeptical IT director worried about integration effort',
+		description:
+			'Instructions for the AI agent: what scenario to create (or, when remixing, what to change). At most 10,000 characters.',
 	},
 	{
 		displayName: 'Wait for Completion',
@@ -55,7 +57,8 @@ export const createFields: INodeProperties[] = [
 			},
 		],
 		default: 'poll',
-		description: 'Whether and how to wait for the finished scenario. A job usually takes about 5 minutes.',
+		description:
+			'Whether and how to wait for the finished scenario. A job usually takes about 5 minutes.',
 	},
 	{
 		// The AI-tool variant: an agent must not be blocked for minutes, and n8n cannot pause a tool call.
@@ -74,7 +77,8 @@ export const createFields: INodeProperties[] = [
 			{
 				name: 'By Polling',
 				value: 'poll',
-				description: 'Hold the agent until the job ends (about 5 minutes, up to the Time Limit), then return the finished job',
+				description:
+					'Hold the agent until the job ends (about 5 minutes, up to the Time Limit), then return the finished job',
 			},
 		],
 		default: 'off',
@@ -83,7 +87,7 @@ export const createFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'By Polling takes lists: all items\' jobs are created first (the service allows 10 a minute), then waited on together, so N items take about N/10 minutes plus one job, and cost about 10 API calls each (1 creation, about 9 reads for a 5-minute job) of the workspace\'s 1,000 a day',
+			"By Polling takes lists: all items' jobs are created first (the service allows 10 a minute), then waited on together, so N items take about N/10 minutes plus one job, and cost about 10 API calls each (1 creation, about 9 reads for a 5-minute job) of the workspace's 1,000 a day",
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
@@ -91,7 +95,7 @@ export const createFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Until Callback spends 2 API calls per job but waits for one item per execution: for a list use By Polling or the Workspace Practice Job Trigger. The service must reach this n8n\'s address. Not available when the node runs as an AI tool.',
+			"Until Callback spends 2 API calls per job but waits for one item per execution: for a list use By Polling or the Workspace Practice Job Trigger. The service must reach this n8n's address. Not available when the node runs as an AI tool.",
 		name: 'callbackNotice',
 		type: 'notice',
 		default: '',
@@ -154,7 +158,8 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { rows: 5 },
 				default: '',
 				placeholder: 'e.g. ## Prospect\n- Company: TechCorp\n- Pain point: manual data entry',
-				description: 'Background for the agent in Markdown (CRM data, meeting notes, product facts). At most 50,000 characters.',
+				description:
+					'Background for the agent in Markdown (CRM data, meeting notes, product facts). At most 50,000 characters.',
 			},
 			{
 				displayName: 'Remix From Scenario',
@@ -178,7 +183,10 @@ export const createFields: INodeProperties[] = [
 						validation: [
 							{
 								type: 'regex',
-								properties: { regex: '^[A-Za-z0-9][A-Za-z0-9_-]*$', errorMessage: 'A slug has letters, digits, - and _ only' },
+								properties: {
+									regex: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
+									errorMessage: 'A slug has letters, digits, - and _ only',
+								},
 							},
 						],
 					},
@@ -191,7 +199,10 @@ export const createFields: INodeProperties[] = [
 						validation: [
 							{
 								type: 'regex',
-								properties: { regex: SCENARIO_URL_REGEX, errorMessage: 'Not a scenario URL (…/scenarios/<slug>)' },
+								properties: {
+									regex: SCENARIO_URL_REGEX,
+									errorMessage: 'Not a scenario URL (…/scenarios/<slug>)',
+								},
 							},
 						],
 					},
@@ -211,7 +222,8 @@ export const createFields: INodeProperties[] = [
 				name: 'cancelOnTimeout',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to cancel the job on the service when the time limit passes, before reporting the timeout',
+				description:
+					'Whether to cancel the job on the service when the time limit passes, before reporting the timeout',
 				displayOptions: { show: { '/waitForCompletion': ['poll'] } },
 			},
 			{
@@ -235,7 +247,11 @@ export const createFields: INodeProperties[] = [
 						description:
 							'Running this step again in the same execution returns the first job instead of creating another. As an AI tool: a new key for every call, so each call makes its own job.',
 					},
-					{ name: 'Custom', value: 'custom', description: 'Your own idempotency key, e.g. a CRM record ID' },
+					{
+						name: 'Custom',
+						value: 'custom',
+						description: 'Your own idempotency key, e.g. a CRM record ID',
+					},
 					{ name: 'None', value: 'none', description: 'Every run creates a new job' },
 				],
 				default: 'derived',

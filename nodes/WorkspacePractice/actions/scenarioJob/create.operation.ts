@@ -34,7 +34,8 @@ interface HeaderRow {
 }
 
 function readHeaders(additional: IDataObject): Record<string, string> {
-	const rows = ((additional.callbackHeaders as IDataObject | undefined)?.header ?? []) as HeaderRow[];
+	const rows = ((additional.callbackHeaders as IDataObject | undefined)?.header ??
+		[]) as HeaderRow[];
 	const headers: Record<string, string> = {};
 	for (const row of rows) {
 		const name = (row.name ?? '').trim();
@@ -54,9 +55,17 @@ function derivedRequestId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return `n8n-${ctx.getExecutionId()}-${ctx.getNode().id}-${itemIndex}`;
 }
 
-function readRequestId(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): string | undefined {
+function readRequestId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): string | undefined {
 	const check = validator(ctx, itemIndex);
-	const mode = check.oneOf('Options → Request ID', String(options.requestIdMode ?? 'derived'), ['derived', 'custom', 'none']);
+	const mode = check.oneOf('Options → Request ID', String(options.requestIdMode ?? 'derived'), [
+		'derived',
+		'custom',
+		'none',
+	]);
 	if (mode === 'none') return undefined;
 	if (mode === 'custom') return check.required('Options → Request ID Value', options.requestId);
 	return derivedRequestId(ctx, itemIndex);
@@ -67,18 +76,36 @@ function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /** The remix scenario's slug; a URL picked "By URL" is reduced to its slug by the locator's regex. */
-function remixSlug(ctx: IExecuteFunctions, itemIndex: number, additional: IDataObject): string | undefined {
+function remixSlug(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	additional: IDataObject,
+): string | undefined {
 	if (additional.remixScenario === undefined) return undefined;
-	const value = ctx.getNodeParameter('additionalFields.remixScenario', itemIndex, '', { extractValue: true });
+	const value = ctx.getNodeParameter('additionalFields.remixScenario', itemIndex, '', {
+		extractValue: true,
+	});
 	const slug = typeof value === 'string' ? value.trim() : '';
 	return slug === '' ? undefined : slug;
 }
 
 /** The request body, checked before anything is sent. */
-function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): { body: IDataObject; headers: Record<string, string> } {
+function buildBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	mode: WaitMode,
+): { body: IDataObject; headers: Record<string, string> } {
 	const check = validator(ctx, itemIndex);
-	const userEmail = requiredMemberEmail(check, 'Member', ctx.getNodeParameter('userEmail', itemIndex, ''));
-	const prompt = check.maxLength('Prompt', check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')), PROMPT_MAX);
+	const userEmail = requiredMemberEmail(
+		check,
+		'Member',
+		ctx.getNodeParameter('userEmail', itemIndex, ''),
+	);
+	const prompt = check.maxLength(
+		'Prompt',
+		check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')),
+		PROMPT_MAX,
+	);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
 	const context = check.text('Context', additional.context);
@@ -87,13 +114,18 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 	if (slug !== undefined) body.scenario_slug = slug;
 	const requestId = readRequestId(ctx, itemIndex, readOptions(ctx, itemIndex));
 	if (requestId !== undefined) body.request_id = requestId;
-	const callbackUrl = typeof additional.callbackUrl === 'string' ? additional.callbackUrl.trim() : '';
+	const callbackUrl =
+		typeof additional.callbackUrl === 'string' ? additional.callbackUrl.trim() : '';
 	if (callbackUrl !== '') {
 		if (mode === 'callback') {
-			throw new NodeOperationError(ctx.getNode(), 'Callback URL: leave it empty with "Until Callback"', {
-				itemIndex,
-				description: `Item ${itemIndex + 1}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'Callback URL: leave it empty with "Until Callback"',
+				{
+					itemIndex,
+					description: `Item ${itemIndex + 1}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
+				},
+			);
 		}
 		body.callback_url = check.webUrl('Callback URL', callbackUrl);
 	}
@@ -102,7 +134,12 @@ function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): {
 
 function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
 	const raw = readOptions(ctx, itemIndex).timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES;
-	const minutes = validator(ctx, itemIndex).intRange('Options → Time Limit (Minutes)', raw, 1, MAX_TIME_LIMIT_MINUTES);
+	const minutes = validator(ctx, itemIndex).intRange(
+		'Options → Time Limit (Minutes)',
+		raw,
+		1,
+		MAX_TIME_LIMIT_MINUTES,
+	);
 	return minutes * 60_000;
 }
 
@@ -124,16 +161,23 @@ function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
  * while the agent or MCP client is told all went well. So Until Callback is refused before anything.
  */
 function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number): void {
-	throw new NodeOperationError(ctx.getNode(), 'Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool', {
-		itemIndex,
-		description:
-			'n8n cannot pause a tool call to wait for the service\'s callback. Choose "Off" (the job comes back queued at once; read it later with Scenario Job → Get) or "By Polling". No request was sent.',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool',
+		{
+			itemIndex,
+			description:
+				'n8n cannot pause a tool call to wait for the service\'s callback. Choose "Off" (the job comes back queued at once; read it later with Scenario Job → Get) or "By Polling". No request was sent.',
+		},
+	);
 }
 
 function pollSettings(ctx: IExecuteFunctions, itemIndex: number, limitMs: number): PollSettings {
 	const options = readOptions(ctx, itemIndex);
-	const firstSeconds = typeof options.firstPollSeconds === 'number' ? options.firstPollSeconds : DEFAULT_FIRST_POLL_SECONDS;
+	const firstSeconds =
+		typeof options.firstPollSeconds === 'number'
+			? options.firstPollSeconds
+			: DEFAULT_FIRST_POLL_SECONDS;
 	return {
 		firstDelayMs: firstSeconds * 1000,
 		timeLimitMs: limitMs,
@@ -143,7 +187,11 @@ function pollSettings(ctx: IExecuteFunctions, itemIndex: number, limitMs: number
 }
 
 /** POSTs the job; with a request_id a repeated POST returns the same job, so it is safe to retry. */
-async function createJob(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<IDataObject> {
+async function createJob(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const { status, body: created } = await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
 		path: '/scenario-studio/jobs',
@@ -154,7 +202,10 @@ async function createJob(ctx: IExecuteFunctions, body: IDataObject, itemIndex: n
 	return withIsNew(created, status);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const mode = readMode(this, itemIndex);
 	if (mode === 'callback' && isToolContext(this)) refuseCallbackAsTool(this, itemIndex);
 	if (mode === 'callback' && this.getInputData().length > 1) {
@@ -227,7 +278,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 	const prepared: Prepared[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		const item = prepare(this, itemIndex);
-		if ('error' in item && !this.continueOnFail()) throw asNodeError(this.getNode(), item.error, itemIndex);
+		if ('error' in item && !this.continueOnFail())
+			throw asNodeError(this.getNode(), item.error, itemIndex);
 		prepared.push(item);
 	}
 
@@ -271,7 +323,12 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
  * status is unknown then: the spec promises a callback only for completed jobs, so a failed or
  * cancelled job may simply never call back. The item says so, and how to read the status.
  */
-async function waitForCallback(ctx: IExecuteFunctions, job: IDataObject, limitMs: number, itemIndex: number): Promise<void> {
+async function waitForCallback(
+	ctx: IExecuteFunctions,
+	job: IDataObject,
+	limitMs: number,
+	itemIndex: number,
+): Promise<void> {
 	const minutes = Math.round((limitMs / 60_000) * 100) / 100;
 	const executeData = ctx.getExecuteData();
 	executeData.data = {

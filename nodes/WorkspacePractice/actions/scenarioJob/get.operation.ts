@@ -8,8 +8,16 @@ import { jobPath } from '../../../shared/scenarioJob/job';
 
 export const description = forOperation('scenarioJob', 'get', [jobIdField]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const jobId = readJobId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, { method: 'GET', path: jobPath(jobId), itemIndex, what: `job ${jobId}` });
+	const { body } = await apiRequest<IDataObject>(this, {
+		method: 'GET',
+		path: jobPath(jobId),
+		itemIndex,
+		what: `job ${jobId}`,
+	});
 	return body;
 }

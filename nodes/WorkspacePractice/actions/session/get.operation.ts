@@ -10,7 +10,8 @@ const fields: INodeProperties[] = [
 		displayName: 'Session ID',
 		name: 'session',
 		required: true,
-		description: 'The roleplay practice session: pick it from the list (newest first) or give its ID',
+		description:
+			'The roleplay practice session: pick it from the list (newest first) or give its ID',
 		searchListMethod: 'searchSessions',
 		modes: [
 			{
@@ -48,7 +49,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('session', 'get', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session ID');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const include = [

@@ -44,8 +44,16 @@ export const { description, execute } = listOperation('session', '/sessions', fi
 	sort: {
 		keys: [
 			{ name: 'Created At', value: 'created_at', description: 'When the session took place' },
-			{ name: 'Duration', value: 'duration', description: 'How long the session lasted; sessions without one come last' },
-			{ name: 'Score', value: 'score', description: 'The score the session earned; ungraded sessions come last' },
+			{
+				name: 'Duration',
+				value: 'duration',
+				description: 'How long the session lasted; sessions without one come last',
+			},
+			{
+				name: 'Score',
+				value: 'score',
+				description: 'The score the session earned; ungraded sessions come last',
+			},
 		],
 		default: 'created_at',
 		directional: true,

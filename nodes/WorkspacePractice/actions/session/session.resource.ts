@@ -18,13 +18,15 @@ export const session = defineResource({
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one roleplay session by its ID with score, rank and feedback, optionally its transcript and evaluations',
+				description:
+					'Get one roleplay session by its ID with score, rank and feedback, optionally its transcript and evaluations',
 				action: 'Get a roleplay session by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List roleplay sessions with member, scenario, score and rank, newest first by default; filter by member, group, scenario, skill and more',
+				description:
+					'List roleplay sessions with member, scenario, score and rank, newest first by default; filter by member, group, scenario, skill and more',
 				action: 'Get many roleplay sessions',
 			},
 		],

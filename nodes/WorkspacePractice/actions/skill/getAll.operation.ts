@@ -28,7 +28,10 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('skill', 'getAll', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = options.includeProficiency === true ? { include: 'proficiency' } : {};
 	return await apiList<IDataObject>(this, '/skills', qs, readListOptions(this, itemIndex));

@@ -39,8 +39,16 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('skill', 'getProficiency', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const skillId = readUuidLocator(this, itemIndex, 'skill', 'Skill ID');
 	const qs = readFilters(this, itemIndex, filterFields);
-	return await apiList<IDataObject>(this, `/skills/${skillId}/proficiency`, qs, readListOptions(this, itemIndex));
+	return await apiList<IDataObject>(
+		this,
+		`/skills/${skillId}/proficiency`,
+		qs,
+		readListOptions(this, itemIndex),
+	);
 }

@@ -3,7 +3,11 @@ import * as getAll from './getAll.operation';
 import * as getProficiency from './getProficiency.operation';
 
 export const skill = defineResource({
-	option: { name: 'Skill', value: 'skill', description: 'A competency that roleplay sessions and calls are scored on' },
+	option: {
+		name: 'Skill',
+		value: 'skill',
+		description: 'A competency that roleplay sessions and calls are scored on',
+	},
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',
@@ -14,13 +18,15 @@ export const skill = defineResource({
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the skills (competencies scored in sessions and calls), alphabetically by name',
+				description:
+					'List the skills (competencies scored in sessions and calls), alphabetically by name',
 				action: 'Get many skills',
 			},
 			{
 				name: 'Get Proficiency',
 				value: 'getProficiency',
-				description: "Each member's time-weighted score and tier (excellent, proficient, developing, needs work) on one skill, by its ID",
+				description:
+					"Each member's time-weighted score and tier (excellent, proficient, developing, needs work) on one skill, by its ID",
 				action: 'Get member proficiency in a skill',
 			},
 		],

@@ -49,9 +49,16 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('studioSession', 'create', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(check, 'Member', this.getNodeParameter('userEmail', itemIndex, ''));
+	const userEmail = requiredMemberEmail(
+		check,
+		'Member',
+		this.getNodeParameter('userEmail', itemIndex, ''),
+	);
 	const prompt = check.required('Prompt', this.getNodeParameter('prompt', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };

@@ -6,7 +6,8 @@ import type { OperationResult } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	{
-		displayName: 'Returns the workspace the API key belongs to: its ID, name, URL slug and creation date',
+		displayName:
+			'Returns the workspace the API key belongs to: its ID, name, URL slug and creation date',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -15,7 +16,14 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('workspace', 'get', fields);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const { body } = await apiRequest<IDataObject>(this, { method: 'GET', path: '/workspace', itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const { body } = await apiRequest<IDataObject>(this, {
+		method: 'GET',
+		path: '/workspace',
+		itemIndex,
+	});
 	return body;
 }

@@ -2,7 +2,11 @@ import { defineResource } from '../types';
 import * as get from './get.operation';
 
 export const workspace = defineResource({
-	option: { name: 'Workspace', value: 'workspace', description: 'The workspace the API key belongs to' },
+	option: {
+		name: 'Workspace',
+		value: 'workspace',
+		description: 'The workspace the API key belongs to',
+	},
 	operation: {
 		displayName: 'Operation',
 		name: 'operation',
