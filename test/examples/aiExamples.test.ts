@@ -1,7 +1,7 @@
 /**
- * The AI examples and the README's ready-to-paste tool set-ups, checked without n8n (the e2e suite
+ * The AI examples and the ready-to-paste tool set-ups of docs/ai-agents.md, checked without n8n (the e2e suite
  * runs the examples in a real n8n): every tool node sets fields its operation has, describes itself
- * for the model, and gives every $fromAI() parameter a description; the README's set-ups are the
+ * for the model, and gives every $fromAI() parameter a description; the docs' set-ups are the
  * examples' own nodes, so what the e2e suite proves holds for them.
  */
 import type { INodeProperties } from 'n8n-workflow';
@@ -98,9 +98,9 @@ describe.each([
 	});
 });
 
-describe("the README's ready-to-paste tool set-ups", () => {
-	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('### Ready-to-paste tool set-ups'));
+describe('the ready-to-paste tool set-ups in docs/ai-agents.md', () => {
+	const doc = readFileSync(join(ROOT, 'docs', 'ai-agents.md'), 'utf8');
+	const section = doc.slice(doc.indexOf('\n## Ready-to-paste tool set-ups\n'));
 	const block = /```json\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
 	const pasted = JSON.parse(block) as { nodes: NodeJson[] };
 	const exampleTools = [

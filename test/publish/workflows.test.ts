@@ -78,8 +78,20 @@ describe('what the workflows do', () => {
 		expect(publish).toContain('id-token: write');
 		expect(publish).toContain('run: npm test');
 		expect(publish).toContain('run: npm run build');
-		expect(publish).toContain('run: npm publish --provenance --access public');
+		expect(publish).toContain(
+			"- name: Publish with provenance\n        if: ${{ env.FIRST_PUBLISH_TOKEN == '' }}\n        run: npm publish --provenance --access public",
+		);
+	});
+
+	it('publishes the first version with a token and provenance, and refuses the token once the package exists', () => {
 		const steps = publish.replace(/^\s*#.*$/gm, ''); // without comments
-		expect(steps).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
+		// The one secret, read into the job's env and used by the first-publish step alone.
+		expect(steps.match(/secrets\.\w+/g)).toEqual(['secrets.NPM_TOKEN_FIRST_PUBLISH']);
+		expect(steps.match(/NODE_AUTH_TOKEN/g)).toHaveLength(1);
+		const first = steps.slice(steps.indexOf('- name: First publish with provenance'));
+		expect(first).toContain("if: ${{ env.FIRST_PUBLISH_TOKEN != '' }}");
+		expect(first).toContain('NODE_AUTH_TOKEN: ${{ env.FIRST_PUBLISH_TOKEN }}');
+		expect(first).toMatch(/if npm view "\$name" version[^\n]*\n[^\n]*\n\s*exit 1/);
+		expect(first).toContain('npm publish --provenance --access public');
 	});
 });

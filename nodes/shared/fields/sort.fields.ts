@@ -24,7 +24,7 @@ export interface SortSpec {
 	directional: boolean;
 	/**
 	 * The query parameter names the value goes out under: the spec's name, and the deployed service's
-	 * OpenAPI name as well where the two differ (README, "Parameter names the nodes use").
+	 * OpenAPI name as well where the two differ (docs/parameter-names.md).
 	 */
 	params: readonly string[];
 	/** The order without a Sort, for the collection's description, e.g. "newest first". */

@@ -8,7 +8,7 @@ import { validator } from '../validate';
  * same path and value as in the raw output, so an expression such as `{{ $json.user.email }}` works
  * either way. Each subset keeps the ID, names and titles, status, the people, scores, URLs and the
  * timestamps that answer the usual question, every value its list can be sorted by, and what an
- * Include option added on request (a transcript, a page's draft, a source's text). README.md
+ * Include option added on request (a transcript, a page's draft, a source's text). docs/nodes.md
  * ("Simplified output") lists the same table; test/shared/simplified.test.ts holds them together.
  */
 export const SIMPLIFIED_FIELDS = {
