@@ -3,10 +3,11 @@
  * configuration to the script as npm_config_* variables (among them the project's ignore-scripts=true),
  * and against a registry that stalls. The full n8n install takes minutes and lives in the e2e tier (its
  * first step loads the installs' native modules); here the same build-and-check stage runs on a tiny
- * native addon (test/install/fixtures/native-probe), and the stall bounds are shrunk through env vars.
+ * native addon (test/install/fixtures/native-probe), the stall bounds are shrunk through env vars, and
+ * the repair of a broken cached install runs on a fake one whose reinstall meets a refusing registry.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -205,4 +206,37 @@ describe('a registry that accepts and never answers', () => {
 			await registry.close();
 		}
 	}, 60_000);
+});
+
+describe('a cached install marked finished that fails its check', () => {
+	it('is repaired, and when that fails reinstalled; nothing is marked finished until it works', () => {
+		const cache = tempDir('wsp-n8n-cache-');
+		const dir = join(cache, 'n8n-1.123.81');
+		// Marked by the current recipe, but sqlite3 is missing: what issue 20's cache held, only worse.
+		mkdirSync(join(dir, 'node_modules', 'n8n'), { recursive: true });
+		writeFileSync(join(dir, '.installed'), 'recipe-3\n');
+		writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-holder', private: true }));
+		writeFileSync(
+			join(dir, 'node_modules', 'n8n', 'package.json'),
+			JSON.stringify({ name: 'n8n', version: '1.123.81' }),
+		);
+		const result = spawnSync('bash', [INSTALL_SH, '--v1'], {
+			env: {
+				...npmRunEnv,
+				WSP_N8N_CACHE: cache,
+				// Port 9 refuses connections: the reinstall fails at once instead of downloading 1.8 GB.
+				WSP_N8N_REGISTRY: 'http://127.0.0.1:9/',
+				WSP_N8N_NPM_CACHE: join(cache, 'npm-cache'),
+				WSP_N8N_ATTEMPTS: '1',
+				WSP_N8N_FETCH_RETRIES: '0',
+			},
+			encoding: 'utf8',
+		});
+		expect(result.stderr).toContain('[verify-native] sqlite3 FAILED');
+		expect(result.stderr).toContain('fails its check; repairing (rebuilding sqlite3)');
+		expect(result.stderr).toContain('repair failed; reinstalling from scratch');
+		expect(result.stderr).toContain('ERROR: n8n 1.123.81 could not be installed');
+		expect(result.status).toBe(1);
+		expect(existsSync(join(dir, '.installed'))).toBe(false);
+	}, 120_000);
 });
