@@ -30,9 +30,11 @@ N8N_V2_VERSION="${N8N_V2_VERSION:-2.41.1}"
 N8N_V1_VERSION="${N8N_V1_VERSION:-1.123.81}"
 NODE24_VERSION="${NODE24_VERSION:-24.21.0}"
 CACHE_ROOT="${WSP_N8N_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-workspace-practice}"
-# Written into each finished install's marker; bump it when the recipe below changes, so cached
-# installs made the old way are redone.
-RECIPE="recipe-3"
+# Written into each finished install's marker; bump it when what gets installed changes, so cached
+# installs made the old way are redone. Still recipe-2 with the lockfiles: they pin the same tree the
+# --before install resolved, and every run checks the native modules anyway. Keeping it lets checkouts
+# still on the previous script share the cache instead of wiping each other's installs.
+RECIPE="recipe-2"
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LOCKS="$SCRIPT_DIR/locks"
 

@@ -214,7 +214,7 @@ describe('a cached install marked finished that fails its check', () => {
 		const dir = join(cache, 'n8n-1.123.81');
 		// Marked by the current recipe, but sqlite3 is missing: what issue 20's cache held, only worse.
 		mkdirSync(join(dir, 'node_modules', 'n8n'), { recursive: true });
-		writeFileSync(join(dir, '.installed'), 'recipe-3\n');
+		writeFileSync(join(dir, '.installed'), 'recipe-2\n');
 		writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-holder', private: true }));
 		writeFileSync(
 			join(dir, 'node_modules', 'n8n', 'package.json'),
