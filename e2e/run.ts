@@ -17,7 +17,14 @@ import { join } from 'node:path';
 
 import { N8nApi } from '../scripts/n8n/api';
 import { installIntoUserFolder, packPackage } from '../scripts/n8n/pack';
-import { ensureInstalled, REPO_ROOT, VERSIONS, type N8nMajor } from '../scripts/n8n/paths';
+import {
+	checkNativeModules,
+	ensureInstalled,
+	installFor,
+	REPO_ROOT,
+	VERSIONS,
+	type N8nMajor,
+} from '../scripts/n8n/paths';
 import { ensurePostgres, type PostgresHandle } from '../scripts/n8n/postgres';
 import { ensureRedis, type RedisHandle } from '../scripts/n8n/redis';
 import { N8nServer } from '../scripts/n8n/server';
@@ -81,6 +88,16 @@ async function runMode(
 				return install.dir;
 			},
 		);
+		// What a fresh machine got wrong (issue 20): n8n installed but its database driver never built.
+		if (ready) {
+			ready = await report.step(
+				`setup: n8n ${VERSIONS[mode.major]}'s native modules load under the Node that runs it`,
+				async () =>
+					checkNativeModules(installFor(mode.major))
+						.replace(/\[verify-native\] /g, '')
+						.replace(/\n/g, '; '),
+			);
+		}
 		let redisHandle: RedisHandle | undefined;
 		let database:
 			| { host: string; port: number; database: string; user: string; password: string }

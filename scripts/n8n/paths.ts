@@ -1,5 +1,5 @@
 /** Where the pinned n8n installs live, and which versions they are. Shared by every n8n script. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,8 +43,43 @@ export function installFor(major: N8nMajor): N8nInstall {
 	return { major, version, dir, node, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
 }
 
+/** The native modules n8n cannot start without: its SQLite driver and, for 2.x, the expression runtime. */
+export function nativeModules(major: N8nMajor): string[] {
+	return major === 2 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
+}
+
+/**
+ * install.sh's own check: loads the native modules as n8n resolves them, under the Node that runs this
+ * n8n (sqlite3 opens an in-memory database, isolated-vm runs code). Returns its report; throws with it
+ * when a module fails. About a second.
+ */
+export function checkNativeModules(install: N8nInstall): string {
+	const script = join(REPO_ROOT, 'scripts', 'n8n', 'verify-native.js');
+	const result = spawnSync(
+		install.node,
+		[script, install.dir, 'n8n', ...nativeModules(install.major)],
+		{
+			encoding: 'utf8',
+			timeout: 120_000,
+		},
+	);
+	const report = `${result.stderr ?? ''}${result.error ? String(result.error) : ''}`.trim();
+	if (result.status !== 0)
+		throw new Error(
+			`n8n ${install.version} in ${install.dir}: native modules fail to load\n${report}`,
+		);
+	return report;
+}
+
+/** Finished (marker written) and working (native modules load): a broken cached install is not installed. */
 export function isInstalled(install: N8nInstall): boolean {
-	return existsSync(join(install.dir, '.installed')) && existsSync(install.node);
+	if (!existsSync(join(install.dir, '.installed')) || !existsSync(install.node)) return false;
+	try {
+		checkNativeModules(install);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 /**
@@ -53,7 +88,8 @@ export function isInstalled(install: N8nInstall): boolean {
  */
 export function ensureInstalled(major: N8nMajor): N8nInstall {
 	const install = installFor(major);
-	// The script checks its own marker (and the recipe it was made with) and returns at once when done.
+	// The script checks its marker, its recipe and the native modules, and returns at once when all hold;
+	// it repairs or redoes a cached install that fails the check.
 	execFileSync(
 		'bash',
 		[join(REPO_ROOT, 'scripts', 'n8n', 'install.sh'), ...(major === 1 ? ['--v1'] : [])],

@@ -68,8 +68,9 @@ describe('what the workflows do', () => {
 		expect(ci).toContain('run: npm run test:e2e');
 		expect(ci).toContain('uses: actions/cache@v4');
 		expect(ci).toContain(
-			"key: n8n-${{ runner.os }}-${{ hashFiles('scripts/n8n/install.sh', 'scripts/n8n/paths.ts') }}",
+			"key: n8n-${{ runner.os }}-${{ hashFiles('scripts/n8n/install.sh', 'scripts/n8n/paths.ts', 'scripts/n8n/verify-native.js', 'scripts/n8n/locks/**') }}",
 		);
+		expect(ci).toContain('npm run e2e:install -- --v1');
 	});
 
 	it('publish runs on a version tag, tests, and publishes with provenance through trusted publishing', () => {
