@@ -12,6 +12,25 @@ import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { forOperation } from '../../../shared/operations/operation';
 import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import { everyItemPolls } from '../../../shared/operations/listWait';
+import { isToolContext } from '../../../shared/toolContext';
+
+const waitUntilReadyOptions = [
+	{
+		name: 'Off',
+		value: 'off',
+		description:
+			'Output the source as created (usually pending) and go on at once; its text is not there yet',
+	},
+	{
+		name: 'By Polling',
+		value: 'poll',
+		description:
+			'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
+	},
+];
+const waitUntilReadyDescription =
+	'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text';
 
 const fields: INodeProperties[] = [
 	{
@@ -46,23 +65,9 @@ const fields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { '@tool': [false] } },
-		options: [
-			{
-				name: 'Off',
-				value: 'off',
-				description:
-					'Output the source as created (usually pending) and go on at once; its text is not there yet',
-			},
-			{
-				name: 'By Polling',
-				value: 'poll',
-				description:
-					'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
-			},
-		],
+		options: waitUntilReadyOptions,
 		default: 'poll',
-		description:
-			'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
+		description: waitUntilReadyDescription,
 	},
 	{
 		// The AI-tool variant: MCP clients give up after about a minute; an agent reads the source later with Get.
@@ -71,23 +76,9 @@ const fields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { '@tool': [true] } },
-		options: [
-			{
-				name: 'Off',
-				value: 'off',
-				description:
-					'Output the source as created (usually pending) and go on at once; its text is not there yet',
-			},
-			{
-				name: 'By Polling',
-				value: 'poll',
-				description:
-					'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
-			},
-		],
+		options: waitUntilReadyOptions,
 		default: 'off',
-		description:
-			'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
+		description: waitUntilReadyDescription,
 	},
 	{
 		displayName:
@@ -156,7 +147,8 @@ export const description = forOperation('knowledgeHubSource', 'createFromUrl', f
 type WaitMode = 'off' | 'poll';
 
 function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
-	return ctx.getNodeParameter('waitUntilReady', itemIndex, 'poll') === 'off' ? 'off' : 'poll';
+	const fallback = isToolContext(ctx) ? 'off' : 'poll';
+	return ctx.getNodeParameter('waitUntilReady', itemIndex, fallback) === 'off' ? 'off' : 'poll';
 }
 
 /** The POST body, checked before any request. */
@@ -229,20 +221,6 @@ export async function execute(
 	return result(outcome, source.is_new);
 }
 
-/** Every item By Polling (and more than one): then all sources are created first, then waited on together. */
-function allByPolling(ctx: IExecuteFunctions, count: number): boolean {
-	if (count < 2) return false;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		try {
-			if (readMode(ctx, itemIndex) !== 'poll') return false;
-		} catch {
-			// An expression that fails here fails again, as that item's error, in the per-item path.
-			return false;
-		}
-	}
-	return true;
-}
-
 type Prepared = { body: IDataObject; settings: SourceWaitSettings } | { error: unknown };
 
 /**
@@ -252,7 +230,7 @@ type Prepared = { body: IDataObject; settings: SourceWaitSettings } | { error: u
  */
 export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
 	const count = this.getInputData().length;
-	if (!allByPolling(this, count)) return undefined;
+	if (!everyItemPolls(this, readMode)) return undefined;
 
 	const prepared: Prepared[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {

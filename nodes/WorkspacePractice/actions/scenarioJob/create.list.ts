@@ -7,20 +7,7 @@ import type { ItemOutcome } from '../../../shared/operations/operation';
 import { asNodeError } from '../../../shared/transport';
 import { createJob, settle } from './create.job';
 import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
-
-/** Every item By Polling: then all jobs are created first and waited on together. */
-function allByPolling(ctx: IExecuteFunctions, count: number): boolean {
-	if (count < 2) return false;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		try {
-			if (readMode(ctx, itemIndex) !== 'poll') return false;
-		} catch {
-			// An expression that fails here fails again, as that item's error, in the per-item path.
-			return false;
-		}
-	}
-	return true;
-}
+import { everyItemPolls } from '../../../shared/operations/listWait';
 
 type Prepared = { body: IDataObject; ownKey: boolean; settings: PollSettings } | { error: unknown };
 
@@ -44,7 +31,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared {
  */
 export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
 	const count = this.getInputData().length;
-	if (!allByPolling(this, count)) return undefined;
+	if (!everyItemPolls(this, readMode)) return undefined;
 
 	const prepared: Prepared[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
