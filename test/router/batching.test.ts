@@ -150,6 +150,7 @@ describe('pacing to the service limits', () => {
 		const { items, error } = await runNode({
 			parameters: createParams({ control: sim.control } as RunningSimulator, {
 				waitForCompletion: 'off',
+				batching: {},
 			}),
 			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 			input: Array.from({ length: 25 }, () => ({})),

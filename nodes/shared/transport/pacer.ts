@@ -69,15 +69,21 @@ interface KeyState {
 
 const byKey = new Map<string, KeyState>();
 
-/** The settings a run chose (the action node's Batching option); other runs use the service's limits. */
+/**
+ * The limits a run chose (the action node's Batching, service limits by default). Only the action
+ * node paces: a trigger's deliveries and polls are few and must answer at once (a callback held back
+ * a minute is a callback lost), and pick-lists are read while a user waits.
+ */
 const chosen = new WeakMap<object, PaceLimits>();
 
 export function setPaceLimits(ctx: TransportContext, limits: PaceLimits): void {
 	chosen.set(ctx, limits);
 }
 
+const UNPACED: PaceLimits = { requestsPerMinute: 0, creationsPerMinute: 0 };
+
 function limitsFor(ctx: TransportContext): PaceLimits {
-	return chosen.get(ctx) ?? SERVICE_LIMITS;
+	return chosen.get(ctx) ?? UNPACED;
 }
 
 /** The key itself is never kept: a digest of base URL and key names the credential. */
