@@ -277,3 +277,27 @@ export function jobTriggerWorkflow(
 		webhookId,
 	};
 }
+
+/**
+ * The peer of the Job Trigger: n8n's own Webhook node (POST, Header Auth, answering on receipt), the
+ * only node of its workflow as the Job Trigger is of its own.
+ */
+export function webhookNodeWorkflow(
+	path: string,
+	headerAuth: { id: string; name: string },
+): WorkflowJson {
+	const hook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		{
+			httpMethod: 'POST',
+			path,
+			responseMode: 'onReceived',
+			authentication: 'headerAuth',
+			options: {},
+		},
+		{ webhookId: randomUUID(), credentials: { httpHeaderAuth: headerAuth } },
+	);
+	return { name: 'bench queue: job callbacks to the Webhook node', nodes: [hook], connections: {} };
+}
