@@ -10,7 +10,11 @@ async function probe(): Promise<void> {
 	// Load everything first with a one-row run, so "before" is the loaded engine's footprint.
 	await runOperation({ baseUrl, apiKey }, { resource, operation, returnAll: false, limit: 1 });
 	const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
-	const items = await runOperation({ baseUrl, apiKey }, { resource, operation, returnAll: true });
+	const items = await runOperation(
+		{ baseUrl, apiKey },
+		// As item 1: no rate limits on this simulator, pacing off.
+		{ resource, operation, returnAll: true, batching: { requestsPerMinute: 0 } },
+	);
 	const peakRssMb = process.resourceUsage().maxRSS / 1024;
 	console.log(JSON.stringify({ items: items.length, rssBeforeMb, peakRssMb }));
 }

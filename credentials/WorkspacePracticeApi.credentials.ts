@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -42,17 +43,22 @@ export class WorkspacePracticeApi implements ICredentialType {
 		},
 	];
 
-	// The expression strips surrounding whitespace/quotes and a pasted "Bearer " prefix (same rule as
-	// transport/apiKey.ts KEY_CLEANUP), so a sloppy paste still authenticates.
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization:
-					'=Bearer {{ String($credentials.apiKey).replace(/^[\\s"\']*(bearer\\s+)?[\\s"\']*|[\\s"\']*$/gi, "") }}',
-			},
-		},
-	};
+	/**
+	 * Sends the key as a Bearer header, stripped of surrounding whitespace/quotes and a pasted "Bearer "
+	 * prefix (same rule as nodes/shared/transport/apiKey.ts KEY_CLEANUP), so a sloppy paste still
+	 * authenticates. A function rather than an expression: n8n evaluates an expression for every
+	 * request (in an isolate under its default engine); this does the same work in plain code.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const key = String(credentials.apiKey).replace(/^[\s"']*(bearer\s+)?[\s"']*|[\s"']*$/gi, '');
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${key}` },
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -1,4 +1,4 @@
-import type { INode, IWorkflowBase } from 'n8n-workflow';
+import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { nodeTypes } from './nodeTypes';
@@ -7,6 +7,7 @@ import { nodeTypes } from './nodeTypes';
 export function activeWorkflow(
 	id: string,
 	node: INode,
+	staticData: IDataObject = {},
 ): { workflowData: IWorkflowBase; workflow: Workflow } {
 	const workflowData: IWorkflowBase = {
 		id,
@@ -28,7 +29,7 @@ export function activeWorkflow(
 		active: true,
 		nodeTypes,
 		settings: {},
-		staticData: {},
+		staticData,
 	});
 	return { workflowData, workflow };
 }

@@ -10,6 +10,7 @@ import type {
 	Workflow,
 	WorkflowExecuteMode,
 	ICredentials,
+	ICredentialType,
 	IExecuteData,
 	IHttpRequestHelper,
 	IDataObject,
@@ -22,7 +23,8 @@ export const credentialTypes = { workspacePracticeApi: new WorkspacePracticeApi(
 
 /**
  * Stands in for the n8n server's credentials helper: hands out the test's credential data and applies
- * the credential class's real `authenticate` block by resolving its expressions, as the server does.
+ * the credential class's real `authenticate` (a function called, or a block's expressions resolved), as the
+ * server does.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Every request the nodes sent through authentication, headers included, for leak checks. */
@@ -47,22 +49,27 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		workflow?: Workflow,
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		const type = credentialTypes[typeName as keyof typeof credentialTypes];
-		const options = requestOptions as IHttpRequestOptions;
+		const type = credentialTypes[typeName as keyof typeof credentialTypes] as ICredentialType;
+		let options = requestOptions as IHttpRequestOptions;
 		if (!type?.authenticate || !workflow || !node) return options;
-		const headers = type.authenticate.properties.headers ?? {};
-		const resolved: IDataObject = {};
-		for (const [name, value] of Object.entries(headers)) {
-			resolved[name] = workflow.expression.getSimpleParameterValue(
-				node,
-				value as string,
-				'internal',
-				{ $credentials: credentials },
-				undefined,
-				value as string,
-			) as string;
+		if (typeof type.authenticate === 'function') {
+			// As n8n's server does: the credential's own function, no expression.
+			options = await type.authenticate(credentials, options);
+		} else {
+			const headers = type.authenticate.properties.headers ?? {};
+			const resolved: IDataObject = {};
+			for (const [name, value] of Object.entries(headers)) {
+				resolved[name] = workflow.expression.getSimpleParameterValue(
+					node,
+					value as string,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					value as string,
+				) as string;
+			}
+			options.headers = { ...(options.headers ?? {}), ...resolved };
 		}
-		options.headers = { ...(options.headers ?? {}), ...resolved };
 		this.authenticatedRequests.push(options);
 		return options;
 	}

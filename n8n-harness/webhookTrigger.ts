@@ -1,12 +1,13 @@
 import type {
 	ICredentialDataDecryptedObject,
+	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
 	IRun,
 	IWorkflowBase,
 } from 'n8n-workflow';
-import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import { createRunExecutionData, type Workflow } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 import { randomUUID } from 'node:crypto';
 
@@ -17,6 +18,8 @@ import { nodeTypes } from './nodeTypes';
 import { invokeWebhook } from './webhookCall';
 import type { WebhookServer } from './webhookServer';
 
+const WORKFLOW_ID = 'trigger-workflow';
+
 export interface TriggerEndpointOptions {
 	nodeType: string;
 	parameters: INodeParameters;
@@ -26,13 +29,15 @@ export interface TriggerEndpointOptions {
 /**
  * An active workflow whose only node is a webhook trigger, served at /webhook/<path> on the test's
  * WebhookServer as n8n serves production webhooks: the node's webhook() runs through WebhookContext;
- * when it returns workflowData a new execution starts from the trigger with that data. The Workflow
- * object lives as long as the endpoint, so its static data persists between deliveries as n8n keeps it.
+ * when it returns workflowData a new execution starts from the trigger with that data. As in n8n, each
+ * delivery gets its own Workflow with a copy of the saved static data, saved back when the trigger
+ * changed it: deliveries handled at the same time do not see each other's changes.
  */
 export class TriggerEndpoint {
 	readonly started: IRun[] = [];
 	readonly node: INode;
-	readonly workflow: Workflow;
+	/** The static data as last saved (n8n keeps it in its database). */
+	private savedStaticData: IDataObject = {};
 	private readonly credentialsHelper: TestCredentialsHelper;
 	private readonly workflowData: IWorkflowBase;
 
@@ -52,10 +57,7 @@ export class TriggerEndpoint {
 				Object.keys(options.credentials).map((type) => [type, { id: type, name: type }]),
 			),
 		};
-		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow(
-			'trigger-workflow',
-			this.node,
-		));
+		this.workflowData = activeWorkflow(WORKFLOW_ID, this.node).workflowData;
 		this.credentialsHelper = new TestCredentialsHelper(options.credentials);
 		const description = nodeTypes.getByNameAndVersion(options.nodeType, 1).description
 			.webhooks?.[0];
@@ -68,15 +70,26 @@ export class TriggerEndpoint {
 				this.workflowData,
 				executionId,
 			);
+			const { workflow } = activeWorkflow(
+				WORKFLOW_ID,
+				this.node,
+				structuredClone(this.savedStaticData),
+			);
 			const { answer, result } = await invokeWebhook({
-				workflow: this.workflow,
+				workflow,
 				node: this.node,
 				additionalData,
 				mode: 'webhook',
 				description,
 				request,
 			});
-			if (result.workflowData) await this.start(executionId, result.workflowData);
+			if (workflow.staticData.__dataChanged === true) {
+				// A plain copy (static data is a watching proxy), without n8n's change flag.
+				const saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+				delete saved.__dataChanged;
+				this.savedStaticData = saved;
+			}
+			if (result.workflowData) await this.start(workflow, executionId, result.workflowData);
 			return answer;
 		});
 	}
@@ -85,7 +98,11 @@ export class TriggerEndpoint {
 		return `${this.server.baseUrl}/webhook/workspace-practice-job`;
 	}
 
-	private async start(executionId: string, data: INodeExecutionData[][]): Promise<void> {
+	private async start(
+		workflow: Workflow,
+		executionId: string,
+		data: INodeExecutionData[][],
+	): Promise<void> {
 		const runExecutionData = createRunExecutionData({
 			executionData: {
 				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
@@ -100,7 +117,7 @@ export class TriggerEndpoint {
 			additionalData,
 			'webhook',
 			runExecutionData,
-		).processRunExecutionData(this.workflow);
+		).processRunExecutionData(workflow);
 		this.started.push(run);
 	}
 

@@ -1,4 +1,6 @@
 /** Knobs of `npm run bench:n8n`; `--quick` shrinks them for development (its figures are not recorded). */
+import type { CallbackProfile } from './queue';
+
 export interface N8nBenchConfig {
 	quick: boolean;
 	/** Runs per figure; each figure is the median. */
@@ -24,7 +26,15 @@ export interface N8nBenchConfig {
 		pollingWaits: number;
 		pollingJobMs: number;
 		workerConcurrency: number;
+		/** 100 callbacks a minute for 5 minutes (ten workspaces at their creation limit). */
+		realistic: CallbackProfile;
 	};
+}
+
+/** The burst of `queue` as a callback schedule (its repeats come ten deliveries after the first). */
+export function burstProfile(cfg: N8nBenchConfig): CallbackProfile {
+	const { callbacks, duplicates, wrongSecret, overMs } = cfg.queue;
+	return { callbacks, duplicates, concurrentDuplicates: 0, wrongSecret, overMs };
 }
 
 export function benchConfig(quick: boolean): N8nBenchConfig {
@@ -44,6 +54,13 @@ export function benchConfig(quick: boolean): N8nBenchConfig {
 				pollingWaits: 10,
 				pollingJobMs: 30_000,
 				workerConcurrency: 60,
+				realistic: {
+					callbacks: 50,
+					duplicates: 3,
+					concurrentDuplicates: 2,
+					wrongSecret: 2,
+					overMs: 30_000,
+				},
 			},
 		};
 	}
@@ -62,6 +79,14 @@ export function benchConfig(quick: boolean): N8nBenchConfig {
 			pollingWaits: 100,
 			pollingJobMs: 2 * 60_000,
 			workerConcurrency: 60,
+			// 10% repeats, half of them sent while the first delivery is still being handled.
+			realistic: {
+				callbacks: 500,
+				duplicates: 25,
+				concurrentDuplicates: 25,
+				wrongSecret: 5,
+				overMs: 5 * 60_000,
+			},
 		},
 	};
 }

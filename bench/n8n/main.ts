@@ -14,7 +14,7 @@ import { VERSIONS } from '../../scripts/n8n/paths';
 import { ensurePostgres } from '../../scripts/n8n/postgres';
 import { ensureRedis } from '../../scripts/n8n/redis';
 import { round } from '../stats';
-import { benchConfig } from './config';
+import { benchConfig, burstProfile } from './config';
 import { startN8n } from './instance';
 import { load } from './measure';
 import { benchJobWait, benchPerItem, benchPerItemLimited, benchReturnAll } from './peer';
@@ -33,8 +33,9 @@ async function main(): Promise<void> {
 		.find((a) => a.startsWith('--only='))
 		?.slice('--only='.length)
 		.split(',');
-	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, pollingWaits,
-	// callbacksLegacy (queue; the last a diagnosis with another expression engine).
+	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, callbacksPeer
+	// (the same burst to n8n's Webhook node), callbacksRealistic, pollingWaits, callbacksLegacy (queue;
+	// the last a diagnosis with another expression engine).
 	const wants = (...parts: string[]): boolean => !only || parts.some((p) => only.includes(p));
 	const cfg = benchConfig(quick);
 	const started = performance.now();
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
 		}
 	}
 
-	if (wants('callbacks', 'pollingWaits', 'callbacksLegacy')) {
+	if (
+		wants('callbacks', 'callbacksPeer', 'callbacksRealistic', 'pollingWaits', 'callbacksLegacy')
+	) {
 		step('queue mode: Redis, PostgreSQL, main + webhook process + 2 workers');
 		const redis = await ensureRedis();
 		const postgres = await ensurePostgres();
@@ -117,10 +120,33 @@ async function main(): Promise<void> {
 					step(
 						`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`,
 					);
-					results.queue.callbacks = await benchCallbacks(bench, cfg);
+					results.queue.callbacks = await benchCallbacks(bench, burstProfile(cfg));
 					const cb = results.queue.callbacks;
 					step(
 						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
+					);
+				}
+				if (wants('callbacksPeer')) {
+					step("callbacks peer: the same burst to n8n's Webhook node (Header Auth)");
+					results.queue.callbacksPeer = await benchCallbacks(
+						bench,
+						burstProfile(cfg),
+						'webhookNode',
+					);
+					const cb = results.queue.callbacksPeer;
+					step(
+						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
+					);
+				}
+				if (wants('callbacksRealistic')) {
+					const p = cfg.queue.realistic;
+					step(
+						`callbacks realistic: ${p.callbacks} over ${p.overMs / 1000} s + ${p.duplicates} + ${p.concurrentDuplicates} concurrent duplicates + ${p.wrongSecret} wrong secrets`,
+					);
+					results.queue.callbacksRealistic = await benchCallbacks(bench, p);
+					const cb = results.queue.callbacksRealistic;
+					step(
+						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated} (${cb.concurrentDuplicated} concurrent), rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
 					);
 				}
 				if (wants('pollingWaits')) {
@@ -144,7 +170,7 @@ async function main(): Promise<void> {
 					{ N8N_EXPRESSION_ENGINE: 'legacy' },
 				);
 				try {
-					results.queue.callbacksLegacyEngine = await benchCallbacks(legacy, cfg);
+					results.queue.callbacksLegacyEngine = await benchCallbacks(legacy, burstProfile(cfg));
 					const cb = results.queue.callbacksLegacyEngine;
 					step(
 						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
@@ -196,11 +222,12 @@ function record(
 	writeFileSync(own, `${JSON.stringify(merged, null, '\t')}\n`);
 	const file = join(REPO, 'bench', 'results.json');
 	const existing = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-	const { perItem, returnAll, jobWait } = merged.peer;
+	const { perItem, returnAll, jobWait, limited } = merged.peer;
 	existing.peer = {
 		perItemRatioVsHttpRequestNode: perItem?.ratio ?? null,
 		returnAllRatioVsHttpRequestNode: returnAll?.ratio ?? null,
 		returnAllRequests: returnAll?.nodeRequests ?? null,
+		limited: limited ? { rateLimitedAnswers: limited.node.rateLimited } : null,
 		jobWaitCalls: jobWait
 			? {
 					byPolling: jobWait.byPolling.calls,
@@ -214,6 +241,8 @@ function record(
 		callbacks: merged.queue.callbacks ?? null,
 		pollingWaits: merged.queue.pollingWaits ?? null,
 		callbacksLegacyEngine: merged.queue.callbacksLegacyEngine ?? null,
+		callbacksPeer: merged.queue.callbacksPeer ?? null,
+		callbacksRealistic: merged.queue.callbacksRealistic ?? null,
 	};
 	writeFileSync(file, `${JSON.stringify(existing, null, '\t')}\n`);
 	const md = markdown(merged, cfg);

@@ -5,13 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { Execution, N8nApi } from '../../scripts/n8n/api';
+import type { Execution, N8nApi, WorkflowJson } from '../../scripts/n8n/api';
 import { median, round } from '../stats';
 import type { N8nBenchConfig } from './config';
 import type { BenchN8n } from './instance';
 import { cpuSeconds, errorOf, load } from './measure';
 import { startSim, type SimChild } from './sim';
-import { jobTriggerWorkflow, jobWaitWorkflow, type Credentials } from './workflows';
+import {
+	jobTriggerWorkflow,
+	jobWaitWorkflow,
+	webhookNodeWorkflow,
+	type Credentials,
+} from './workflows';
 
 async function credentialsFor(api: N8nApi, sim: SimChild): Promise<Credentials> {
 	const node = await api.createCredential('Workspace Practice (queue)', 'workspacePracticeApi', {
@@ -77,6 +82,8 @@ async function createJob(
 }
 
 export interface CallbackFigures {
+	target?: CallbackTarget;
+	profile?: CallbackProfile;
 	delivered: number;
 	duplicatesDelivered: number;
 	wrongSecretDelivered: number;
@@ -86,6 +93,8 @@ export interface CallbackFigures {
 	lost: number;
 	/** Executions beyond the first for one job. */
 	duplicated: number;
+	/** Of those, for jobs whose repeat was sent while the first delivery was still being handled. */
+	concurrentDuplicated?: number;
 	/** Wrong-secret deliveries n8n refused (401), and executions they started (goal 0). */
 	rejected: number;
 	wrongSecretExecutions: number;
@@ -115,11 +124,39 @@ interface Timed {
 const at = (e: Execution, key: keyof Timed): number =>
 	Date.parse(String((e as unknown as Timed)[key]));
 
+/** A schedule of callbacks: how many, over how long, with how many repeats and wrong secrets. */
+export interface CallbackProfile {
+	callbacks: number;
+	/** Repeats of a job delivered shortly before (ten deliveries later). */
+	duplicates: number;
+	/** Repeats sent right after the first delivery, while it is still being handled. */
+	concurrentDuplicates: number;
+	wrongSecret: number;
+	overMs: number;
+}
+
+/**
+ * Who receives the callbacks: this package's Job Trigger (header secret, confirmed with the API, its
+ * duplicate guard), or n8n's own Webhook node with Header Auth (no confirmation, no duplicate guard:
+ * it has neither), each as the only node of its workflow.
+ */
+export type CallbackTarget = 'jobTrigger' | 'webhookNode';
+
+/** The job a started execution was for, read from its trigger's output. */
+function jobOf(e: Execution, target: CallbackTarget): string | undefined {
+	const runData = e.data?.resultData.runData;
+	const first = (name: string) =>
+		runData?.[name]?.[0]?.data?.main?.[0]?.[0]?.json as Record<string, unknown> | undefined;
+	if (target === 'jobTrigger') return first('Job Trigger')?.id as string | undefined;
+	return (first('Webhook')?.body as { id?: string } | undefined)?.id;
+}
+
 export async function benchCallbacks(
 	bench: BenchN8n,
-	cfg: N8nBenchConfig,
+	profile: CallbackProfile,
+	target: CallbackTarget = 'jobTrigger',
 ): Promise<CallbackFigures> {
-	const { callbacks, duplicates, wrongSecret, overMs } = cfg.queue;
+	const { callbacks, duplicates, concurrentDuplicates, wrongSecret, overMs } = profile;
 	// Jobs stay processing until the bench finishes each one. Limits off: 500 confirmations in a minute
 	// are over the workspace's 60 a minute (and 500 jobs cannot be created in one at 10 a minute).
 	const sim = await startSim({ jobTimings: { queuedMs: 0, processingMs: 24 * 3_600_000 } });
@@ -127,23 +164,33 @@ export async function benchCallbacks(
 		const email = await memberEmail(sim);
 		const creds = await credentialsFor(bench.api, sim);
 		const secretValue = `bench-${randomUUID()}`;
-		const secret = await bench.api.createCredential(
-			'Job callback secret (bench)',
-			'workspacePracticeWebhookSecretApi',
-			{
-				headerName: 'x-bench-secret',
-				secret: secretValue,
-			},
-		);
-		const { workflow, webhookId } = jobTriggerWorkflow(creds, { id: secret.id, name: secret.name });
+		let workflow: WorkflowJson;
+		let webhookPath: string;
+		if (target === 'jobTrigger') {
+			const secret = await bench.api.createCredential(
+				'Job callback secret (bench)',
+				'workspacePracticeWebhookSecretApi',
+				{ headerName: 'x-bench-secret', secret: secretValue },
+			);
+			const trigger = jobTriggerWorkflow(creds, { id: secret.id, name: secret.name });
+			workflow = trigger.workflow;
+			webhookPath = `${trigger.webhookId}/workspace-practice-job`;
+		} else {
+			const header = await bench.api.createCredential('Callback header (bench)', 'httpHeaderAuth', {
+				name: 'x-bench-secret',
+				value: secretValue,
+			});
+			webhookPath = `callbacks-${randomUUID().slice(0, 8)}`;
+			workflow = webhookNodeWorkflow(webhookPath, { id: header.id, name: header.name });
+		}
 		const { id: workflowId } = await bench.api.createWorkflow(workflow);
 		await bench.api.activate(workflowId);
-		const url = `${bench.n8n.webhookBaseUrl}/webhook/${webhookId}/workspace-practice-job`;
-		// Registration is asynchronous: wait until a delivery without the secret is refused (401).
-		const probe = await bench.api.callWebhook(`${webhookId}/workspace-practice-job`, {
-			json: { id: 'no-such-job' },
-		});
-		if (probe.status !== 401) throw new Error(`job trigger probe answered ${probe.status}`);
+		const url = `${bench.n8n.webhookBaseUrl}/webhook/${webhookPath}`;
+		// Registration is asynchronous: wait until a delivery without the secret is refused (401 from
+		// the Job Trigger, 403 from the Webhook node's Header Auth).
+		const probe = await bench.api.callWebhook(webhookPath, { json: { id: 'no-such-job' } });
+		if (probe.status !== 401 && probe.status !== 403)
+			throw new Error(`${target} probe answered ${probe.status}`);
 
 		const right: string[] = [];
 		for (let i = 0; i < callbacks; i++)
@@ -153,7 +200,7 @@ export async function benchCallbacks(
 			wrong.push(await createJob(sim, email, url, { 'x-bench-secret': 'not-the-secret' }));
 
 		// One schedule over `overMs`: every right job once, wrong ones and repeats of delivered jobs mixed in.
-		type Event = { kind: 'right' | 'wrong' | 'duplicate'; jobId: string };
+		type Event = { kind: 'right' | 'wrong' | 'duplicate' | 'concurrent'; jobId: string };
 		const events: Event[] = right.map((jobId) => ({ kind: 'right', jobId }));
 		const every = Math.floor(callbacks / Math.max(1, wrongSecret));
 		wrong.forEach((jobId, i) =>
@@ -166,6 +213,15 @@ export async function benchCallbacks(
 			const firstAt = events.findIndex((e) => e.jobId === target);
 			events.splice(Math.min(events.length, firstAt + 10), 0, { kind: 'duplicate', jobId: target });
 		}
+		const concurrentEvery = Math.floor(callbacks / Math.max(1, concurrentDuplicates));
+		const concurrentJobs = new Set<string>();
+		for (let i = 0; i < concurrentDuplicates; i++) {
+			// Sent together with the first delivery (see below), so both are handled at once.
+			const target = right[Math.min(right.length - 1, i * concurrentEvery + 1)];
+			const firstAt = events.findIndex((e) => e.jobId === target && e.kind === 'right');
+			events[firstAt] = { kind: 'concurrent', jobId: target };
+			concurrentJobs.add(target);
+		}
 		const step = overMs / events.length;
 		const processes = bench.n8n.processNames;
 		const cpuBefore = processes.map((name) => cpuSeconds(bench.n8n.pid(name) ?? 0));
@@ -176,6 +232,11 @@ export async function benchCallbacks(
 			const wait = due - Date.now();
 			if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 			const e = events[i];
+			if (e.kind === 'concurrent') {
+				// finishJob answers once the first callback is on its way: the repeat follows at once.
+				pending.push(sim.finishJob(e.jobId).then(() => sim.redeliverCallback(e.jobId)));
+				continue;
+			}
 			pending.push(
 				e.kind === 'duplicate' ? sim.redeliverCallback(e.jobId) : sim.finishJob(e.jobId),
 			);
@@ -211,10 +272,7 @@ export async function benchCallbacks(
 		for (const d of deliveries) if (d.attempt === 1) firstDelivery.set(d.jobId, Date.parse(d.at));
 		const perJob = new Map<string, Execution[]>();
 		for (const e of executions) {
-			const job = e.data?.resultData.runData['Job Trigger']?.[0]?.data?.main?.[0]?.[0]?.json as
-				| { id?: string }
-				| undefined;
-			const key = job?.id ?? `(no job: execution ${e.id})`;
+			const key = jobOf(e, target) ?? `(no job: execution ${e.id})`;
 			perJob.set(key, [...(perJob.get(key) ?? []), e]);
 		}
 		const rightSet = new Set(right);
@@ -239,6 +297,8 @@ export async function benchCallbacks(
 				`  ${failed.length} executions did not succeed, e.g. ${errorOf(failed[0]) ?? failed[0].status}`,
 			);
 		return {
+			target,
+			profile,
 			delivered: deliveries.filter((d) => d.attempt === 1 && rightSet.has(d.jobId)).length,
 			duplicatesDelivered: deliveries.filter((d) => d.attempt > 1).length,
 			wrongSecretDelivered: deliveries.filter((d) => wrongSet.has(d.jobId)).length,
@@ -248,7 +308,13 @@ export async function benchCallbacks(
 			duplicated: [...perJob.entries()]
 				.filter(([id]) => rightSet.has(id))
 				.reduce((sum, [, list]) => sum + list.length - 1, 0),
-			rejected: deliveries.filter((d) => wrongSet.has(d.jobId) && d.status === 401).length,
+			concurrentDuplicated: [...concurrentJobs].reduce(
+				(sum, id) => sum + Math.max(0, (perJob.get(id)?.length ?? 0) - 1),
+				0,
+			),
+			rejected: deliveries.filter(
+				(d) => wrongSet.has(d.jobId) && (d.status === 401 || d.status === 403),
+			).length,
 			wrongSecretExecutions: wrong.filter((id) => perJob.has(id)).length,
 			failedExecutions: failed.length,
 			medianMs: round(median(latencies), 0),

@@ -91,16 +91,30 @@ export function chain(name: string, nodes: Json[]): WorkflowJson {
 	return { name, nodes, connections };
 }
 
-/** Per item: Webhook → Split Out (the posted items) → one GET /workspace per item. */
+/**
+ * The node's Batching where the simulator has no rate limits: pacing off (items in parallel as by
+ * default), as a user sets it for a service without the minute limits.
+ */
+export const NO_PACING: Json = { requestsPerMinute: 0, creationsPerMinute: 0 };
+
+/**
+ * Per item: Webhook → Split Out (the posted items) → one GET /workspace per item. `batching` is the
+ * node's Batching setting (its defaults, the deployed limits, when empty).
+ */
 export function perItemWorkflows(
 	credentials: Credentials,
 	path: string,
+	batching: Json = {},
 ): { node: WorkflowJson; http: WorkflowJson } {
 	return {
 		node: chain('bench per item: Workspace → Get', [
 			webhook(`${path}-node`),
 			splitOut('Items', 'body.items'),
-			packageNode('Workspace Practice', { resource: 'workspace', operation: 'get' }, credentials),
+			packageNode(
+				'Workspace Practice',
+				{ resource: 'workspace', operation: 'get', batching },
+				credentials,
+			),
 		]),
 		http: chain('bench per item: HTTP Request GET /workspace', [
 			webhook(`${path}-http`),
@@ -124,7 +138,7 @@ export function returnAllWorkflows(
 			webhook(`${path}-node`),
 			packageNode(
 				'Workspace Practice',
-				{ resource: 'scenario', operation: 'getAll', returnAll: true },
+				{ resource: 'scenario', operation: 'getAll', returnAll: true, batching: NO_PACING },
 				credentials,
 			),
 		]),
@@ -262,4 +276,28 @@ export function jobTriggerWorkflow(
 		workflow: { name: 'bench queue: job callbacks', nodes: [trigger], connections: {} },
 		webhookId,
 	};
+}
+
+/**
+ * The peer of the Job Trigger: n8n's own Webhook node (POST, Header Auth, answering on receipt), the
+ * only node of its workflow as the Job Trigger is of its own.
+ */
+export function webhookNodeWorkflow(
+	path: string,
+	headerAuth: { id: string; name: string },
+): WorkflowJson {
+	const hook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		{
+			httpMethod: 'POST',
+			path,
+			responseMode: 'onReceived',
+			authentication: 'headerAuth',
+			options: {},
+		},
+		{ webhookId: randomUUID(), credentials: { httpHeaderAuth: headerAuth } },
+	);
+	return { name: 'bench queue: job callbacks to the Webhook node', nodes: [hook], connections: {} };
 }

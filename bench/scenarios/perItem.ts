@@ -26,7 +26,12 @@ export async function benchPerItem(): Promise<PerItemFigures> {
 	const sim = await startRemoteSimulator({ latencyMs: config.perItemLatencyMs });
 	try {
 		const http = client(sim.baseUrl, sim.apiKey);
-		const parameters = { resource: 'workspace', operation: 'get' };
+		// No rate limits on this simulator: pacing off, items in parallel as by default.
+		const parameters = {
+			resource: 'workspace',
+			operation: 'get',
+			batching: { requestsPerMinute: 0 },
+		};
 		const input = Array.from({ length: config.perItemCount }, (_, i) => ({ row: i }));
 		// Warm-up of both sides (JIT, connections), not counted.
 		await runOperation(sim, parameters, input.slice(0, 50));

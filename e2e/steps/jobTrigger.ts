@@ -1,6 +1,7 @@
 /**
  * The job trigger in a real n8n: the simulator delivers job callbacks to the trigger's production URL.
- * Right secret: one execution; wrong secret: 401 and none; the same callback again: still one.
+ * Right secret: one execution; wrong secret: 401 and none; the same callback again: still one; repeats
+ * sent while the first is being handled: still one.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -135,6 +136,34 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		);
 		return '401, still 1 execution';
 	});
+
+	await report.step(
+		'job trigger: repeats sent while the first delivery is handled → one execution',
+		async () => {
+			const before = (await api.executions(workflowId)).length;
+			const jobId = await createJob({ [SECRET_HEADER]: SECRET });
+			// finishJob sends the callback without waiting for it: the repeats go out at the same time.
+			sim.control.finishJob(jobId);
+			const repeats = await Promise.all(
+				Array.from({ length: 4 }, () => sim.control.redeliverCallback(jobId)),
+			);
+			await sim.control.waitForCallbacks();
+			expect(
+				repeats.every((d) => d.status === 200),
+				`n8n answered the repeats with ${repeats.map((d) => d.status).join(', ')}`,
+			);
+			await waitFor('the execution', async () =>
+				(await api.executions(workflowId)).length > before ? true : undefined,
+			);
+			await sleepMs(2000);
+			expectEqual(
+				(await api.executions(workflowId)).length,
+				before + 1,
+				'executions after 5 deliveries at once',
+			);
+			return '5 deliveries at once → 1 execution';
+		},
+	);
 
 	sim.control.setJobTimings({ queuedMs: 300, processingMs: 1500 });
 	await api.deactivate(workflowId).catch(() => undefined);

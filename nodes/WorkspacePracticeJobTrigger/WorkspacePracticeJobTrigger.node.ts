@@ -17,7 +17,7 @@ import { headerValue, secretsMatch } from '../shared/secret';
 import { multiOptionSubtitle } from '../shared/subtitle';
 import { apiRequest } from '../shared/transport';
 import { answer } from '../shared/webhook';
-import { seenRecently, type DedupeState } from './dedupe';
+import { alreadyClaimed, seenRecently, type DedupeState } from './dedupe';
 
 const SECRET_CREDENTIAL = 'workspacePracticeWebhookSecretApi';
 
@@ -213,12 +213,17 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const windowMinutes =
 			typeof options.duplicateWindowMinutes === 'number' ? options.duplicateWindowMinutes : 60;
-		const state = this.getWorkflowStaticData('node') as DedupeState;
-		if (
-			windowMinutes > 0 &&
-			seenRecently(state, `${String(job.id)}:${job.status}`, Date.now(), windowMinutes * 60_000)
-		) {
-			return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
+		if (windowMinutes > 0) {
+			const key = `${String(job.id)}:${job.status}`;
+			const now = Date.now();
+			const windowMs = windowMinutes * 60_000;
+			const state = this.getWorkflowStaticData('node') as DedupeState;
+			// Both checks run without an await between them, so concurrent duplicates cannot interleave.
+			const inStaticData = seenRecently(state, key, now, windowMs);
+			const scope = `${String(this.getWorkflow().id)}:${this.getNode().id ?? this.getNode().name}`;
+			if (alreadyClaimed(scope, key, now, windowMs) || inStaticData) {
+				return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
+			}
 		}
 
 		return {

@@ -56,6 +56,7 @@ describe("Scenario Job → Create's form", () => {
 			'additionalFields',
 			'options',
 			'simplify',
+			'batching',
 		]);
 		expect(shown(node.description, { waitForCompletion: 'callback' })).toContain(
 			'notice: Until Callback',

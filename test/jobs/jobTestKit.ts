@@ -27,6 +27,9 @@ export async function bootJobSim(
 export const MEMBER_EMAIL = (sim: RunningSimulator): string =>
 	sim.control.fixtures().members[0].email;
 
+/** Batching for a simulator without rate limits: items in parallel as by default, no pacing. */
+export const NO_PACING = { requestsPerMinute: 0, creationsPerMinute: 0 };
+
 /** Create's form with the fast settings tests use (the first poll after 20 ms); `options` are merged. */
 export function createParams(sim: RunningSimulator, extra: INodeParameters = {}): INodeParameters {
 	return {
@@ -34,6 +37,8 @@ export function createParams(sim: RunningSimulator, extra: INodeParameters = {})
 		operation: 'create',
 		userEmail: MEMBER_EMAIL(sim),
 		prompt: 'A discovery call with a skeptical IT director',
+		// These simulators have no rate limits: the 10 creations a minute would only slow the tests.
+		batching: NO_PACING,
 		...extra,
 		options: { firstPollSeconds: 0.02, ...((extra.options as INodeParameters | undefined) ?? {}) },
 	};

@@ -215,6 +215,26 @@ describe('Workspace Practice Job Trigger', () => {
 		expect(trigger.started).toHaveLength(1);
 	});
 
+	it('starts one execution for duplicates that arrive while the first is still being handled', async () => {
+		const trigger = endpoint();
+		const { items } = await runJobNode(sim, {
+			parameters: createParams(sim, { waitForCompletion: 'off' }),
+		});
+		const jobId = String(items[0].json.id);
+		sim.control.finishJob(jobId);
+		// Each delivery waits on its confirming read while the others arrive, as under load.
+		const answers = await Promise.all(
+			Array.from({ length: 5 }, async () =>
+				post(trigger.url, JSON.stringify({ id: jobId }), { 'X-Webhook-Secret': SECRET }),
+			),
+		);
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+		expect(answers.filter((a) => a.body.started === true)).toHaveLength(1);
+		expect(answers.filter((a) => a.body.reason === 'duplicate delivery')).toHaveLength(4);
+		expect(jobReads()).toHaveLength(5);
+		expect(trigger.started).toHaveLength(1);
+	});
+
 	it('ignores statuses outside the filter', async () => {
 		const trigger = endpoint({ statuses: ['completed'] });
 		await jobCallingBack(trigger, SECRET, 'Nope [fail:GENERATION_ERROR]');

@@ -40,10 +40,10 @@ test('Continue On Fail: the failing item becomes an error item, the others go on
 	expect(items[2].json).toEqual(workspace);
 });
 
-test('without Continue On Fail the run stops at the failing item and says which', async () => {
+test('without Continue On Fail the run stops at the failing item and says which (one item at a time)', async () => {
 	server.script(() => (server.requests.length === 2 ? notFound : { status: 200, body: workspace }));
 	const { error } = await runNode({
-		parameters: { resource: 'workspace', operation: 'get' },
+		parameters: { resource: 'workspace', operation: 'get', batching: { itemsInParallel: 1 } },
 		credentials: { baseUrl: server.baseUrl, apiKey: TEST_KEY },
 		input: [{ a: 1 }, { a: 2 }, { a: 3 }],
 	});

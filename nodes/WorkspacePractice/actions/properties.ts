@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { batchingField } from './batching';
 import { resources } from './resources';
 
 const modules = Object.values(resources);
@@ -19,4 +20,5 @@ export const properties: INodeProperties[] = [
 		module.operation,
 		...Object.values(module.operations).flatMap((operation) => operation.description),
 	]),
+	batchingField,
 ];

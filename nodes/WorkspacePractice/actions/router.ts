@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isSimplifyOn } from '../../shared/output/simplified';
-import { asNodeError } from '../../shared/transport';
+import { asNodeError, setPaceLimits } from '../../shared/transport';
+import { readBatching } from './batching';
 import { resources } from './resources';
 import { WithFiles } from '../../shared/operations/operation';
 import type {
@@ -101,6 +102,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const module = findOperation(this, resource, operation);
+	const batching = readBatching(this);
+	setPaceLimits(this, batching);
 	const output: INodeExecutionData[] = [];
 
 	// All at once only when every item's Simplify reads cleanly: a bad one fails before any request.
@@ -117,19 +120,50 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return [output];
 	}
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	// Items run `itemsInParallel` at a time; each result waits in its slot so the output keeps the
+	// input order. Without Continue On Fail, no item starts after one failed, and the first failure in
+	// input order stops the node, as in a loop one after another.
+	const results: Array<{ result: OperationResult; shape: Shape } | { error: unknown }> = [];
+	let failed = false;
+	await forEachInParallel(items.length, batching.itemsInParallel, async (itemIndex) => {
+		if (failed) return false;
 		try {
 			const shape = shapeFor(this, module, itemIndex);
-			pushResult(output, await module.execute.call(this, itemIndex), itemIndex, shape);
+			results[itemIndex] = { result: await module.execute.call(this, itemIndex), shape };
 		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push({ json: errorItem(error), pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw asNodeError(this.getNode(), error, itemIndex);
+			results[itemIndex] = { error };
+			if (!this.continueOnFail()) failed = true;
 		}
+		return !failed;
+	});
+	for (let itemIndex = 0; itemIndex < results.length; itemIndex++) {
+		const outcome = results[itemIndex];
+		if (outcome === undefined) continue;
+		if ('result' in outcome) {
+			pushResult(output, outcome.result, itemIndex, outcome.shape);
+			continue;
+		}
+		if (!this.continueOnFail()) throw asNodeError(this.getNode(), outcome.error, itemIndex);
+		output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
 	}
 	return [output];
+}
+
+/**
+ * Calls `work` for indexes 0..count-1 in order, at most `parallel` at a time; a call answering false
+ * stops new ones from starting (those in flight finish).
+ */
+async function forEachInParallel(
+	count: number,
+	parallel: number,
+	work: (index: number) => Promise<boolean>,
+): Promise<void> {
+	let next = 0;
+	let go = true;
+	const worker = async () => {
+		while (go && next < count) go = await work(next++);
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, count)) }, worker));
 }
 
 /** An error thrown by `executeAll` itself (not one item's) stops the node, as one item's would. */

@@ -7,3 +7,5 @@ export { CREDENTIAL_TYPE } from './context';
 export { asNodeError } from './errors';
 export { callbackSecret } from './callbackSecret';
 export { withIsNew } from './created';
+export { setPaceLimits, SERVICE_LIMITS } from './pacer';
+export type { PaceLimits } from './pacer';

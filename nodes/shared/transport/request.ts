@@ -12,6 +12,7 @@ import {
 	readErrorEnvelope,
 	serviceError,
 } from './errors';
+import { isCreation, paceRequest } from './pacer';
 import { backoffDelay, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
@@ -46,11 +47,11 @@ interface FullResponse {
 	body: unknown;
 }
 
-/** Base URL from the credential, checked and stripped of trailing slashes. */
-async function resolveBaseUrl(
+/** Base URL (checked, stripped of trailing slashes) and cleaned key from the credential. */
+async function resolveCredential(
 	ctx: TransportContext,
 	itemIndex: number | undefined,
-): Promise<string> {
+): Promise<{ baseUrl: string; apiKey: string }> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	const base = checkBaseUrl(credentials.baseUrl);
 	const key = checkApiKey(credentials.apiKey);
@@ -60,7 +61,7 @@ async function resolveBaseUrl(
 			itemIndex,
 		});
 	}
-	return (base as { baseUrl: string }).baseUrl;
+	return { baseUrl: (base as { baseUrl: string }).baseUrl, apiKey: (key as { key: string }).key };
 }
 
 /**
@@ -74,7 +75,9 @@ export async function apiRequest<T = IDataObject>(
 ): Promise<ApiResponse<T>> {
 	const { method, path, qs, body, itemIndex } = request;
 	const idempotent = request.idempotent ?? (method === 'GET' || method === 'DELETE');
-	const baseUrl = await resolveBaseUrl(ctx, itemIndex);
+	const credential = await resolveCredential(ctx, itemIndex);
+	const { baseUrl } = credential;
+	const creation = isCreation(method, path);
 	const host = new URL(baseUrl).host;
 	const options: IHttpRequestOptions = {
 		method,
@@ -93,13 +96,16 @@ export async function apiRequest<T = IDataObject>(
 	for (;;) {
 		attempt++;
 		let response: FullResponse;
+		const answered = await paceRequest(ctx, credential, creation);
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				CREDENTIAL_TYPE,
 				options,
 			)) as FullResponse;
+			answered();
 		} catch (error) {
+			answered();
 			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
 			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) {
 				throw asNodeError(ctx.getNode(), error, itemIndex);
