@@ -26,6 +26,15 @@ export const batchingField: INodeProperties = {
 		"How many input items run at once and how fast requests go. The defaults fit the service's limits (60 requests and 10 job or studio creations a minute per workspace key), so a run alone on its key gets no 429.",
 	options: [
 		{
+			displayName: 'Creations per Minute',
+			name: 'creationsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 10,
+			description:
+				'Scenario job and studio session creations this key may send in any minute (the service allows 10). Above that the service answers 429. 0 turns this pacing off.',
+		},
+		{
 			displayName: 'Items in Parallel',
 			name: 'itemsInParallel',
 			type: 'number',
@@ -42,15 +51,6 @@ export const batchingField: INodeProperties = {
 			default: 60,
 			description:
 				"Requests this key may send in any minute, shared by every run in this n8n process that uses the same credential. Above 60 the service answers 429 and each of those answers counts against the day's 1,000 requests. 0 turns pacing off (only for a service without this limit).",
-		},
-		{
-			displayName: 'Creations per Minute',
-			name: 'creationsPerMinute',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 10,
-			description:
-				'Scenario job and studio session creations this key may send in any minute (the service allows 10). Above that the service answers 429. 0 turns this pacing off.',
 		},
 	],
 };
