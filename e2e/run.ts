@@ -7,8 +7,8 @@
  * documents it (PostgreSQL + Redis, main + webhook process + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, forms, job-trigger, wait, polling, members, create-tool, agent, mcp,
- * ai-examples).
+ * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
+ * mcp, ai-examples).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -32,6 +32,7 @@ import { formSteps } from './steps/forms';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
+import { practiceSteps } from './steps/practice';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
 import { mcpSteps } from './steps/mcp';
@@ -154,6 +155,8 @@ async function runMode(
 		await credentialSteps(ctx);
 		// The polling trigger needs two of n8n's minute ticks: it runs alongside the other steps.
 		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
+		// Practice Results needs four: it runs alongside too, on a simulator of its own.
+		const practice = runs('practice') ? practiceSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
@@ -165,6 +168,7 @@ async function runMode(
 		if (runs('members')) await memberSteps(ctx);
 		if (runs('create-tool')) await createToolSteps(ctx);
 		await polling;
+		await practice;
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {
