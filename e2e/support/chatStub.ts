@@ -12,15 +12,14 @@ export interface ChatMessage {
 }
 
 export class ChatStub {
-	readonly messages: ChatMessage[] = [];
-
 	private constructor(
 		private readonly server: Server,
 		readonly baseUrl: string,
+		readonly messages: ChatMessage[],
 	) {}
 
 	static async start(): Promise<ChatStub> {
-		let stub: ChatStub | undefined;
+		const messages: ChatMessage[] = [];
 		const server = createServer((req, res) => {
 			const chunks: Buffer[] = [];
 			req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,7 +31,7 @@ export class ChatStub {
 				} catch {
 					// Kept as text: the check then says what arrived.
 				}
-				stub?.messages.push({
+				messages.push({
 					path: req.url ?? '/',
 					contentType: String(req.headers['content-type'] ?? ''),
 					body,
@@ -41,8 +40,8 @@ export class ChatStub {
 			});
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		stub = new ChatStub(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-		return stub;
+		const { port } = server.address() as AddressInfo;
+		return new ChatStub(server, `http://127.0.0.1:${port}`, messages);
 	}
 
 	/** Messages posted to one path. */
