@@ -176,6 +176,32 @@ function rows(r: BenchResults): Row[] {
 				met: Object.values(bytes).every((b) => b <= 2 * t.stateBoundBytes! + 1000),
 			});
 		}
+		const p = t.practice;
+		if (p) {
+			out.push({
+				figure:
+					'6b. Practice Results trigger, all events, idle: requests a day (5,000 sessions, 2,000 assignments, 300 open, 200 past due)',
+				goal: `≤ ${p.goalIdle}`,
+				measured: String(p.idleRequestsPerDay),
+				baseline:
+					'1,008 (Schedule Trigger every 30 min, Get Many of sessions and of all 2,000 assignments)',
+				met: p.idleRequestsPerDay <= p.goalIdle,
+			});
+			out.push({
+				figure: `6b. Practice Results trigger, busy day: requests a day (${p.busyScoredSessions} scored sessions, ${p.busyAssignmentEvents} assignment changes)`,
+				goal: `≤ ${p.goalBusy}`,
+				measured: String(p.busyRequestsPerDay),
+				baseline: '-',
+				met: p.busyRequestsPerDay <= p.goalBusy,
+			});
+			out.push({
+				figure: '6b. Practice Results trigger: median delay from scoring to Session Scored',
+				goal: 'shown',
+				measured: `${p.medianDelayMinutes} min`,
+				baseline: 'reads every 30 minutes (Minimum Minutes Between Reads)',
+				met: undefined,
+			});
+		}
 	}
 	const w = r.sourceWait;
 	if (w) {

@@ -7,8 +7,8 @@
  * documents it (PostgreSQL + Redis, main + webhook process + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, forms, job-trigger, wait, polling, members, create-tool, agent, mcp,
- * ai-examples, kb-sync).
+ * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
+ * mcp, ai-examples, kb-sync).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -40,6 +40,7 @@ import { jobTriggerSteps } from './steps/jobTrigger';
 import { knowledgeHubSyncSteps } from './steps/knowledgeHubSync';
 import { operationSteps } from './steps/operations';
 import { pollingSteps } from './steps/polling';
+import { practiceSteps } from './steps/practice';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
 import { mcpSteps } from './steps/mcp';
@@ -172,6 +173,8 @@ async function runMode(
 		await credentialSteps(ctx);
 		// The polling trigger needs two of n8n's minute ticks: it runs alongside the other steps.
 		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
+		// Practice Results needs four: it runs alongside too, on a simulator of its own.
+		const practice = runs('practice') ? practiceSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
@@ -184,6 +187,7 @@ async function runMode(
 		if (runs('create-tool')) await createToolSteps(ctx);
 		if (runs('kb-sync')) await knowledgeHubSyncSteps(ctx);
 		await polling;
+		await practice;
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {

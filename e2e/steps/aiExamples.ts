@@ -6,13 +6,10 @@
  * checked: every tool and every parameter has a description.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import type { WorkflowJson } from '../../scripts/n8n/api';
-import { REPO_ROOT } from '../../scripts/n8n/paths';
 import { type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
+import { loadExample, type ExampleNode } from '../support/examples';
 import { connectWhenReady, McpSession, type McpTransportKind } from '../support/mcpClient';
 import { OpenAiStub, type ChatRequest } from '../support/openaiStub';
 import { checkOfferedSchemas } from '../support/schemas';
@@ -25,41 +22,7 @@ import {
 } from '../support/toolResults';
 import type { CredentialRef } from '../workflows';
 
-interface ExampleNode {
-	name: string;
-	type: string;
-	webhookId?: string;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, CredentialRef>;
-}
-
 const toolName = (node: string): string => node.replace(/[^a-zA-Z0-9_-]+/g, '_');
-
-/** An example file with its credentials swapped for this run's (by credential type). */
-function loadExample(
-	file: string,
-	credentials: Record<string, CredentialRef>,
-): { workflow: WorkflowJson; nodes: ExampleNode[] } {
-	const json = JSON.parse(
-		readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'),
-	) as WorkflowJson & { nodes: ExampleNode[] };
-	for (const node of json.nodes) {
-		for (const type of Object.keys(node.credentials ?? {})) {
-			const ref = credentials[type];
-			if (!ref) throw new Error(`${file}: no credential of type ${type} for "${node.name}"`);
-			(node.credentials as Record<string, CredentialRef>)[type] = ref;
-		}
-	}
-	return {
-		workflow: {
-			name: `e2e ${json.name}`,
-			nodes: json.nodes as unknown as WorkflowJson['nodes'],
-			connections: json.connections,
-			settings: json.settings,
-		},
-		nodes: json.nodes,
-	};
-}
 
 const toolNodes = (nodes: ExampleNode[]): ExampleNode[] =>
 	nodes.filter((n) => n.type.endsWith('.workspacePracticeTool'));

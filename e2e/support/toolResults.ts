@@ -3,7 +3,7 @@
  * do not disturb the other steps' fixtures), a credential for it, and readers for what a tool
  * returned to its caller.
  */
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
 import type { SuiteContext } from '../context';
 import { CheckError } from '../harness';
 import type { CredentialRef } from '../workflows';
@@ -13,8 +13,15 @@ export interface OwnSimulator {
 	credential: CredentialRef;
 }
 
-export async function ownSimulator(ctx: SuiteContext, name: string): Promise<OwnSimulator> {
-	const sim = await startSimulator({ jobTimings: { queuedMs: 300, processingMs: 1500 } });
+export async function ownSimulator(
+	ctx: SuiteContext,
+	name: string,
+	options: SimulatorOptions = {},
+): Promise<OwnSimulator> {
+	const sim = await startSimulator({
+		jobTimings: { queuedMs: 300, processingMs: 1500 },
+		...options,
+	});
 	try {
 		const created = await ctx.api.createCredential(
 			`Workspace Practice (${name} simulator)`,

@@ -1,0 +1,48 @@
+/** An example workflow of examples/ as a user imports it, with this run's credentials put in. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { WorkflowJson } from '../../scripts/n8n/api';
+import { REPO_ROOT } from '../../scripts/n8n/paths';
+import type { CredentialRef } from '../workflows';
+
+export interface ExampleNode {
+	name: string;
+	type: string;
+	webhookId?: string;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, CredentialRef>;
+}
+
+/** An example file with its credentials swapped for this run's (by credential type). */
+export function loadExample(
+	file: string,
+	credentials: Record<string, CredentialRef>,
+): { workflow: WorkflowJson; nodes: ExampleNode[] } {
+	const json = JSON.parse(
+		readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'),
+	) as WorkflowJson & { nodes: ExampleNode[] };
+	for (const node of json.nodes) {
+		for (const type of Object.keys(node.credentials ?? {})) {
+			const ref = credentials[type];
+			if (!ref) throw new Error(`${file}: no credential of type ${type} for "${node.name}"`);
+			(node.credentials as Record<string, CredentialRef>)[type] = ref;
+		}
+	}
+	return {
+		workflow: {
+			name: `e2e ${json.name}`,
+			nodes: json.nodes as unknown as WorkflowJson['nodes'],
+			connections: json.connections,
+			settings: json.settings,
+		},
+		nodes: json.nodes,
+	};
+}
+
+/** The example's node of that name (to adjust a setting for the test, as a user would in the editor). */
+export function exampleNode(nodes: ExampleNode[], name: string): ExampleNode {
+	const node = nodes.find((n) => n.name === name);
+	if (!node) throw new Error(`the example has no node "${name}"`);
+	return node;
+}
