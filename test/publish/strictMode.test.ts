@@ -77,6 +77,9 @@ function stage(): string {
 	return dir;
 }
 
+/** CI (CI=true) makes n8n-node colour its words even into a file; the checks read the text. */
+const withoutColours = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** `npx n8n-node <args>` in a folder; output to a file (n8n-node exits before a pipe is drained). */
 function n8nNode(dir: string, args: string): Promise<Run> {
 	return new Promise((done) => {
@@ -87,7 +90,7 @@ function n8nNode(dir: string, args: string): Promise<Run> {
 			(error) => {
 				done({
 					code: error ? ((error as { code?: number }).code ?? 1) : 0,
-					output: readFileSync(join(dir, 'n8n-node.log'), 'utf8'),
+					output: withoutColours(readFileSync(join(dir, 'n8n-node.log'), 'utf8')),
 				});
 			},
 		);
