@@ -9,6 +9,7 @@ import {
 	contentFromFields,
 	pageListFields,
 	pageStatusOptions,
+	pageVisibilityOptions,
 	readPageContent,
 } from './page.fields';
 
@@ -52,14 +53,7 @@ const fields: INodeProperties[] = [
 				displayName: 'Visibility',
 				name: 'visibility',
 				type: 'options',
-				options: [
-					{ name: 'Private', value: 'private', description: 'Only the owner sees it' },
-					{
-						name: 'Workspace',
-						value: 'workspace',
-						description: 'Everyone in the workspace sees it',
-					},
-				],
+				options: pageVisibilityOptions,
 				default: 'workspace',
 				description: 'Who can see the page (the service defaults to Workspace)',
 			},

@@ -9,7 +9,13 @@ import type { OperationResult } from '../../../shared/operations/operation';
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
-import { addPageLists, contentFromFields, pageListFields, readPageContent } from './page.fields';
+import {
+	addPageLists,
+	contentFromFields,
+	pageListFields,
+	pageVisibilityOptions,
+	readPageContent,
+} from './page.fields';
 
 const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
@@ -62,14 +68,7 @@ const fields: INodeProperties[] = [
 					displayName: 'Visibility',
 					name: 'visibility',
 					type: 'options',
-					options: [
-						{ name: 'Private', value: 'private', description: 'Only the owner sees it' },
-						{
-							name: 'Workspace',
-							value: 'workspace',
-							description: 'Everyone in the workspace sees it',
-						},
-					],
+					options: pageVisibilityOptions,
 					default: 'workspace',
 					description:
 						'Who can see the page when it is created (an existing page keeps its visibility)',

@@ -46,6 +46,11 @@ export const pageStatusOptions = [
  * Copies the ID lists the user added to the form into the body, each checked to be UUIDs. A list
  * that is present but empty is sent as [] (on Update that clears it); an absent one is not sent.
  */
+export const pageVisibilityOptions = [
+	{ name: 'Private', value: 'private', description: 'Only the owner sees it' },
+	{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace sees it' },
+];
+
 export function addPageLists(body: IDataObject, values: IDataObject, check: InputValidator): void {
 	for (const field of PAGE_LIST_FIELDS) {
 		if (values[field.name] === undefined) continue;
