@@ -1,13 +1,14 @@
 /**
  * Counts the expressions n8n evaluates per request of Workspace → Get and per delivery to the Job
  * Trigger, and how many of them come from this package (its credential's authenticate block, its
- * parameters). n8n's default expression engine sets up an isolate for each evaluation, so each one
+ * parameters), and how many credential reads each costs. n8n's default expression engine sets up an isolate for each evaluation, so each one
  * weighs under load. Usage: `npx tsx bench/expressionCount.ts` (prints JSON).
  */
 import '../n8n-harness/setupEnv';
 
 import { Expression, type IDataObject } from 'n8n-workflow';
 
+import { TestCredentialsHelper } from '../n8n-harness/credentialsHelper';
 import { runNode } from '../n8n-harness/runNode';
 import { TriggerEndpoint } from '../n8n-harness/webhookTrigger';
 import { WebhookServer } from '../n8n-harness/webhookServer';
@@ -23,13 +24,28 @@ Expression.prototype.resolveSimpleParameterValue = function (
 	return original.apply(this, args);
 };
 
-/** Evaluations during `work`, by where they come from. */
-async function count(work: () => Promise<void>): Promise<{ all: number; authenticate: number }> {
+// Credential reads: outside an execution n8n 2.x sets up an isolate for each one.
+let credentialReads = 0;
+const originalRead = TestCredentialsHelper.prototype.getDecrypted;
+TestCredentialsHelper.prototype.getDecrypted = function (
+	this: TestCredentialsHelper,
+	...args: Parameters<typeof originalRead>
+) {
+	credentialReads++;
+	return originalRead.apply(this, args);
+};
+
+/** Evaluations and credential reads during `work`, by where they come from. */
+async function count(
+	work: () => Promise<void>,
+): Promise<{ all: number; authenticate: number; credentialReads: number }> {
 	evaluated.length = 0;
+	credentialReads = 0;
 	await work();
 	return {
 		all: evaluated.length,
 		authenticate: evaluated.filter((text) => text.startsWith('=Bearer')).length,
+		credentialReads,
 	};
 }
 
@@ -92,8 +108,16 @@ async function main(): Promise<void> {
 	console.log(
 		JSON.stringify(
 			{
-				perRequest: { all: per(perItem.all), authenticate: per(perItem.authenticate) },
-				perDelivery: { all: per(deliveries.all), authenticate: per(deliveries.authenticate) },
+				perRequest: {
+					all: per(perItem.all),
+					authenticate: per(perItem.authenticate),
+					credentialReads: per(perItem.credentialReads),
+				},
+				perDelivery: {
+					all: per(deliveries.all),
+					authenticate: per(deliveries.authenticate),
+					credentialReads: per(deliveries.credentialReads),
+				},
 				samples: ITEMS,
 			},
 			null,

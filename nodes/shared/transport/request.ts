@@ -1,4 +1,10 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { checkApiKey, checkBaseUrl } from './apiKey';
@@ -47,12 +53,22 @@ interface FullResponse {
 	body: unknown;
 }
 
+interface ResolvedCredential {
+	baseUrl: string;
+	apiKey: string;
+	/** The credential as read, handed to n8n's helper so that it does not read it a second time. */
+	decrypted: ICredentialsDecrypted;
+}
+
 /** Base URL (checked, stripped of trailing slashes) and cleaned key from the credential. */
 async function resolveCredential(
 	ctx: TransportContext,
 	itemIndex: number | undefined,
-): Promise<{ baseUrl: string; apiKey: string }> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+): Promise<ResolvedCredential> {
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(
+		CREDENTIAL_TYPE,
+		itemIndex,
+	);
 	const base = checkBaseUrl(credentials.baseUrl);
 	const key = checkApiKey(credentials.apiKey);
 	const problem = 'problem' in base ? base.problem : 'problem' in key ? key.problem : undefined;
@@ -61,7 +77,17 @@ async function resolveCredential(
 			itemIndex,
 		});
 	}
-	return { baseUrl: (base as { baseUrl: string }).baseUrl, apiKey: (key as { key: string }).key };
+	const selected = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		baseUrl: (base as { baseUrl: string }).baseUrl,
+		apiKey: (key as { key: string }).key,
+		decrypted: {
+			id: selected?.id ?? '',
+			name: selected?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data: credentials,
+		},
+	};
 }
 
 /**
@@ -98,10 +124,13 @@ export async function apiRequest<T = IDataObject>(
 		let response: FullResponse;
 		const answered = await paceRequest(ctx, credential, creation);
 		try {
+			// n8n authenticates with the credential's `authenticate` as always; passing the data read
+			// above spares a second read, which outside an execution (a webhook) costs n8n an isolate.
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				CREDENTIAL_TYPE,
 				options,
+				{ credentialsDecrypted: credential.decrypted },
 			)) as FullResponse;
 			answered();
 		} catch (error) {
