@@ -81,11 +81,11 @@ async function main(): Promise<void> {
 			}
 			if (wants('limited')) {
 				step(
-					`per item with the deployed limits: ${cfg.limited.items} items, clock × ${cfg.limited.timeScale}`,
+					`per item with the deployed limits: ${cfg.limited.items} items, ${cfg.limited.timeScale === 1 ? 'real time, node at its default Batching' : `clock × ${cfg.limited.timeScale}, node pacing off`}`,
 				);
 				results.peer.limited = await benchPerItemLimited(bench, cfg);
 				step(
-					`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`,
+					`  node ${results.peer.limited.node.itemsCompleted} done, ${results.peer.limited.node.rateLimited} × 429, ${results.peer.limited.node.ratioVsBound}× bound; HTTP Request ${results.peer.limited.httpRequest.itemsCompleted} done, ${results.peer.limited.httpRequest.rateLimited} × 429`,
 				);
 			}
 			if (wants('jobWait')) {
@@ -227,7 +227,14 @@ function record(
 		perItemRatioVsHttpRequestNode: perItem?.ratio ?? null,
 		returnAllRatioVsHttpRequestNode: returnAll?.ratio ?? null,
 		returnAllRequests: returnAll?.nodeRequests ?? null,
-		limited: limited ? { rateLimitedAnswers: limited.node.rateLimited } : null,
+		limited: limited
+			? {
+					rateLimitedAnswers: limited.node.rateLimited,
+					itemsCompleted: limited.node.itemsCompleted,
+					ratioVsBound: limited.node.ratioVsBound,
+					timeScale: limited.timeScale,
+				}
+			: null,
 		jobWaitCalls: jobWait
 			? {
 					byPolling: jobWait.byPolling.calls,

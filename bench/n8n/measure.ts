@@ -1,5 +1,6 @@
 /** Running a bench workflow through n8n and reading back what it did: wall time, items, peak RSS. */
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -75,6 +76,39 @@ export async function lastExecutionId(api: N8nApi, workflowId: string): Promise<
 }
 
 /**
+ * POSTs JSON and reads the whole answer. node:http rather than fetch: fetch gives up when the answer's
+ * headers take over 5 minutes (undici's headersTimeout), and a paced run answers only when it ends.
+ */
+function postJson(
+	url: string,
+	body: unknown,
+	timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+	const payload = Buffer.from(JSON.stringify(body));
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(
+			url,
+			{
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'content-length': payload.length },
+				timeout: timeoutMs,
+			},
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+				);
+				res.on('error', reject);
+			},
+		);
+		req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in ${timeoutMs} ms`)));
+		req.on('error', reject);
+		req.end(payload);
+	});
+}
+
+/**
  * POSTs to a Webhook-triggered workflow that answers when its last node ends, and times it; then reads
  * the saved execution (not timed).
  */
@@ -91,13 +125,8 @@ export async function runWorkflow(
 	for (;;) {
 		const rss = rssOf ? sampleRss(rssOf) : undefined;
 		const start = performance.now();
-		const res = await fetch(`${api.webhookBaseUrl}/webhook/${path}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(3_600_000),
-		});
-		const text = await res.text();
+		const res = await postJson(`${api.webhookBaseUrl}/webhook/${path}`, body, 3_600_000);
+		const text = res.text;
 		const ms = performance.now() - start;
 		const peakRssMb = rss ? round(rss.stop(), 1) : undefined;
 		if (res.status === 404 && Date.now() < deadline) {

@@ -139,8 +139,11 @@ export interface LimitedFigures {
 	items: number;
 	perMinute: number;
 	perDay: number;
+	/** 1: real time. Otherwise the service's clock runs this many times faster and pacing is off. */
 	timeScale: number;
-	/** Both sides at their defaults; times in the service's seconds. */
+	/** Whether the node ran at its default Batching (pacing on) or with pacing off. */
+	nodeBatching: 'default' | 'pacing off';
+	/** Times in the service's seconds (real seconds at timeScale 1). */
 	node: PerItemSide & {
 		simSeconds: number;
 		boundSimSeconds: number;
@@ -148,9 +151,21 @@ export interface LimitedFigures {
 		ratios: number[];
 		completedRuns: number;
 	};
+	/** n8n's HTTP Request node at its defaults. */
 	httpRequest: PerItemSide & { simSeconds: number };
 	runs: number;
 	loadAverage: number[];
+}
+
+/** The simulator's record once no more answers come in (a failed execution can end before its last). */
+async function settledRequests(sim: SimChild): Promise<Awaited<ReturnType<SimChild['requests']>>> {
+	let previous = await sim.requests();
+	for (;;) {
+		await new Promise((r) => setTimeout(r, 500));
+		const now = await sim.requests();
+		if (now.length === previous.length) return now;
+		previous = now;
+	}
 }
 
 export async function benchPerItemLimited(
@@ -158,20 +173,30 @@ export async function benchPerItemLimited(
 	cfg: N8nBenchConfig,
 ): Promise<LimitedFigures> {
 	const { timeScale: scale, items, perMinute, perDay } = cfg.limited;
+	const scaled = scale !== 1;
 	const sim = await startSim({
 		timeScale: scale,
 		latencyMs: Math.max(1, Math.round(cfg.limited.latencyMs / scale)),
 	});
-	const proxy = await startScalingProxy(sim.baseUrl, scale);
+	// Only a scaled clock needs the proxy: it shrinks every Retry-After to real seconds.
+	const proxy = scaled ? await startScalingProxy(sim.baseUrl, scale) : undefined;
 	const toSim = (ms: number): number => (ms * scale) / 1000;
 	try {
-		const creds = await credentialsFor(bench.api, proxy.baseUrl, sim.apiKey, 'limited');
-		// The node paces by real minutes; here the service's minute lasts 60 / scale s, so pacing could
-		// only be 20x too slow: off, and what this measures is the 429 handling with items in parallel.
-		// The pacing itself is measured where time can be scaled on both sides (npm run bench, item 3b;
-		// test/router/batching.test.ts).
-		const flows = perItemWorkflows(creds, `limited-${randomUUID().slice(0, 8)}`, NO_PACING);
+		const creds = await credentialsFor(
+			bench.api,
+			proxy?.baseUrl ?? sim.baseUrl,
+			sim.apiKey,
+			'limited',
+		);
+		const tag = randomUUID().slice(0, 8);
+		// In real time the node runs as a user adds it: no Batching set, so paced to the deployed limits.
+		// On a scaled clock its real-minute pacing would be `scale` times too slow: off, and what that
+		// run measures is the 429 handling with items in parallel.
+		const flows = perItemWorkflows(creds, `limited-${tag}`, scaled ? NO_PACING : undefined);
+		// The bound's unlimited run: the simulator has no limits then, so pacing is off.
+		const free = perItemWorkflows(creds, `limited-free-${tag}`, NO_PACING).node;
 		const nodeId = await deploy(bench.api, flows.node);
+		const freeId = await deploy(bench.api, free);
 		const httpId = await deploy(bench.api, flows.http);
 		const body = { items: Array.from({ length: items }, (_, i) => ({ row: i })) };
 		const side = async (
@@ -180,20 +205,20 @@ export async function benchPerItemLimited(
 			name: string,
 			limited: boolean,
 		): Promise<PerItemSide> => {
+			// Setting the limits empties the simulator's minute and day windows: the HTTP Request side's
+			// requests and 429s never eat the node side's day of 1,000, nor the other way round.
 			await sim.setRateLimits(limited ? { perMinute, perDay, createsPerMinute: 10 } : false);
 			await sim.clearRequests();
-			proxy.resetCounts();
 			const r: RunResult = await runWorkflow(bench.api, id, path, body);
-			const requests = await sim.requests();
+			const requests = await settledRequests(sim);
 			const ok = requests.filter((q) => q.status === 200).length;
 			const completed = outputCount(r.execution, name);
 			return {
 				ms: r.ms,
 				itemsCompleted: completed,
 				itemsFailed: items - completed,
-				requests:
-					requests.length + proxy.rateLimited() - requests.filter((q) => q.status === 429).length,
-				rateLimited: proxy.rateLimited(),
+				requests: requests.length,
+				rateLimited: requests.filter((q) => q.status === 429).length,
 				status: r.execution.status,
 				...(completed !== items
 					? { error: `${errorOf(r.execution) ?? r.execution.status}; ${ok} requests answered 200` }
@@ -204,9 +229,10 @@ export async function benchPerItemLimited(
 		const httpRunsList: PerItemSide[] = [];
 		for (let run = 0; run < cfg.limited.runs; run++) {
 			// The bound, measured pair by pair: an unlimited run of the node just before.
-			const free = await side(nodeId, webhookPath(flows.node), 'Workspace Practice', false);
+			const unlimited = await side(freeId, webhookPath(free), 'Workspace Practice', false);
 			const fullWindows = Math.floor((items - 1) / perMinute);
-			const bound = fullWindows * 60 + (toSim(free.ms) * (items - fullWindows * perMinute)) / items;
+			const bound =
+				fullWindows * 60 + (toSim(unlimited.ms) * (items - fullWindows * perMinute)) / items;
 			const [n, h] = await pair(
 				run,
 				() => side(nodeId, webhookPath(flows.node), 'Workspace Practice', true),
@@ -225,6 +251,7 @@ export async function benchPerItemLimited(
 			perMinute,
 			perDay,
 			timeScale: scale,
+			nodeBatching: scaled ? 'pacing off' : 'default',
 			runs: cfg.limited.runs,
 			node: {
 				ms: round(median(nodeRunsList.map((s) => s.ms)), 1),
@@ -257,7 +284,7 @@ export async function benchPerItemLimited(
 			loadAverage: load(),
 		};
 	} finally {
-		await proxy.close();
+		await proxy?.close();
 		await sim.close();
 	}
 }

@@ -99,12 +99,13 @@ export const NO_PACING: Json = { requestsPerMinute: 0, creationsPerMinute: 0 };
 
 /**
  * Per item: Webhook → Split Out (the posted items) → one GET /workspace per item. `batching` is the
- * node's Batching setting (its defaults, the deployed limits, when empty).
+ * node's Batching setting; without it the parameter is absent, as in a node a user just added (its
+ * defaults: 10 items in parallel, paced to the deployed limits).
  */
 export function perItemWorkflows(
 	credentials: Credentials,
 	path: string,
-	batching: Json = {},
+	batching?: Json,
 ): { node: WorkflowJson; http: WorkflowJson } {
 	return {
 		node: chain('bench per item: Workspace → Get', [
@@ -112,7 +113,7 @@ export function perItemWorkflows(
 			splitOut('Items', 'body.items'),
 			packageNode(
 				'Workspace Practice',
-				{ resource: 'workspace', operation: 'get', batching },
+				{ resource: 'workspace', operation: 'get', ...(batching ? { batching } : {}) },
 				credentials,
 			),
 		]),
