@@ -98,6 +98,12 @@ const NAMED_FRAMES: Array<{ label: string; match: (f: CallFrame, pkg?: string) =
 		match: (f, pkg) => f.functionName === 'executeWebhook' && pkg === 'n8n',
 	},
 	{
+		// For a start node of typeVersion 1 n8n evaluates `$parameter.options.binaryData` here, in the
+		// webhook phase's isolate; from version 2 on it does not.
+		label: 'n8n parseRequestBody',
+		match: (f, pkg) => f.functionName === 'parseRequestBody' && pkg === 'n8n',
+	},
+	{
 		label: 'credentials-helper getDecrypted',
 		match: (f) => f.functionName === 'getDecrypted' && f.url.endsWith('credentials-helper.js'),
 	},
