@@ -17,6 +17,7 @@ import { round } from '../stats';
 import { benchConfig, burstProfile } from './config';
 import { startN8n } from './instance';
 import { load } from './measure';
+import { summariseDir } from './profileSummary';
 import { benchJobWait, benchPerItem, benchPerItemLimited, benchReturnAll } from './peer';
 import { benchCallbacks, benchPollingWaits } from './queue';
 import { markdown, type N8nBenchResults } from './report';
@@ -27,6 +28,19 @@ function step(text: string): void {
 	console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 }
 
+/** With BENCH_N8N_CPU_PROF, once n8n has stopped and written its profiles: where the time went. */
+function summariseProfiles(): void {
+	const dir = process.env.BENCH_N8N_CPU_PROF;
+	if (!dir) return;
+	try {
+		summariseDir(dir);
+		step(`CPU profile summaries in ${join(dir, 'summary.json')}`);
+	} catch (error) {
+		// A summary is a reading aid: its failure must not lose the run's figures.
+		console.warn(`profile summary failed: ${error instanceof Error ? error.message : error}`);
+	}
+}
+
 async function main(): Promise<void> {
 	const quick = process.argv.includes('--quick');
 	const only = process.argv
@@ -34,8 +48,13 @@ async function main(): Promise<void> {
 		?.slice('--only='.length)
 		.split(',');
 	// --only=<parts>: perItem, returnAll, limited, jobWait (regular mode); callbacks, callbacksPeer
-	// (the same burst to n8n's Webhook node), callbacksRealistic, pollingWaits, callbacksLegacy (queue;
-	// the last a diagnosis with another expression engine).
+	// (the same burst to n8n's Webhook node), callbacksBare (diagnosis: the same burst to the Job
+	// Trigger with Authentication None and Confirm With API off, so no credential read and no request;
+	// its wrong secrets start executions by design), callbacksRealistic, pollingWaits, callbacksLegacy
+	// (queue; the last a diagnosis with another expression engine).
+	// BENCH_N8N_CPU_PROF=<dir>: V8 CPU profiles of every n8n process, and after each n8n stops a
+	// summary by owner of each callback burst's window (bench/n8n/profileSummary.ts; the webhook
+	// process's on the console, every process's in <dir>/summary.json).
 	const wants = (...parts: string[]): boolean => !only || parts.some((p) => only.includes(p));
 	const cfg = benchConfig(quick);
 	const started = performance.now();
@@ -104,7 +123,14 @@ async function main(): Promise<void> {
 	}
 
 	if (
-		wants('callbacks', 'callbacksPeer', 'callbacksRealistic', 'pollingWaits', 'callbacksLegacy')
+		wants(
+			'callbacks',
+			'callbacksPeer',
+			'callbacksBare',
+			'callbacksRealistic',
+			'pollingWaits',
+			'callbacksLegacy',
+		)
 	) {
 		step('queue mode: Redis, PostgreSQL, main + webhook process + 2 workers');
 		const redis = await ensureRedis();
@@ -120,7 +146,12 @@ async function main(): Promise<void> {
 					step(
 						`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`,
 					);
-					results.queue.callbacks = await benchCallbacks(bench, burstProfile(cfg));
+					results.queue.callbacks = await benchCallbacks(
+						bench,
+						burstProfile(cfg),
+						'jobTrigger',
+						'callbacks',
+					);
 					const cb = results.queue.callbacks;
 					step(
 						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
@@ -132,10 +163,26 @@ async function main(): Promise<void> {
 						bench,
 						burstProfile(cfg),
 						'webhookNode',
+						'callbacksPeer',
 					);
 					const cb = results.queue.callbacksPeer;
 					step(
 						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
+					);
+				}
+				if (wants('callbacksBare')) {
+					step(
+						'callbacks bare (diagnosis): the same burst to the Job Trigger with Authentication None and Confirm With API off (wrong secrets start executions by design)',
+					);
+					results.queue.callbacksBare = await benchCallbacks(
+						bench,
+						burstProfile(cfg),
+						'jobTriggerBare',
+						'callbacksBare',
+					);
+					const cb = results.queue.callbacksBare;
+					step(
+						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, wrong-secret executions ${cb.wrongSecretExecutions}, p99 ${cb.p99Ms} ms`,
 					);
 				}
 				if (wants('callbacksRealistic')) {
@@ -143,7 +190,12 @@ async function main(): Promise<void> {
 					step(
 						`callbacks realistic: ${p.callbacks} over ${p.overMs / 1000} s + ${p.duplicates} + ${p.concurrentDuplicates} concurrent duplicates + ${p.wrongSecret} wrong secrets`,
 					);
-					results.queue.callbacksRealistic = await benchCallbacks(bench, p);
+					results.queue.callbacksRealistic = await benchCallbacks(
+						bench,
+						p,
+						'jobTrigger',
+						'callbacksRealistic',
+					);
 					const cb = results.queue.callbacksRealistic;
 					step(
 						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated} (${cb.concurrentDuplicated} concurrent), rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
@@ -160,6 +212,7 @@ async function main(): Promise<void> {
 				}
 			} finally {
 				await bench.stop();
+				summariseProfiles();
 			}
 			if (wants('callbacksLegacy')) {
 				// Diagnosis: n8n's default expression engine builds an isolated-vm isolate per webhook call.
@@ -170,13 +223,19 @@ async function main(): Promise<void> {
 					{ N8N_EXPRESSION_ENGINE: 'legacy' },
 				);
 				try {
-					results.queue.callbacksLegacyEngine = await benchCallbacks(legacy, burstProfile(cfg));
+					results.queue.callbacksLegacyEngine = await benchCallbacks(
+						legacy,
+						burstProfile(cfg),
+						'jobTrigger',
+						'callbacksLegacy',
+					);
 					const cb = results.queue.callbacksLegacyEngine;
 					step(
 						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
 					);
 				} finally {
 					await legacy.stop();
+					summariseProfiles();
 				}
 			}
 		} finally {

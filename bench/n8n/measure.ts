@@ -1,5 +1,5 @@
 /** Running a bench workflow through n8n and reading back what it did: wall time, items, peak RSS. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -178,4 +178,49 @@ export function cpuSeconds(pid: number): number {
 	} catch {
 		return 0;
 	}
+}
+
+/** Thread names as /proc shows them → what the bench calls them (see threadCpuSeconds). */
+const THREAD_NAMES: Record<string, string> = {
+	MainThread: 'unnamed (isolated-vm)',
+	'v8:ProfEvntProc': 'CPU profiler',
+};
+
+/**
+ * CPU seconds per thread group of a process, from /proc/<pid>/task: the main thread (the one a CPU
+ * profile sees), and the others by name. Threads inherit their creator's name on Linux, so threads the
+ * main thread starts without naming them (isolated-vm's pool, the only native addon of n8n's that
+ * starts threads in the webhook process) show as `MainThread`; V8's helpers (GC, compilers) are
+ * `V8Worker`, libuv's pool `libuv-worker`, the CPU profiler's own thread `v8:ProfEvntProc`.
+ */
+export function threadCpuSeconds(pid: number): Record<string, number> {
+	const out: Record<string, number> = {};
+	let tasks: string[] = [];
+	try {
+		tasks = readdirSync(`/proc/${pid}/task`);
+	} catch {
+		return out;
+	}
+	for (const tid of tasks) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+			const fields = stat.split(') ')[1].split(' ');
+			const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+			const name = tid === String(pid) ? 'main thread' : (THREAD_NAMES[comm] ?? comm);
+			out[name] = (out[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+		} catch {
+			// the thread ended meanwhile
+		}
+	}
+	return out;
+}
+
+/** What each thread group used between two readings of threadCpuSeconds (threads that ended are lost). */
+export function threadCpuDelta(
+	before: Record<string, number>,
+	after: Record<string, number>,
+): Record<string, number> {
+	return Object.fromEntries(
+		Object.entries(after).map(([name, s]) => [name, round(s - (before[name] ?? 0), 2)]),
+	);
 }

@@ -9,7 +9,8 @@ import type { Execution, N8nApi, WorkflowJson } from '../../scripts/n8n/api';
 import { median, round } from '../stats';
 import type { N8nBenchConfig } from './config';
 import type { BenchN8n } from './instance';
-import { cpuSeconds, errorOf, load } from './measure';
+import { cpuSeconds, errorOf, load, threadCpuDelta, threadCpuSeconds } from './measure';
+import { monotonicUs, noteProfileWindow } from './profileSummary';
 import { startSim, type SimChild } from './sim';
 import {
 	jobTriggerWorkflow,
@@ -138,23 +139,29 @@ export interface CallbackProfile {
 /**
  * Who receives the callbacks: this package's Job Trigger (header secret, confirmed with the API, its
  * duplicate guard), or n8n's own Webhook node with Header Auth (no confirmation, no duplicate guard:
- * it has neither), each as the only node of its workflow.
+ * it has neither), each as the only node of its workflow; or, as a diagnosis, the Job Trigger bare
+ * (`jobTriggerBare`: Authentication None, Confirm With API off, duplicate guard on). The bare one reads
+ * no credential and sends no request, so what it costs is the package's own code and n8n's webhook
+ * phase (its isolate included); by design it also starts an execution for every wrong-secret
+ * delivery, having no secret to check.
  */
-export type CallbackTarget = 'jobTrigger' | 'webhookNode';
+export type CallbackTarget = 'jobTrigger' | 'webhookNode' | 'jobTriggerBare';
 
 /** The job a started execution was for, read from its trigger's output. */
 function jobOf(e: Execution, target: CallbackTarget): string | undefined {
 	const runData = e.data?.resultData.runData;
 	const first = (name: string) =>
 		runData?.[name]?.[0]?.data?.main?.[0]?.[0]?.json as Record<string, unknown> | undefined;
-	if (target === 'jobTrigger') return first('Job Trigger')?.id as string | undefined;
+	if (target !== 'webhookNode') return first('Job Trigger')?.id as string | undefined;
 	return (first('Webhook')?.body as { id?: string } | undefined)?.id;
 }
 
+/** `label` names the measured window for `BENCH_N8N_CPU_PROF` (profileSummary.ts). */
 export async function benchCallbacks(
 	bench: BenchN8n,
 	profile: CallbackProfile,
 	target: CallbackTarget = 'jobTrigger',
+	label: string = target,
 ): Promise<CallbackFigures> {
 	const { callbacks, duplicates, concurrentDuplicates, wrongSecret, overMs } = profile;
 	// Jobs stay processing until the bench finishes each one. Limits off: 500 confirmations in a minute
@@ -175,6 +182,10 @@ export async function benchCallbacks(
 			const trigger = jobTriggerWorkflow(creds, { id: secret.id, name: secret.name });
 			workflow = trigger.workflow;
 			webhookPath = `${trigger.webhookId}/workspace-practice-job`;
+		} else if (target === 'jobTriggerBare') {
+			const trigger = jobTriggerWorkflow(creds);
+			workflow = trigger.workflow;
+			webhookPath = `${trigger.webhookId}/workspace-practice-job`;
 		} else {
 			const header = await bench.api.createCredential('Callback header (bench)', 'httpHeaderAuth', {
 				name: 'x-bench-secret',
@@ -187,9 +198,11 @@ export async function benchCallbacks(
 		await bench.api.activate(workflowId);
 		const url = `${bench.n8n.webhookBaseUrl}/webhook/${webhookPath}`;
 		// Registration is asynchronous: wait until a delivery without the secret is refused (401 from
-		// the Job Trigger, 403 from the Webhook node's Header Auth).
+		// the Job Trigger, 403 from the Webhook node's Header Auth); the bare trigger acknowledges a job
+		// without a final status (200) and starts nothing.
 		const probe = await bench.api.callWebhook(webhookPath, { json: { id: 'no-such-job' } });
-		if (probe.status !== 401 && probe.status !== 403)
+		const expected = target === 'jobTriggerBare' ? [200] : [401, 403];
+		if (!expected.includes(probe.status))
 			throw new Error(`${target} probe answered ${probe.status}`);
 
 		const right: string[] = [];
@@ -225,6 +238,8 @@ export async function benchCallbacks(
 		const step = overMs / events.length;
 		const processes = bench.n8n.processNames;
 		const cpuBefore = processes.map((name) => cpuSeconds(bench.n8n.pid(name) ?? 0));
+		const threadsBefore = processes.map((name) => threadCpuSeconds(bench.n8n.pid(name) ?? 0));
+		const fromUs = monotonicUs();
 		const started = Date.now();
 		const pending: Array<Promise<unknown>> = [];
 		for (let i = 0; i < events.length; i++) {
@@ -268,6 +283,30 @@ export async function benchCallbacks(
 				round(cpuSeconds(bench.n8n.pid(name) ?? 0) - cpuBefore[i], 1),
 			]),
 		);
+		const toUs = monotonicUs();
+		if (process.env.BENCH_N8N_CPU_PROF) {
+			// Per thread: a CPU profile sees only the main thread. Threads that ended in the window are
+			// in the process's total only: the difference is theirs.
+			const threads = Object.fromEntries(
+				processes.map((name, i) => {
+					const delta = threadCpuDelta(
+						threadsBefore[i],
+						threadCpuSeconds(bench.n8n.pid(name) ?? 0),
+					);
+					const listed = Object.values(delta).reduce((a, b) => a + b, 0);
+					delta['(threads that ended)'] = round(Math.max(0, cpu[name] - listed), 2);
+					return [name, delta];
+				}),
+			);
+			noteProfileWindow({
+				label,
+				fromUs,
+				toUs,
+				deliveries: deliveries.length,
+				cpuSeconds: cpu,
+				threadCpuSeconds: threads,
+			});
+		}
 		const firstDelivery = new Map<string, number>();
 		for (const d of deliveries) if (d.attempt === 1) firstDelivery.set(d.jobId, Date.parse(d.at));
 		const perJob = new Map<string, Execution[]>();

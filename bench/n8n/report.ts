@@ -23,6 +23,11 @@ export interface N8nBenchResults {
 		callbacksPeer?: CallbackFigures;
 		/** 100 callbacks a minute for 5 minutes to the Job Trigger, 10% repeats, a few wrong secrets. */
 		callbacksRealistic?: CallbackFigures;
+		/**
+		 * Diagnosis: the same burst to the Job Trigger with Authentication None and Confirm With API off
+		 * (no credential read, no request; wrong secrets start executions by design).
+		 */
+		callbacksBare?: CallbackFigures;
 	};
 	notes: string[];
 	durationSeconds: number;
@@ -110,6 +115,17 @@ export function rows(r: N8nBenchResults): string[] {
 				"queue mode, n8n's Webhook node (Header Auth), the same burst",
 				peer,
 				'peer',
+				undefined,
+			),
+		);
+	}
+	const bare = r.queue.callbacksBare;
+	if (bare) {
+		out.push(
+			callbackRow(
+				'diagnosis, queue mode, Job Trigger bare (Authentication None, Confirm With API off: no credential read, no request; wrong secrets start executions by design), the same burst',
+				bare,
+				'-',
 				undefined,
 			),
 		);

@@ -254,27 +254,41 @@ export function naiveJobWaitWorkflow(
 	return workflow;
 }
 
-/** The Job Trigger with a header secret and the API confirmation on (its defaults otherwise). */
+/**
+ * The Job Trigger with a header secret and the API confirmation on (its defaults otherwise); with no
+ * secret, bare: Authentication None and Confirm With API off, so it reads no credential and sends no
+ * request (the callbacksBare diagnosis).
+ */
 export function jobTriggerWorkflow(
 	credentials: Credentials,
-	secret: { id: string; name: string },
+	secret?: { id: string; name: string },
 ): { workflow: WorkflowJson; webhookId: string } {
 	const webhookId = randomUUID();
 	const trigger = node(
 		'Job Trigger',
 		`${PACKAGE}.workspacePracticeJobTrigger`,
 		1,
-		{ authentication: 'headerSecret', confirmWithApi: true },
+		secret
+			? { authentication: 'headerSecret', confirmWithApi: true }
+			: { authentication: 'none', confirmWithApi: false },
 		{
 			webhookId,
-			credentials: {
-				workspacePracticeApi: credentials.node,
-				workspacePracticeWebhookSecretApi: secret,
-			},
+			...(secret
+				? {
+						credentials: {
+							workspacePracticeApi: credentials.node,
+							workspacePracticeWebhookSecretApi: secret,
+						},
+					}
+				: {}),
 		},
 	);
 	return {
-		workflow: { name: 'bench queue: job callbacks', nodes: [trigger], connections: {} },
+		workflow: {
+			name: secret ? 'bench queue: job callbacks' : 'bench queue: job callbacks, bare trigger',
+			nodes: [trigger],
+			connections: {},
+		},
 		webhookId,
 	};
 }

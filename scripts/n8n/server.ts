@@ -285,18 +285,37 @@ export class N8nServer {
 		}
 	}
 
-	/** SIGTERM to each process by PID (workers and webhook first), SIGKILL after a grace period. */
+	/**
+	 * SIGTERM to each process by PID (workers and webhook first), SIGKILL after a grace period. n8n
+	 * allows itself 30 s to shut down (N8N_GRACEFUL_SHUTDOWN_TIMEOUT); with --cpu-prof V8 writes the
+	 * profile only once the process exits on its own, so profiling waits longer. After a callback burst
+	 * the webhook process can take that long (up to n8n's own timeout, which exits it with code 1): a
+	 * 20 s grace killed it and lost its profile. Slow or killed exits are logged.
+	 */
 	async stop({ keepFolder = false } = {}): Promise<void> {
+		const profiling = Boolean(this.options.cpuProfileDir);
+		const graceMs = profiling ? 120_000 : 20_000;
 		for (const proc of [...this.procs].reverse()) {
 			if (proc.child.exitCode !== null || proc.child.signalCode !== null) continue;
+			const sentAt = Date.now();
 			proc.child.kill('SIGTERM');
+			let timer: NodeJS.Timeout | undefined;
 			const timedOut = await Promise.race([
 				proc.exited.then(() => false),
-				new Promise<boolean>((r) => setTimeout(() => r(true), 20000)),
+				new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs))),
 			]);
+			// A pending grace timer would keep the caller's process alive after the last stop.
+			clearTimeout(timer);
 			if (timedOut) {
+				console.warn(
+					`n8n ${proc.name} (PID ${proc.child.pid}) still running ${graceMs / 1000} s after SIGTERM: SIGKILL${profiling ? ', so it writes no CPU profile' : ''}`,
+				);
 				proc.child.kill('SIGKILL');
 				await proc.exited;
+			} else if (profiling || Date.now() - sentAt > 5000) {
+				console.log(
+					`n8n ${proc.name} exited ${((Date.now() - sentAt) / 1000).toFixed(1)} s after SIGTERM (code ${proc.child.exitCode}, signal ${proc.child.signalCode})`,
+				);
 			}
 		}
 		if (this.ownsFolder && !keepFolder) rmSync(this.userFolder, { recursive: true, force: true });
