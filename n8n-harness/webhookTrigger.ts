@@ -24,6 +24,8 @@ export interface TriggerEndpointOptions {
 	nodeType: string;
 	parameters: INodeParameters;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The node's version in the workflow; by default the one n8n gives a newly added node. */
+	typeVersion?: number;
 }
 
 /**
@@ -45,11 +47,13 @@ export class TriggerEndpoint {
 		private readonly server: WebhookServer,
 		options: TriggerEndpointOptions,
 	) {
+		const type = nodeTypes.getByNameAndVersion(options.nodeType).description;
+		const versions = Array.isArray(type.version) ? type.version : [type.version];
 		this.node = {
 			id: randomUUID(),
 			name: 'Job Trigger',
 			type: options.nodeType,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? type.defaultVersion ?? Math.max(...versions),
 			position: [0, 0],
 			parameters: options.parameters,
 			webhookId: randomUUID(),
@@ -59,8 +63,7 @@ export class TriggerEndpoint {
 		};
 		this.workflowData = activeWorkflow(WORKFLOW_ID, this.node).workflowData;
 		this.credentialsHelper = new TestCredentialsHelper(options.credentials);
-		const description = nodeTypes.getByNameAndVersion(options.nodeType, 1).description
-			.webhooks?.[0];
+		const description = type.webhooks?.[0];
 		if (!description) throw new Error(`${options.nodeType} has no webhook`);
 		const path = String(description.path);
 		server.route(new RegExp(`^/webhook/${path}$`), async (request) => {

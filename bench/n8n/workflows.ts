@@ -267,7 +267,7 @@ export function jobTriggerWorkflow(
 	const trigger = node(
 		'Job Trigger',
 		`${PACKAGE}.workspacePracticeJobTrigger`,
-		1,
+		2,
 		secret
 			? { authentication: 'headerSecret', confirmWithApi: true }
 			: { authentication: 'none', confirmWithApi: false },

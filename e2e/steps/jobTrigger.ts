@@ -60,7 +60,7 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 					id: randomUUID(),
 					name: 'Job Trigger',
 					type: JOB_TRIGGER_TYPE,
-					typeVersion: 1,
+					typeVersion: 2,
 					position: [0, 0],
 					webhookId,
 					parameters: { authentication: 'headerSecret', confirmWithApi: true },
@@ -162,6 +162,54 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 				'executions after 5 deliveries at once',
 			);
 			return '5 deliveries at once → 1 execution';
+		},
+	);
+
+	await report.step(
+		'job trigger: a version-1 node (workflows saved before 0.2) → one execution too',
+		async () => {
+			const webhookId = randomUUID();
+			const workflow = await api.createWorkflow({
+				name: 'e2e job callbacks (version 1)',
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'Job Trigger',
+						type: JOB_TRIGGER_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						webhookId,
+						parameters: { authentication: 'none', confirmWithApi: true },
+						credentials: { workspacePracticeApi: requireCredential(ctx) },
+					},
+				],
+				connections: {},
+			});
+			await api.activate(workflow.id);
+			try {
+				// 404 until n8n has registered the webhook; then the trigger itself answers 400 (no ID).
+				await waitFor('the version-1 webhook', async () => {
+					const probe = await api.callWebhook(`${webhookId}/${WEBHOOK_PATH}`, { json: {} });
+					return probe.status === 400 ? true : undefined;
+				});
+				url = `${ctx.n8n.webhookBaseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
+				const jobId = await createJob({});
+				const delivery = await finish(jobId);
+				expectEqual(delivery?.status, 200, 'answer to the callback');
+				const executions = await waitFor('one execution', async () => {
+					const list = await api.executions(workflow.id);
+					return list.length >= 1 && list.every((e) => e.finished || e.status === 'success')
+						? list
+						: undefined;
+				});
+				expectEqual(executions.length, 1, 'executions');
+				const run = executions[0].data?.resultData.runData['Job Trigger']?.[0];
+				const job = run?.data?.main?.[0]?.[0]?.json as { id?: string } | undefined;
+				expectEqual(job?.id, jobId, 'job id in the output');
+				return `version 1: job ${jobId} → 1 execution`;
+			} finally {
+				await api.deactivate(workflow.id).catch(() => undefined);
+			}
 		},
 	);
 

@@ -22,9 +22,10 @@ afterEach(async () => {
 	await server.close();
 });
 
-function endpoint(parameters: IDataObject = {}): TriggerEndpoint {
+function endpoint(parameters: IDataObject = {}, typeVersion?: number): TriggerEndpoint {
 	return new TriggerEndpoint(server, {
 		nodeType: TRIGGER_TYPE,
+		typeVersion,
 		parameters: { authentication: 'headerSecret', confirmWithApi: true, ...parameters },
 		credentials: {
 			workspacePracticeApi: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
@@ -67,22 +68,32 @@ async function post(url: string, body: string, headers: Record<string, string> =
 }
 
 describe('Workspace Practice Job Trigger', () => {
-	it('starts one execution with the confirmed job and its scenario on a callback with the right secret', async () => {
-		const trigger = endpoint();
-		const jobId = await jobCallingBack(trigger, SECRET);
-		sim.control.advance(5_000);
-		await sim.control.waitForCallbacks();
-		expect(sim.control.callbacks().map((d) => d.status)).toEqual([200]);
-		const [[item]] = trigger.outputs();
-		expect(item.json).toMatchObject({ id: jobId, status: 'completed' });
-		expect(Object.keys(item.json.scenario as IDataObject).sort()).toEqual([
-			'id',
-			'name',
-			'slug',
-			'url',
-		]);
-		expect(jobReads()).toHaveLength(1);
+	it('offers version 2 to new workflows and keeps version 1', () => {
+		const { version, defaultVersion } = new WorkspacePracticeJobTrigger().description;
+		expect({ version, defaultVersion }).toEqual({ version: [1, 2], defaultVersion: 2 });
+		expect(endpoint().node.typeVersion).toBe(2);
 	});
+
+	test.each([1, 2])(
+		'version %i starts one execution with the confirmed job and its scenario on a callback with the right secret',
+		async (typeVersion) => {
+			const trigger = endpoint({}, typeVersion);
+			expect(trigger.node.typeVersion).toBe(typeVersion);
+			const jobId = await jobCallingBack(trigger, SECRET);
+			sim.control.advance(5_000);
+			await sim.control.waitForCallbacks();
+			expect(sim.control.callbacks().map((d) => d.status)).toEqual([200]);
+			const [[item]] = trigger.outputs();
+			expect(item.json).toMatchObject({ id: jobId, status: 'completed' });
+			expect(Object.keys(item.json.scenario as IDataObject).sort()).toEqual([
+				'id',
+				'name',
+				'slug',
+				'url',
+			]);
+			expect(jobReads()).toHaveLength(1);
+		},
+	);
 
 	it('answers 401 and starts nothing for a wrong or missing secret', async () => {
 		const trigger = endpoint();
