@@ -5,7 +5,7 @@
 import type { CallbackDelivery } from './callbacks';
 import { isManualClock, type Clock } from './clock';
 import type { Engine, RecordedRequest } from './engine';
-import type { RateLimits } from './faults';
+import type { RateLimits, RateLimitUsage } from './faults';
 import { ApiError, type ApiResponse } from './http';
 import type {
 	JobStatus,
@@ -113,9 +113,17 @@ export class Control {
 		this.engine.faults.latencyMs = Math.max(0, ms);
 	}
 
-	/** true = deployed limits (60/min, 10 creations/min, 1000/day); false/null = off; object = custom. */
+	/**
+	 * true = deployed limits (60/min, 10 creations/min, 1000/day); false/null = off; object = custom.
+	 * A 429 for a full minute counts against the day unless `countRejected: false`.
+	 */
 	setRateLimits(limits: Partial<RateLimits> | boolean | null): void {
 		this.engine.faults.setRateLimits(limits);
+	}
+
+	/** Requests in the rate-limit windows now: served this minute, counted today, 429s among them. */
+	rateLimitUsage(): RateLimitUsage {
+		return this.engine.faults.usage(this.engine.now());
 	}
 
 	/** 'second' (the default, as the deployed service) or 'millisecond'; kept across reset(). */
@@ -446,6 +454,7 @@ export function controlHttp(control: Control) {
 					(b.enabled as boolean | undefined) ??
 					true,
 			),
+		rateLimitUsage: () => control.rateLimitUsage(),
 		setWorkspaceActive: (b) => control.setWorkspaceActive(b.active !== false),
 		setTimestampPrecision: (b) =>
 			control.setTimestampPrecision(
@@ -500,7 +509,7 @@ export function controlHttp(control: Control) {
 		fixtures: () => control.fixtures(),
 		reset: () => control.reset(),
 	};
-	const readOnly = new Set(['requests', 'callbacks', 'now', 'fixtures']);
+	const readOnly = new Set(['requests', 'callbacks', 'now', 'fixtures', 'rateLimitUsage']);
 
 	return async (
 		method: string,

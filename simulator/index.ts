@@ -17,7 +17,7 @@ export { Control, type ObservationInput, type PageInput, type RequestFilter } fr
 export type { RecordedRequest } from './engine';
 export type { CallbackDelivery } from './callbacks';
 export type { TerminalStatus, TimestampPrecision } from './state/store';
-export { DEPLOYED_RATE_LIMITS, type RateLimits } from './faults';
+export { DEPLOYED_RATE_LIMITS, type RateLimits, type RateLimitUsage } from './faults';
 export { SEED, type Fixtures } from './fixtures';
 export { JOB_FAIL_MARKER } from './state/jobs';
 export { SOURCE_FAIL_MARKER, SOURCE_HOLD_MARKER, type SourceTimings } from './state/sources';

@@ -50,6 +50,87 @@ describe('rate limits (deployed values when enabled)', () => {
 		expect(expectError(res, 429, 'rate_limited').retry_after).toBe(86_400);
 	});
 
+	it('strict by default: a 429 for a full minute counts against the day, not in the minute', async () => {
+		t.control.setRateLimits({ perMinute: 2, perDay: 5 });
+		for (let i = 0; i < 2; i++) expect((await t.api.get('/workspace')).status).toBe(200);
+		t.clock.advance(30_000);
+		for (let i = 0; i < 3; i++) {
+			const err = expectError(await t.api.get('/workspace'), 429, 'rate_limited');
+			expect(err.message).toContain('a minute');
+			// Unchanged by the 429s before it: they are not in the minute window.
+			expect(err.retry_after).toBe(30);
+		}
+		expect(t.control.rateLimitUsage()).toEqual({
+			minute: 2,
+			createsMinute: 0,
+			day: 5,
+			dayRejected: 3,
+		});
+
+		// The minute is free again, but the day was spent by the 429s.
+		t.clock.advance(30_000);
+		const day = expectError(await t.api.get('/workspace'), 429, 'rate_limited');
+		expect(day.message).toContain('a day');
+		expect(day.retry_after).toBe(86_400 - 60);
+		// A 429 for the full day is not counted again.
+		expect(t.control.rateLimitUsage()).toMatchObject({ minute: 0, day: 5, dayRejected: 3 });
+
+		// A day after the two served requests they leave the window; the 429s, 30 s younger, stay.
+		t.clock.advance(86_400_000 - 60_000);
+		expect(t.control.rateLimitUsage()).toMatchObject({ day: 3, dayRejected: 3 });
+		expect((await t.api.get('/workspace')).status).toBe(200);
+	});
+
+	it('strict by default: a creation refused for the creations minute counts against the day', async () => {
+		t.control.setRateLimits({ createsPerMinute: 1, perDay: 3 });
+		const create = (prompt: string) =>
+			t.api.post('/scenario-studio/jobs', { user_email: jane, prompt });
+		expect((await create('a')).status).toBe(201);
+		expect(expectError(await create('b'), 429, 'rate_limited').message).toContain('creations');
+		expect(t.control.rateLimitUsage()).toEqual({
+			minute: 1,
+			createsMinute: 1,
+			day: 2,
+			dayRejected: 1,
+		});
+		expect((await t.api.get('/workspace')).status).toBe(200);
+		expect(expectError(await t.api.get('/workspace'), 429, 'rate_limited').message).toContain(
+			'a day',
+		);
+		expect(t.control.store.jobs.size).toBe(1);
+	});
+
+	it('countRejected: false keeps the older behaviour: a 429 costs nothing', async () => {
+		t.control.setRateLimits({ perMinute: 2, perDay: 5, countRejected: false });
+		for (let i = 0; i < 2; i++) expect((await t.api.get('/workspace')).status).toBe(200);
+		for (let i = 0; i < 5; i++)
+			expect(expectError(await t.api.get('/workspace'), 429, 'rate_limited').message).toContain(
+				'a minute',
+			);
+		expect(t.control.rateLimitUsage()).toEqual({
+			minute: 2,
+			createsMinute: 0,
+			day: 2,
+			dayRejected: 0,
+		});
+		t.clock.advance(60_000);
+		for (let i = 0; i < 2; i++) expect((await t.api.get('/workspace')).status).toBe(200);
+		t.clock.advance(60_000);
+		expect((await t.api.get('/workspace')).status).toBe(200);
+		expect(expectError(await t.api.get('/workspace'), 429, 'rate_limited').message).toContain(
+			'a day',
+		);
+	});
+
+	it('setRateLimits(true) and a partial object without countRejected are strict', async () => {
+		t.control.setRateLimits(true);
+		for (let i = 0; i < 61; i++) await t.api.get('/workspace');
+		expect(t.control.rateLimitUsage()).toMatchObject({ minute: 60, day: 61, dayRejected: 1 });
+		t.control.setRateLimits({ perMinute: 1 });
+		for (let i = 0; i < 2; i++) await t.api.get('/workspace');
+		expect(t.control.rateLimitUsage()).toMatchObject({ minute: 1, day: 2, dayRejected: 1 });
+	});
+
 	it('startSimulator({rateLimits: true}) uses 60/10/1000', async () => {
 		const other = await bootSim({ rateLimits: true });
 		try {
@@ -238,5 +319,22 @@ describe('control over HTTP (/__control, outside /rest/v1)', () => {
 		expect((await t.api.get('/workspace')).status).toBe(429);
 		await ctl().post('/setRateLimits', { enabled: false });
 		expect((await t.api.get('/workspace')).status).toBe(200);
+	});
+
+	it('setRateLimits takes countRejected over HTTP; rateLimitUsage answers GET', async () => {
+		await ctl().post('/setRateLimits', { limits: { perMinute: 1, countRejected: false } });
+		for (let i = 0; i < 3; i++) await t.api.get('/workspace');
+		expect((await ctl().get('/rateLimitUsage')).data.result).toEqual({
+			minute: 1,
+			createsMinute: 0,
+			day: 1,
+			dayRejected: 0,
+		});
+		await ctl().post('/setRateLimits', { limits: { perMinute: 1 } });
+		for (let i = 0; i < 3; i++) await t.api.get('/workspace');
+		expect((await ctl().get('/rateLimitUsage')).data.result).toMatchObject({
+			day: 3,
+			dayRejected: 2,
+		});
 	});
 });
