@@ -19,7 +19,12 @@ import { startN8n } from './instance';
 import { load } from './measure';
 import { summariseDir } from './profileSummary';
 import { benchJobWait, benchPerItem, benchPerItemLimited, benchReturnAll } from './peer';
-import { benchCallbacks, benchPollingWaits } from './queue';
+import {
+	benchCallbacks,
+	benchPollingWaits,
+	type CallbackProfile,
+	type CallbackTarget,
+} from './queue';
 import { markdown, type N8nBenchResults } from './report';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -142,63 +147,45 @@ async function main(): Promise<void> {
 				workerConcurrency: cfg.queue.workerConcurrency,
 			});
 			try {
-				if (wants('callbacks')) {
+				// The callback parts, in this order, on the same queue-mode n8n.
+				const parts: Array<{
+					part: 'callbacks' | 'callbacksPeer' | 'callbacksBare' | 'callbacksRealistic';
+					what: string;
+					profile: CallbackProfile;
+					target: CallbackTarget;
+				}> = [
+					{
+						part: 'callbacks',
+						what: `callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`,
+						profile: burstProfile(cfg),
+						target: 'jobTrigger',
+					},
+					{
+						part: 'callbacksPeer',
+						what: "callbacks peer: the same burst to n8n's Webhook node (Header Auth)",
+						profile: burstProfile(cfg),
+						target: 'webhookNode',
+					},
+					{
+						part: 'callbacksBare',
+						what: 'callbacks bare (diagnosis): the same burst to the Job Trigger with Authentication None and Confirm With API off (wrong secrets start executions by design)',
+						profile: burstProfile(cfg),
+						target: 'jobTriggerBare',
+					},
+					{
+						part: 'callbacksRealistic',
+						what: `callbacks realistic: ${cfg.queue.realistic.callbacks} over ${cfg.queue.realistic.overMs / 1000} s + ${cfg.queue.realistic.duplicates} + ${cfg.queue.realistic.concurrentDuplicates} concurrent duplicates + ${cfg.queue.realistic.wrongSecret} wrong secrets`,
+						profile: cfg.queue.realistic,
+						target: 'jobTrigger',
+					},
+				];
+				for (const { part, what, profile, target } of parts) {
+					if (!wants(part)) continue;
+					step(what);
+					const cb = await benchCallbacks(bench, profile, target, part);
+					results.queue[part] = cb;
 					step(
-						`callbacks: ${cfg.queue.callbacks} + ${cfg.queue.duplicates} duplicates + ${cfg.queue.wrongSecret} wrong secrets over ${cfg.queue.overMs / 1000} s`,
-					);
-					results.queue.callbacks = await benchCallbacks(
-						bench,
-						burstProfile(cfg),
-						'jobTrigger',
-						'callbacks',
-					);
-					const cb = results.queue.callbacks;
-					step(
-						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
-					);
-				}
-				if (wants('callbacksPeer')) {
-					step("callbacks peer: the same burst to n8n's Webhook node (Header Auth)");
-					results.queue.callbacksPeer = await benchCallbacks(
-						bench,
-						burstProfile(cfg),
-						'webhookNode',
-						'callbacksPeer',
-					);
-					const cb = results.queue.callbacksPeer;
-					step(
-						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
-					);
-				}
-				if (wants('callbacksBare')) {
-					step(
-						'callbacks bare (diagnosis): the same burst to the Job Trigger with Authentication None and Confirm With API off (wrong secrets start executions by design)',
-					);
-					results.queue.callbacksBare = await benchCallbacks(
-						bench,
-						burstProfile(cfg),
-						'jobTriggerBare',
-						'callbacksBare',
-					);
-					const cb = results.queue.callbacksBare;
-					step(
-						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated}, wrong-secret executions ${cb.wrongSecretExecutions}, p99 ${cb.p99Ms} ms`,
-					);
-				}
-				if (wants('callbacksRealistic')) {
-					const p = cfg.queue.realistic;
-					step(
-						`callbacks realistic: ${p.callbacks} over ${p.overMs / 1000} s + ${p.duplicates} + ${p.concurrentDuplicates} concurrent duplicates + ${p.wrongSecret} wrong secrets`,
-					);
-					results.queue.callbacksRealistic = await benchCallbacks(
-						bench,
-						p,
-						'jobTrigger',
-						'callbacksRealistic',
-					);
-					const cb = results.queue.callbacksRealistic;
-					step(
-						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated} (${cb.concurrentDuplicated} concurrent), rejected ${cb.rejected}, p99 ${cb.p99Ms} ms`,
+						`  started ${cb.started}, lost ${cb.lost}, duplicated ${cb.duplicated} (${cb.concurrentDuplicated ?? 0} concurrent), rejected ${cb.rejected}, wrong-secret executions ${cb.wrongSecretExecutions}, p99 ${cb.p99Ms} ms`,
 					);
 				}
 				if (wants('pollingWaits')) {

@@ -35,6 +35,30 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 		const job = (await res.json()) as { id: string };
 		return job.id;
 	};
+	/** A workflow whose only node is the Job Trigger at `typeVersion`. */
+	const createTriggerWorkflow = async (
+		name: string,
+		typeVersion: number,
+		node: { parameters: Record<string, unknown>; credentials: Record<string, unknown> },
+	) => {
+		const webhookId = randomUUID();
+		const workflow = await api.createWorkflow({
+			name,
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'Job Trigger',
+					type: JOB_TRIGGER_TYPE,
+					typeVersion,
+					position: [0, 0],
+					webhookId,
+					...node,
+				},
+			],
+			connections: {},
+		});
+		return { webhookId, workflow };
+	};
 	const finish = async (jobId: string) => {
 		sim.control.finishJob(jobId);
 		await sim.control.waitForCallbacks();
@@ -52,25 +76,12 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 				secret: SECRET,
 			},
 		);
-		const webhookId = randomUUID();
-		const workflow = await api.createWorkflow({
-			name: 'e2e job callbacks',
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'Job Trigger',
-					type: JOB_TRIGGER_TYPE,
-					typeVersion: 2,
-					position: [0, 0],
-					webhookId,
-					parameters: { authentication: 'headerSecret', confirmWithApi: true },
-					credentials: {
-						workspacePracticeApi: credential,
-						workspacePracticeWebhookSecretApi: { id: secret.id, name: secret.name },
-					},
-				},
-			],
-			connections: {},
+		const { webhookId, workflow } = await createTriggerWorkflow('e2e job callbacks', 2, {
+			parameters: { authentication: 'headerSecret', confirmWithApi: true },
+			credentials: {
+				workspacePracticeApi: credential,
+				workspacePracticeWebhookSecretApi: { id: secret.id, name: secret.name },
+			},
 		});
 		workflowId = workflow.id;
 		await api.activate(workflowId);
@@ -168,23 +179,14 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 	await report.step(
 		'job trigger: a version-1 node (workflows saved before 0.2) → one execution too',
 		async () => {
-			const webhookId = randomUUID();
-			const workflow = await api.createWorkflow({
-				name: 'e2e job callbacks (version 1)',
-				nodes: [
-					{
-						id: randomUUID(),
-						name: 'Job Trigger',
-						type: JOB_TRIGGER_TYPE,
-						typeVersion: 1,
-						position: [0, 0],
-						webhookId,
-						parameters: { authentication: 'none', confirmWithApi: true },
-						credentials: { workspacePracticeApi: requireCredential(ctx) },
-					},
-				],
-				connections: {},
-			});
+			const { webhookId, workflow } = await createTriggerWorkflow(
+				'e2e job callbacks (version 1)',
+				1,
+				{
+					parameters: { authentication: 'none', confirmWithApi: true },
+					credentials: { workspacePracticeApi: requireCredential(ctx) },
+				},
+			);
 			await api.activate(workflow.id);
 			try {
 				// 404 until n8n has registered the webhook; then the trigger itself answers 400 (no ID).
