@@ -33,3 +33,14 @@ export function uniquePath(prefix: string): string {
 	counter += 1;
 	return `${prefix}-${Date.now().toString(36)}-${counter}`;
 }
+
+/** Polls n8n has started for a workflow so far, read from its log. */
+export function pollCount(ctx: SuiteContext, workflowName: string): number {
+	// n8n 2.x logs "Poll trigger initiated…", 1.x "Polling trigger initiated…".
+	const log = ctx.n8n.log('n8n');
+	return (
+		log.split(`Poll trigger initiated for workflow "${workflowName}"`).length -
+		1 +
+		(log.split(`Polling trigger initiated for workflow "${workflowName}"`).length - 1)
+	);
+}

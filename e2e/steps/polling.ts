@@ -8,22 +8,12 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Execution } from '../../scripts/n8n/api';
-import { requireCredential, type SuiteContext } from '../context';
+import { pollCount, requireCredential, type SuiteContext } from '../context';
 import { expect, expectEqual, waitFor } from '../harness';
 import { POLL_TRIGGER_TYPE } from '../workflows';
 
 const POLL_MS = 75_000;
 const TITLE = 'E2E watcher page';
-
-function pollCount(ctx: SuiteContext, workflowName: string): number {
-	// n8n 2.x logs "Poll trigger initiated…", 1.x "Polling trigger initiated…".
-	const log = ctx.n8n.log('n8n');
-	return (
-		log.split(`Poll trigger initiated for workflow "${workflowName}"`).length -
-		1 +
-		(log.split(`Polling trigger initiated for workflow "${workflowName}"`).length - 1)
-	);
-}
 
 function items(execution: Execution): Array<Record<string, unknown>> {
 	const runs = execution.data?.resultData.runData ?? {};

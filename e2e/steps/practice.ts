@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Execution } from '../../scripts/n8n/api';
 import { ManualClock } from '../../simulator';
-import type { SuiteContext } from '../context';
+import { pollCount, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
 import { exampleNode, loadExample } from '../support/examples';
@@ -36,16 +36,6 @@ interface Watched {
 	name: string;
 	id: string;
 	trigger: string;
-}
-
-function pollCount(ctx: SuiteContext, workflowName: string): number {
-	// n8n 2.x logs "Poll trigger initiated…", 1.x "Polling trigger initiated…".
-	const log = ctx.n8n.log('n8n');
-	return (
-		log.split(`Poll trigger initiated for workflow "${workflowName}"`).length -
-		1 +
-		(log.split(`Polling trigger initiated for workflow "${workflowName}"`).length - 1)
-	);
 }
 
 /** The trigger's items of one execution. */

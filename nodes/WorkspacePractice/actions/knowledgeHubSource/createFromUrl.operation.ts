@@ -7,12 +7,12 @@ import {
 	waitSourcesReady,
 } from '../../../shared/knowledgeHub/waitSources';
 import type { SourceWaitSettings, WaitingSource } from '../../../shared/knowledgeHub/waitSources';
-import { apiRequest, asNodeError, withIsNew } from '../../../shared/transport';
+import { apiRequest, withIsNew } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { forOperation } from '../../../shared/operations/operation';
 import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
-import { everyItemPolls } from '../../../shared/operations/listWait';
+import { createInOrder, everyItemPolls, prepareAll } from '../../../shared/operations/listWait';
 import { isToolContext } from '../../../shared/toolContext';
 
 const waitUntilReadyOptions = [
@@ -221,8 +221,6 @@ export async function execute(
 	return result(outcome, source.is_new);
 }
 
-type Prepared = { body: IDataObject; settings: SourceWaitSettings } | { error: unknown };
-
 /**
  * A list By Polling: every item's input is checked first (without Continue On Fail, a bad item stops
  * the node before any request), every source is created, then all are waited on together, each on
@@ -232,33 +230,20 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 	const count = this.getInputData().length;
 	if (!everyItemPolls(this, readMode)) return undefined;
 
-	const prepared: Prepared[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		let item: Prepared;
-		try {
-			item = { body: buildBody(this, itemIndex), settings: waitSettings(this, itemIndex) };
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
-			item = { error };
-		}
-		prepared.push(item);
-	}
-
+	const prepared = prepareAll(this, (itemIndex) => ({
+		body: buildBody(this, itemIndex),
+		settings: waitSettings(this, itemIndex),
+	}));
 	const outcomes = new Array<ItemOutcome>(count);
-	const waiting: WaitingSource[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const item = prepared[itemIndex];
-		if ('error' in item) {
-			outcomes[itemIndex] = item;
-			continue;
-		}
-		try {
-			const source = await createSource(this, item.body, itemIndex);
-			waiting.push({ source, createdAt: Date.now(), settings: item.settings });
-		} catch (error) {
-			outcomes[itemIndex] = { error };
-		}
-	}
+	const waiting: WaitingSource[] = await createInOrder(
+		prepared,
+		outcomes,
+		async (item, itemIndex) => ({
+			source: await createSource(this, item.body, itemIndex),
+			createdAt: Date.now(),
+			settings: item.settings,
+		}),
+	);
 
 	const ended = await waitSourcesReady(this, waiting);
 	ended.forEach((end, n) => {

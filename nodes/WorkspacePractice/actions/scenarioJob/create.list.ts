@@ -4,23 +4,22 @@ import { pollManyUntilFinal } from '../../../shared/scenarioJob/waitMany';
 import type { WaitingJob } from '../../../shared/scenarioJob/waitMany';
 import type { PollSettings } from '../../../shared/scenarioJob/waitPolling';
 import type { ItemOutcome } from '../../../shared/operations/operation';
-import { asNodeError } from '../../../shared/transport';
 import { createJob, settle } from './create.job';
 import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
-import { everyItemPolls } from '../../../shared/operations/listWait';
+import { createInOrder, everyItemPolls, prepareAll } from '../../../shared/operations/listWait';
 
-type Prepared = { body: IDataObject; ownKey: boolean; settings: PollSettings } | { error: unknown };
+interface Prepared {
+	body: IDataObject;
+	ownKey: boolean;
+	settings: PollSettings;
+}
 
 function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	try {
-		return {
-			body: buildBody(ctx, itemIndex, 'poll'),
-			ownKey: ownsRequestId(ctx, itemIndex),
-			settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)),
-		};
-	} catch (error) {
-		return { error };
-	}
+	return {
+		body: buildBody(ctx, itemIndex, 'poll'),
+		ownKey: ownsRequestId(ctx, itemIndex),
+		settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)),
+	};
 }
 
 /**
@@ -33,29 +32,17 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 	const count = this.getInputData().length;
 	if (!everyItemPolls(this, readMode)) return undefined;
 
-	const prepared: Prepared[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const item = prepare(this, itemIndex);
-		if ('error' in item && !this.continueOnFail())
-			throw asNodeError(this.getNode(), item.error, itemIndex);
-		prepared.push(item);
-	}
-
+	const prepared = prepareAll(this, (itemIndex) => prepare(this, itemIndex));
 	const outcomes: ItemOutcome[] = new Array<ItemOutcome>(count);
-	const waiting: WaitingJob[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const item = prepared[itemIndex];
-		if ('error' in item) {
-			outcomes[itemIndex] = item;
-			continue;
-		}
-		try {
-			const job = await createJob(this, item.body, itemIndex, item.ownKey);
-			waiting.push({ job, createdAt: Date.now(), settings: item.settings });
-		} catch (error) {
-			outcomes[itemIndex] = { error };
-		}
-	}
+	const waiting: WaitingJob[] = await createInOrder(
+		prepared,
+		outcomes,
+		async (item, itemIndex) => ({
+			job: await createJob(this, item.body, itemIndex, item.ownKey),
+			createdAt: Date.now(),
+			settings: item.settings,
+		}),
+	);
 
 	const ended = await pollManyUntilFinal(this, waiting);
 	ended.forEach((end, n) => {
