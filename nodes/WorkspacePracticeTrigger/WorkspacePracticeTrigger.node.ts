@@ -7,10 +7,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { switchedMultiOptionSubtitle } from '../shared/subtitle';
-import { properties } from './description';
-import { EVENTS } from './events';
+import { properties } from './knowledgeHub/description';
+import { EVENTS } from './knowledgeHub/events';
 import { listSearch, loadOptions } from './methods';
-import { pollTrigger } from './poll';
+import { pollTrigger } from './knowledgeHub/poll';
 import { pollPractice } from './practice/poll';
 import { PRACTICE_EVENTS } from './practice/settings';
 

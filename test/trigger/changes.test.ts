@@ -5,9 +5,9 @@ import {
 	changeKey,
 	SEEN_MAX_BYTES,
 	SeenChanges,
-} from '../../nodes/WorkspacePracticeTrigger/changes';
-import { readState, windowOf } from '../../nodes/WorkspacePracticeTrigger/cursor';
-import { pageChanges, pageStamps } from '../../nodes/WorkspacePracticeTrigger/events';
+} from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
+import { readState, windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
+import { pageChanges, pageStamps } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 
 const T = '2026-03-16T12:00:00.000000000Z';
 const T1 = '2026-03-16T12:00:01.000000000Z';

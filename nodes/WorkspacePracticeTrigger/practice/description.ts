@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MIN_READ_MINUTES } from '../pacing';
+import { DEFAULT_MIN_READ_MINUTES } from '../readInterval';
 import { practiceFilterOptions } from './fields';
 import { DEFAULT_LOOKBACK_HOURS, DEFAULT_OPEN_READ_HOURS, PRACTICE_EVENTS } from './settings';
 

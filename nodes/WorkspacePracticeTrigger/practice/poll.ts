@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
-import { writeState } from '../cursor';
-import { mayRead, noteRead } from '../pacing';
+import { writeState } from '../knowledgeHub/cursor';
+import { mayRead, noteRead } from '../readInterval';
 import type { AssignmentState, FoundAssignment } from './assignments';
 import { findFinished, readOpen } from './assignments';
 import { ASSIGNMENTS_PATH, idOf, scenarioIdOf, SESSIONS_PATH, userIdOf } from './read';

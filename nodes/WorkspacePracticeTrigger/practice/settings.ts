@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { QueryField } from '../../shared/fields/filter.fields';
 import { toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
-import { DEFAULT_MIN_READ_MINUTES } from '../pacing';
+import { DEFAULT_MIN_READ_MINUTES } from '../readInterval';
 import { ASSIGNMENT_FILTERS, RANKS, SESSION_FILTERS } from './fields';
 
 export const PRACTICE_EVENTS = {

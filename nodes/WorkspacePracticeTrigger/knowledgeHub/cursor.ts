@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SeenChanges } from './changes';
 import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
-import type { PracticeState } from './practice/state';
+import type { PracticeState } from '../practice/state';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
 

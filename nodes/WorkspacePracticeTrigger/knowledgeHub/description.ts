@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { locator, uuidMode } from '../shared/fields/locator';
-import { memberLocator } from '../shared/fields/member.locator';
+import { locator, uuidMode } from '../../shared/fields/locator';
+import { memberLocator } from '../../shared/fields/member.locator';
 import { EVENTS } from './events';
-import { DEFAULT_MIN_READ_MINUTES } from './pacing';
-import { practiceProperties } from './practice/description';
+import { DEFAULT_MIN_READ_MINUTES } from '../readInterval';
+import { practiceProperties } from '../practice/description';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
 function filterLocator(

@@ -1,11 +1,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { locatorValue } from '../shared/fields/locator';
-import { optionalMember } from '../shared/fields/member.locator';
-import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../shared/transport';
-import { validator } from '../shared/validate';
-import { compact } from '../shared/values';
+import { locatorValue } from '../../shared/fields/locator';
+import { optionalMember } from '../../shared/fields/member.locator';
+import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../../shared/transport';
+import { validator } from '../../shared/validate';
+import { compact } from '../../shared/values';
 import { SeenChanges } from './changes';
 import type { Stream, TriggerState } from './cursor';
 import {
@@ -40,7 +40,7 @@ import {
 } from './read';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
-import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from './pacing';
+import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from '../readInterval';
 
 interface Settings {
 	events: Set<TriggerEvent>;
