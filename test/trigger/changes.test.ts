@@ -1,4 +1,4 @@
-/** The seen set (changes.ts) and the stored state's upgrade from version 1 (cursor.ts), without HTTP. */
+/** The seen set (changes.ts) and the stored state's upgrade from version 1 (knowledgeHub/state.ts), without HTTP. */
 import type { IDataObject } from 'n8n-workflow';
 
 import {
@@ -6,7 +6,8 @@ import {
 	SEEN_MAX_BYTES,
 	SeenChanges,
 } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
-import { readState, windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
+import { windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
+import { readState } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/state';
 import { pageChanges, pageStamps } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 
 const T = '2026-03-16T12:00:00.000000000Z';

@@ -1,25 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { SeenChanges } from './changes';
-import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
-import type { PracticeState } from '../practice/state';
+import type { Stream } from './state';
 import type { Stamp } from './timestamps';
-import { maxStamp, shiftStamp, toStamp } from './timestamps';
+import { maxStamp, shiftStamp } from './timestamps';
 
-/**
- * What the trigger remembers between polls, in the node's workflow static data. Two streams (pages,
- * sources), each with:
- * - `cursor`: the newest service timestamp read so far (never the n8n host's clock); null when the
- *   list was empty at activation, so the next poll reads it from the start;
- * - `seen`: the keys of the changes already emitted or taken as the starting point (changes.ts), for
- *   rows inside the overlap window only (older ones can never come back, see `windowOf`), at most
- *   SEEN_MAX_BYTES of them;
- * - `floor`: set only when the bound cut keys off: rows at or before it are ignored, so a change whose
- *   key was dropped cannot be emitted again;
- * - `from`: set only after a read the list moved under (see read.ts): the next poll reads again from
- *   this point, not from the cursor, so the rows that moved are found;
- * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over.
- */
+/** Where a stream's next read starts (its window behind the cursor), and the pruning of its seen set. */
 
 /**
  * Rows this far behind the cursor are read again: for changes the service commits late, and for a
@@ -27,25 +10,6 @@ import { maxStamp, shiftStamp, toStamp } from './timestamps';
  * still emitted once).
  */
 export const OVERLAP_MS = 2 * 60_000;
-export const STATE_VERSION = 2;
-
-export interface Stream {
-	cursor: Stamp | null;
-	floor?: Stamp;
-	from?: Stamp;
-	newest?: Stamp;
-	/** Sources: the digest of the first list page at the last full read (see read.ts). */
-	digest?: string;
-	seen: SeenChanges;
-}
-
-export interface TriggerState {
-	v: number;
-	/** Host time of the last read (see pacing.ts); only differences between two of them are used. */
-	readAt?: number;
-	pages?: Stream;
-	sources?: Stream;
-}
 
 /** The span of service time a poll considers: from `from` (inclusive), strictly after `after`. */
 export interface Window {
@@ -88,98 +52,4 @@ export function pruneStream(stream: Stream): Stream {
 	if (stream.newest !== undefined) out.newest = stream.newest;
 	if (stream.digest !== undefined) out.digest = stream.digest;
 	return out;
-}
-
-// ---------- reading and writing static data ----------
-
-function readStamp(value: unknown): Stamp | undefined {
-	const stamp = toStamp(value);
-	return stamp !== undefined && stamp === value ? stamp : undefined;
-}
-
-function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | undefined) {
-	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, digest, seen } = raw as IDataObject;
-	const cursorStamp = cursor === null ? null : readStamp(cursor);
-	const seenChanges = readSeen(seen);
-	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
-	const stream: Stream = { cursor: cursorStamp, seen: seenChanges };
-	const floorStamp = readStamp(floor);
-	if (floorStamp !== undefined) stream.floor = floorStamp;
-	const fromStamp = readStamp(from);
-	if (fromStamp !== undefined) stream.from = fromStamp;
-	const newestStamp = readStamp(newest);
-	if (newestStamp !== undefined) stream.newest = newestStamp;
-	if (typeof digest === 'string') stream.digest = digest;
-	return stream;
-}
-
-/**
- * Version 1 kept, per id, the last timestamp seen (and a page's version). Its entries become the keys
- * they stand for, so an upgrade neither repeats nor loses a change: a page's row as last seen matches
- * its v1 key (keys.ts), a source's ready key is the same as before.
- */
-function readV1Seen(
-	value: unknown,
-	keysOf: (id: string, entry: unknown) => Array<[string, Stamp]> | undefined,
-): SeenChanges | undefined {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-	const seen = new SeenChanges();
-	for (const [id, entry] of Object.entries(value)) {
-		const keys = keysOf(id, entry);
-		if (!keys) return undefined;
-		for (const [key, stamp] of keys) seen.add(key, stamp);
-	}
-	return seen;
-}
-
-function v1PageKeys(id: string, entry: unknown): Array<[string, Stamp]> | undefined {
-	if (!Array.isArray(entry) || entry.length !== 2) return undefined;
-	const stamp = readStamp(entry[0]);
-	const version = entry[1] as unknown;
-	if (stamp === undefined || !(version === null || typeof version === 'number')) return undefined;
-	const keys: Array<[string, Stamp]> = [
-		[pageSeenKey(id), stamp],
-		[pageV1StateKey(id, stamp), stamp],
-	];
-	if (version !== null) keys.push([pageVersionKey(id, version), stamp]);
-	return keys;
-}
-
-function v1SourceKeys(id: string, entry: unknown): Array<[string, Stamp]> | undefined {
-	const stamp = readStamp(entry);
-	return stamp === undefined ? undefined : [[sourceReadyKey(id, stamp), stamp]];
-}
-
-/**
- * The stored state. Anything unreadable (an unknown version, hand-edited) counts as absent: that stream
- * starts again from "now", which emits nothing old rather than risking a flood.
- */
-export function readState(staticData: IDataObject): TriggerState {
-	const state: TriggerState = { v: STATE_VERSION };
-	let pages: Stream | undefined;
-	let sources: Stream | undefined;
-	if (staticData.v === STATE_VERSION) {
-		pages = readStream(staticData.pages, SeenChanges.fromJSON);
-		sources = readStream(staticData.sources, SeenChanges.fromJSON);
-	} else if (staticData.v === 1) {
-		pages = readStream(staticData.pages, (seen) => readV1Seen(seen, v1PageKeys));
-		sources = readStream(staticData.sources, (seen) => readV1Seen(seen, v1SourceKeys));
-	}
-	if (pages) state.pages = pages;
-	if (sources) state.sources = sources;
-	return state;
-}
-
-/**
- * Replaces the static data with the new state, in place (n8n watches that object). Called once, after
- * every request of the poll succeeded; an unchanged state is left untouched so nothing is saved for it.
- */
-export function writeState(staticData: IDataObject, state: TriggerState | PracticeState): void {
-	const next = JSON.parse(JSON.stringify(state)) as IDataObject;
-	const current: IDataObject = {};
-	for (const [key, value] of Object.entries(staticData)) current[key] = value;
-	if (JSON.stringify(current) === JSON.stringify(next)) return;
-	for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
-	Object.assign(staticData, next);
 }

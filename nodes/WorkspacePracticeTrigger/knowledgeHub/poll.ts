@@ -1,33 +1,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { locatorValue } from '../../shared/fields/locator';
-import { optionalMember } from '../../shared/fields/member.locator';
-import { apiListPage, apiRequest, mapWithConcurrency, MAX_PAGE_SIZE } from '../../shared/transport';
-import { validator } from '../../shared/validate';
-import { compact } from '../../shared/values';
+import { apiListPage } from '../../shared/transport';
+import type { FamilyPoll } from '../family';
 import { SeenChanges } from './changes';
-import type { Stream, TriggerState } from './cursor';
-import {
-	inWindow,
-	lowerBound,
-	OVERLAP_MS,
-	pruneStream,
-	readState,
-	STATE_VERSION,
-	windowOf,
-	writeState,
-} from './cursor';
-import type { FoundEvent, TriggerEvent } from './events';
-import {
-	EVENTS,
-	PAGE_EVENTS,
-	pageChanges,
-	pageKeys,
-	pageStamps,
-	readyStamp,
-	sourceIsNew,
-} from './events';
+import { inWindow, lowerBound, OVERLAP_MS, pruneStream, windowOf } from './cursor';
+import type { FoundEvent } from './events';
+import { pageChanges, pageKeys, pageStamps, readyStamp, sourceIsNew } from './events';
+import { byTime, toItems } from './items';
 import { sourceReadyKey } from './keys';
 import {
 	Budget,
@@ -35,74 +14,15 @@ import {
 	readPageChanges,
 	readReadySources,
 	readySourcesFirstPage,
-	SOURCES_PATH,
 	sourcesDigest,
 } from './read';
+import { manualSample } from './sample';
+import type { Settings } from './settings';
+import { readSettings, wantsPages, wantsSources } from './settings';
+import type { Stream, TriggerState } from './state';
+import { readState, STATE_VERSION } from './state';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp, toStamp } from './timestamps';
-import { DEFAULT_MIN_READ_MINUTES, mayRead, noteRead } from '../readInterval';
-
-interface Settings {
-	events: Set<TriggerEvent>;
-	pageFilters: IDataObject;
-	sourceFilters: IDataObject;
-	fetchFull: boolean;
-	/** Whether any page filter is set (see the first-sight rule in events.ts). */
-	filtered: boolean;
-	minReadMinutes: number;
-}
-
-const DETAIL_CONCURRENCY = 4;
-
-/** The form, checked before any request. */
-function readSettings(ctx: IPollFunctions): Settings {
-	const check = validator(ctx, 0);
-	const raw = ctx.getNodeParameter('events', []) as unknown;
-	const chosen = (Array.isArray(raw) ? raw : [raw]).map(String);
-	const unknown = chosen.filter((event) => !(event in EVENTS));
-	if (chosen.length === 0 || unknown.length > 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			chosen.length === 0
-				? 'Events: choose at least one event'
-				: `Events: unknown event "${unknown[0]}"`,
-			{
-				description: `Allowed: ${Object.keys(EVENTS).join(', ')}.`,
-			},
-		);
-	}
-	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
-	const folder = locatorValue(filters.folder);
-	const skill = locatorValue(filters.skill);
-	const owner = optionalMember(check, 'Filters → Owner', filters.owner, 'id');
-	const title = typeof filters.titleContains === 'string' ? filters.titleContains.trim() : '';
-	const common = compact({
-		folder_id: folder ? check.uuid('Filters → Folder', folder) : undefined,
-		query: title,
-	});
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	return {
-		events: new Set(chosen as TriggerEvent[]),
-		pageFilters: compact({
-			...common,
-			owner_id: owner,
-			skill_id: skill ? check.uuid('Filters → Skill', skill) : undefined,
-			status: typeof filters.status === 'string' ? filters.status : undefined,
-		}),
-		sourceFilters: common,
-		fetchFull: options.fetchFull === true,
-		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
-		minReadMinutes: check.intRange(
-			'Options → Minimum Minutes Between Reads',
-			options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
-			0,
-			1440,
-		),
-	};
-}
-
-const wantsPages = (s: Settings) => PAGE_EVENTS.some((event) => s.events.has(event));
-const wantsSources = (s: Settings) => s.events.has('sourceReady');
 
 // ---------- pages ----------
 
@@ -222,167 +142,48 @@ async function pollSources(
 	return { stream: pruneStream(stream), found: fresh };
 }
 
-// ---------- output ----------
-
-/** Full records, one request per distinct page or source, when the option asks for them. */
-async function fullRecords(
-	ctx: IPollFunctions,
-	found: FoundEvent[],
-): Promise<Map<string, IDataObject>> {
-	const wanted = [...new Map(found.map((f) => [`${f.kind}:${String(f.row.id)}`, f])).entries()];
-	const records = await mapWithConcurrency(wanted, DETAIL_CONCURRENCY, async ([, f]) => {
-		const id = encodeURIComponent(String(f.row.id));
-		const { body } =
-			f.kind === 'page'
-				? await apiRequest<IDataObject>(ctx, {
-						method: 'GET',
-						path: `${PAGES_PATH}/${id}`,
-						what: `page ${String(f.row.id)}`,
-					})
-				: await apiRequest<IDataObject>(ctx, {
-						method: 'GET',
-						path: `${SOURCES_PATH}/${id}`,
-						qs: { include: 'content' },
-						what: `source ${String(f.row.id)}`,
-					});
-		return body;
-	});
-	return new Map(wanted.map(([key], index) => [key, records[index]]));
-}
-
-async function toItems(
-	ctx: IPollFunctions,
-	found: FoundEvent[],
-	fetchFull: boolean,
-): Promise<INodeExecutionData[]> {
-	const full = fetchFull ? await fullRecords(ctx, found) : undefined;
-	return found.map((f) => {
-		const record = full?.get(`${f.kind}:${String(f.row.id)}`) ?? f.row;
-		return { json: { event: f.event, [f.kind]: record } };
-	});
-}
-
-/** Oldest change first; pages before sources at the same instant; a page's own events in form order. */
-function byTime(found: FoundEvent[]): FoundEvent[] {
-	return found
-		.map((f, index) => ({ f, index }))
-		.sort((a, b) => (a.f.stamp < b.f.stamp ? -1 : a.f.stamp > b.f.stamp ? 1 : a.index - b.index))
-		.map(({ f }) => f);
-}
-
-// ---------- manual run ----------
-
-/** The event a sample page stands for: its latest change among the chosen events. */
-function sampleEvent(row: IDataObject, events: Set<TriggerEvent>): TriggerEvent | undefined {
-	const page = pageStamps(row);
-	if (!page) return undefined;
-	const published = page.version !== null && page.published !== undefined;
-	if (events.has('pagePublished') && published && page.published === page.updated)
-		return 'pagePublished';
-	if (events.has('pageUpdated') && page.updated > page.created) return 'pageUpdated';
-	if (events.has('pageCreated')) return 'pageCreated';
-	if (events.has('pagePublished') && published) return 'pagePublished';
-	if (events.has('pageUpdated')) return 'pageUpdated';
-	return undefined;
-}
-
-/**
- * A manual run ("Fetch Test Event") shows the most recent matching page or source, so fields can be
- * mapped; it reads nothing into the trigger's position.
- */
-async function manualSample(
-	ctx: IPollFunctions,
-	settings: Settings,
-): Promise<INodeExecutionData[][]> {
-	const candidates: FoundEvent[] = [];
-	if (wantsPages(settings)) {
-		const { data } = await apiListPage<IDataObject>(
-			ctx,
-			PAGES_PATH,
-			{ ...settings.pageFilters, sort: 'updated_at' },
-			1,
-			MAX_PAGE_SIZE,
-		);
-		for (const row of data) {
-			const event = sampleEvent(row, settings.events);
-			if (event) {
-				candidates.push({ event, stamp: pageStamps(row)!.updated, kind: 'page', row });
-				break;
-			}
-		}
-	}
-	if (wantsSources(settings)) {
-		const { data } = await apiListPage<IDataObject>(
-			ctx,
-			SOURCES_PATH,
-			{ ...settings.sourceFilters, status: 'ready' },
-			1,
-			MAX_PAGE_SIZE,
-		);
-		const ready = data
-			.map((row) => ({ row, stamp: readyStamp(row) }))
-			.filter((r): r is { row: IDataObject; stamp: Stamp } => r.stamp !== undefined)
-			.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0));
-		if (ready[0])
-			candidates.push({
-				event: 'sourceReady',
-				stamp: ready[0].stamp,
-				kind: 'source',
-				row: ready[0].row,
-			});
-	}
-	const latest = candidates.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))[0];
-	if (!latest) {
-		const chosen = [...settings.events].map((event) => EVENTS[event]).join(', ');
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'No Knowledge Hub page or source matches this trigger yet',
-			{
-				description: `The test run shows the most recent match for ${chosen} with the current Filters, and there is none. Create or publish a matching page (or widen the Filters), then fetch a test event again.`,
-			},
-		);
-	}
-	return [await toItems(ctx, [latest], settings.fetchFull)];
-}
-
 // ---------- the poll ----------
 
 /**
- * One poll. Everything is read first; the new position is written to the static data only after every
- * request succeeded, so an error emits nothing and leaves the position where it was. The first poll of
- * a stream only takes its starting point and emits nothing from the past.
+ * One read of the chosen streams (pages, sources). The first read of a stream only takes its starting
+ * point and emits nothing from the past.
  */
-export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings(this);
-	if (this.getMode() === 'manual') return await manualSample(this, settings);
-
-	const staticData = this.getWorkflowStaticData('node');
-	if (!mayRead(this, staticData, settings.minReadMinutes)) return null;
-	const stored = readState(staticData);
-	const next: TriggerState = { v: STATE_VERSION, readAt: noteRead(this) };
+async function read(
+	ctx: IPollFunctions,
+	settings: Settings,
+	stored: TriggerState,
+	readAt: number,
+): Promise<{ state: TriggerState; items: INodeExecutionData[] }> {
+	const next: TriggerState = { v: STATE_VERSION, readAt };
 	const found: FoundEvent[] = [];
-	const budget = Budget.of(this);
+	const budget = Budget.of(ctx);
 
 	if (wantsPages(settings)) {
 		if (stored.pages) {
-			const result = await pollPages(this, settings, stored.pages, budget);
+			const result = await pollPages(ctx, settings, stored.pages, budget);
 			next.pages = result.stream;
 			found.push(...result.found);
 		} else {
-			next.pages = await startPages(this, settings);
+			next.pages = await startPages(ctx, settings);
 		}
 	}
 	if (wantsSources(settings)) {
 		if (stored.sources) {
-			const result = await pollSources(this, settings, stored.sources);
+			const result = await pollSources(ctx, settings, stored.sources);
 			next.sources = result.stream;
 			found.push(...result.found);
 		} else {
-			next.sources = await startSources(this, settings);
+			next.sources = await startSources(ctx, settings);
 		}
 	}
 
-	const items = await toItems(this, byTime(found), settings.fetchFull);
-	writeState(staticData, next);
-	return items.length > 0 ? [items] : null;
+	return { state: next, items: await toItems(ctx, byTime(found), settings.fetchFull) };
 }
+
+/** Knowledge Hub Changes, as the trigger runs every family (family.ts). */
+export const knowledgeHubPoll: FamilyPoll<Settings, TriggerState> = {
+	readSettings,
+	sample: manualSample,
+	readState,
+	read,
+};
