@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isSimplifyOn } from '../../shared/output/simplified';
-import { asNodeError, setPaceLimits } from '../../shared/transport';
+import { asNodeError, mapWithConcurrency, setPaceLimits } from '../../shared/transport';
 import { readBatching } from './batching';
 import { resources } from './resources';
 import { WithFiles } from '../../shared/operations/operation';
@@ -54,6 +54,9 @@ function shapeFor(ctx: IExecuteFunctions, module: OperationModule, itemIndex: nu
 		: undefined;
 }
 
+/** What one item came to: its result (with the shape its Simplify asked for) or its error. */
+type Outcome = { result: OperationResult; shape: Shape } | { error: unknown };
+
 function pushResult(
 	output: INodeExecutionData[],
 	result: OperationResult,
@@ -68,6 +71,25 @@ function pushResult(
 	for (const json of Array.isArray(result) ? result : [result]) {
 		output.push({ json: shape ? shape(json) : json, pairedItem: { item: itemIndex } });
 	}
+}
+
+/**
+ * The outcomes in input order, each paired to its input: results shaped, list rows split into items;
+ * without Continue On Fail the first failure in input order is the error, with it an error item. An
+ * item that never started (after a failure) has no outcome.
+ */
+function toOutput(
+	ctx: IExecuteFunctions,
+	outcomes: Array<Outcome | undefined>,
+): INodeExecutionData[] {
+	const output: INodeExecutionData[] = [];
+	outcomes.forEach((outcome, itemIndex) => {
+		if (outcome === undefined) return;
+		if ('result' in outcome) return pushResult(output, outcome.result, itemIndex, outcome.shape);
+		if (!ctx.continueOnFail()) throw asNodeError(ctx.getNode(), outcome.error, itemIndex);
+		output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
+	});
+	return output;
 }
 
 /**
@@ -104,66 +126,45 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const module = findOperation(this, resource, operation);
 	const batching = readBatching(this);
 	setPaceLimits(this, batching);
-	const output: INodeExecutionData[] = [];
 
 	// All at once only when every item's Simplify reads cleanly: a bad one fails before any request.
 	const shapes = module.executeAll ? allShapes(this, module, items.length) : undefined;
-	const outcomes = module.executeAll && shapes ? await runAll(this, module.executeAll) : undefined;
-	if (outcomes && shapes) {
-		// Every item has run; without Continue On Fail the first failure in input order is the error.
-		outcomes.forEach((outcome, itemIndex) => {
-			if ('result' in outcome)
-				return pushResult(output, outcome.result, itemIndex, shapes[itemIndex]);
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), outcome.error, itemIndex);
-			output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
-		});
-		return [output];
-	}
-
-	// Items run `itemsInParallel` at a time; each result waits in its slot so the output keeps the
-	// input order. Without Continue On Fail, no item starts after one failed, and the first failure in
-	// input order stops the node, as in a loop one after another.
-	const results: Array<{ result: OperationResult; shape: Shape } | { error: unknown }> = [];
-	let failed = false;
-	await forEachInParallel(items.length, batching.itemsInParallel, async (itemIndex) => {
-		if (failed) return false;
-		try {
-			const shape = shapeFor(this, module, itemIndex);
-			results[itemIndex] = { result: await module.execute.call(this, itemIndex), shape };
-		} catch (error) {
-			results[itemIndex] = { error };
-			if (!this.continueOnFail()) failed = true;
-		}
-		return !failed;
-	});
-	for (let itemIndex = 0; itemIndex < results.length; itemIndex++) {
-		const outcome = results[itemIndex];
-		if (outcome === undefined) continue;
-		if ('result' in outcome) {
-			pushResult(output, outcome.result, itemIndex, outcome.shape);
-			continue;
-		}
-		if (!this.continueOnFail()) throw asNodeError(this.getNode(), outcome.error, itemIndex);
-		output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
-	}
-	return [output];
+	const all = module.executeAll && shapes ? await runAll(this, module.executeAll) : undefined;
+	const outcomes: Array<Outcome | undefined> =
+		all && shapes
+			? all.map((outcome, index) =>
+					'result' in outcome ? { result: outcome.result, shape: shapes[index] } : outcome,
+				)
+			: await eachItem(this, module, items.length, batching.itemsInParallel);
+	return [toOutput(this, outcomes)];
 }
 
 /**
- * Calls `work` for indexes 0..count-1 in order, at most `parallel` at a time; a call answering false
- * stops new ones from starting (those in flight finish).
+ * Items run `parallel` at a time; each outcome keeps its input's place. Without Continue On Fail, no
+ * item starts after one failed (those in flight finish), as in a loop one after another.
  */
-async function forEachInParallel(
+async function eachItem(
+	ctx: IExecuteFunctions,
+	module: OperationModule,
 	count: number,
 	parallel: number,
-	work: (index: number) => Promise<boolean>,
-): Promise<void> {
-	let next = 0;
-	let go = true;
-	const worker = async () => {
-		while (go && next < count) go = await work(next++);
-	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, count)) }, worker));
+): Promise<Array<Outcome | undefined>> {
+	let failed = false;
+	const indexes = Array.from({ length: count }, (_, index) => index);
+	return await mapWithConcurrency(
+		indexes,
+		parallel,
+		async (itemIndex): Promise<Outcome | undefined> => {
+			if (failed) return undefined;
+			try {
+				const shape = shapeFor(ctx, module, itemIndex);
+				return { result: await module.execute.call(ctx, itemIndex), shape };
+			} catch (error) {
+				if (!ctx.continueOnFail()) failed = true;
+				return { error };
+			}
+		},
+	);
 }
 
 /** An error thrown by `executeAll` itself (not one item's) stops the node, as one item's would. */
