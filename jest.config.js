@@ -11,6 +11,11 @@ module.exports = {
 	// tsc and tsx map `.js` to the TypeScript source themselves, jest is told here.
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.(?:node|credentials))\\.js$': '$1.ts' },
 	setupFiles: ['<rootDir>/n8n-harness/setupEnv.ts'],
+	// A temp folder for the run's n8n user folders, removed at the end (nothing left in the temp folder).
+	globalSetup: '<rootDir>/test/support/globalSetup.js',
+	globalTeardown: '<rootDir>/test/support/globalTeardown.js',
+	// jest's transform cache inside the repository (ignored by git), not in the system temp folder.
+	cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 	testTimeout: 30000,
 	maxWorkers: 2,
 	reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],

@@ -1,4 +1,6 @@
 /** What every step of one suite run shares: the n8n under test, its API, the simulator, the report. */
+import { join } from 'node:path';
+
 import type { N8nApi } from '../scripts/n8n/api';
 import type { N8nServer } from '../scripts/n8n/server';
 import type { Fixtures, RunningSimulator } from '../simulator';
@@ -21,6 +23,12 @@ export interface SuiteContext {
 	major: 1 | 2;
 	queueMode: boolean;
 }
+
+/**
+ * The only folder the suite's n8n may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO), inside its
+ * user folder so it goes when the server stops (n8n's own default is ~/.n8n-files in the user's home).
+ */
+export const n8nFilesFolder = (userFolder: string): string => join(userFolder, 'files');
 
 export function requireCredential(ctx: SuiteContext): CredentialRef {
 	if (!ctx.credential) throw new Error('no credential: the credential step failed');

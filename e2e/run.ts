@@ -29,7 +29,7 @@ import { ensurePostgres, type PostgresHandle } from '../scripts/n8n/postgres';
 import { ensureRedis, type RedisHandle } from '../scripts/n8n/redis';
 import { N8nServer } from '../scripts/n8n/server';
 import { startSimulator, type RunningSimulator } from '../simulator';
-import type { SuiteContext } from './context';
+import { n8nFilesFolder, type SuiteContext } from './context';
 import { Report, type StepOutcome } from './harness';
 import { packageNodeTypes } from './packageInfo';
 import { agentSteps } from './steps/agent';
@@ -136,6 +136,9 @@ async function runMode(
 					n8n = await N8nServer.start({
 						install: ensureInstalled(mode.major),
 						userFolder,
+						removeFolder: true,
+						// Read/Write Files from Disk work in a folder of the run's own (kb-sync), not ~/.n8n-files.
+						env: { N8N_RESTRICT_FILE_ACCESS_TO: n8nFilesFolder(userFolder) },
 						queue:
 							redisHandle && database
 								? { redisHost: redisHandle.host, redisPort: redisHandle.port, postgres: database }

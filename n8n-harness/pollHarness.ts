@@ -128,58 +128,49 @@ export class PollHarness {
 			if (mode === 'trigger') this.persisted = clone(data);
 		};
 
-		let ctx: PollContext;
-		if (persistence === 'staged') {
-			ctx = new PollContext(
-				this.workflow,
-				this.node,
-				additionalData,
-				mode,
-				'activate',
-				(data) => {
-					emitted = data;
+		// n8n 2.x with durable cursors hands the poll a staged copy and a commit; emit-only has neither.
+		type Args = ConstructorParameters<typeof PollContext>;
+		const staging = persistence === 'staged';
+		const commit: Args[7] = staging
+			? async () => {
 					if (staged) store(staged);
-				},
-				(error) => {
-					throw error;
-				},
-				async () => {
-					if (staged) store(staged);
-				},
-				async (poll) => {
+				}
+			: undefined;
+		const inScope: Args[8] = staging
+			? async (poll) => {
 					staged = clone(this.persisted);
 					try {
 						return await poll();
 					} finally {
 						staged = undefined;
 					}
-				},
-				() => {
+				}
+			: undefined;
+		const stagedData: Args[9] = staging
+			? () => {
 					if (!staged) throw new Error('the node read its static data outside a poll');
 					return staged;
-				},
-				budget,
-			);
-		} else {
-			ctx = new PollContext(
-				this.workflow,
-				this.node,
-				additionalData,
-				mode,
-				'activate',
-				(data) => {
-					emitted = data;
-					store(live);
-				},
-				(error) => {
-					throw error;
-				},
-				undefined,
-				undefined,
-				undefined,
-				budget,
-			);
-		}
+				}
+			: undefined;
+		const ctx = new PollContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			mode,
+			'activate',
+			(data) => {
+				emitted = data;
+				if (!staging) store(live);
+				else if (staged) store(staged);
+			},
+			(error) => {
+				throw error;
+			},
+			commit,
+			inScope,
+			stagedData,
+			budget,
+		);
 
 		const nodeType = nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
 		try {

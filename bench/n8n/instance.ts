@@ -40,6 +40,7 @@ export async function startN8n(
 	const n8n = await N8nServer.start({
 		install: ensureInstalled(2),
 		userFolder,
+		removeFolder: true,
 		// BENCH_N8N_CPU_PROF=<dir>: a V8 CPU profile of each n8n process, to see where its time goes.
 		cpuProfileDir: process.env.BENCH_N8N_CPU_PROF,
 		env: { N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn', N8N_PAYLOAD_SIZE_MAX: '64', ...env },

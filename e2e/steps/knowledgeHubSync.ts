@@ -6,17 +6,17 @@
  * Write Files to Disk writes, and the suite reads it back. The example's Schedule Trigger is swapped for
  * a Webhook of the same name (a schedule cannot be started on demand); everything else is as shipped.
  *
- * n8n 2.x reads and writes files only under ~/.n8n-files (N8N_RESTRICT_FILE_ACCESS_TO's default), so
- * the folder is made there, and removed afterwards.
+ * n8n 2.x reads and writes files only under N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files): the
+ * suite sets it to a folder inside n8n's user folder (`n8nFilesFolder`), so the folder is made there,
+ * and removed afterwards (the user folder goes with the server).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Execution, WorkflowJson } from '../../scripts/n8n/api';
 import { REPO_ROOT } from '../../scripts/n8n/paths';
-import { uniquePath, type SuiteContext } from '../context';
+import { n8nFilesFolder, uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
 import { actionNode, chain, locator, webhookNode, type Params } from '../workflows';
@@ -61,7 +61,10 @@ function syncResults(execution: Execution): Array<Record<string, unknown>> {
 
 export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 	const { api, report } = ctx;
-	const folder = join(homedir(), '.n8n-files', `wsp-e2e-sync-${randomUUID().slice(0, 8)}`);
+	const folder = join(
+		n8nFilesFolder(ctx.n8n.userFolder),
+		`wsp-e2e-sync-${randomUUID().slice(0, 8)}`,
+	);
 	let own: OwnSimulator | undefined;
 	const workflowIds: string[] = [];
 	try {

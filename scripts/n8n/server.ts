@@ -44,6 +44,8 @@ export interface StartOptions {
 	install: N8nInstall;
 	/** An existing folder (e.g. with the package already installed); default a new temp folder. */
 	userFolder?: string;
+	/** Whether `stop` removes the given `userFolder` too, as it removes a folder it made itself. */
+	removeFolder?: boolean;
 	port?: number;
 	/** Extra environment for both processes. */
 	env?: Record<string, string>;
@@ -87,7 +89,8 @@ export class N8nServer {
 		const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'wsp-n8n-'));
 		const port = options.port ?? (await freePort());
 		const webhookPort = options.queue ? await freePort() : port;
-		const server = new N8nServer(options, userFolder, port, webhookPort, !options.userFolder);
+		const owns = !options.userFolder || options.removeFolder === true;
+		const server = new N8nServer(options, userFolder, port, webhookPort, owns);
 		try {
 			// Main first: it runs the database migrations the others wait for.
 			await server.spawnMain();

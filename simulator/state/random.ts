@@ -1,19 +1,26 @@
 /** Deterministic pseudo-random numbers and identifiers, so every run sees the same data. */
 
-export class Rng {
-	private state: number;
-
-	constructor(seed: number) {
-		this.state = seed >>> 0 || 0x9e3779b9;
-	}
-
-	/** mulberry32: small, fast and good enough for fixtures. */
-	next(): number {
-		this.state = (this.state + 0x6d2b79f5) >>> 0;
-		let t = this.state;
+/**
+ * mulberry32: numbers in [0, 1) from a 32-bit seed; small, fast, reproducible, good enough for fixtures.
+ * The one copy: the simulator's `Rng` and the randomised tests draw from it.
+ */
+export function mulberry32(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
 		t = Math.imul(t ^ (t >>> 15), t | 1);
 		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+export class Rng {
+	/** The next number in [0, 1). */
+	readonly next: () => number;
+
+	constructor(seed: number) {
+		this.next = mulberry32(seed >>> 0 || 0x9e3779b9);
 	}
 
 	int(min: number, max: number): number {

@@ -13,6 +13,7 @@
 import type { Persistence } from '../../n8n-harness/pollHarness';
 import { startRig, type TriggerRig } from './setup';
 import { PRACTICE_EVENTS, practiceEventsOf, practiceTrigger } from './practiceSetup';
+import { mulberry32 } from '../../simulator/state/random';
 
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));
 
@@ -27,17 +28,6 @@ const KEY_EVENT: Record<string, string> = {
 const PREFIX: Record<string, string> = Object.fromEntries(
 	Object.entries(KEY_EVENT).map(([k, v]) => [v, k]),
 );
-
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 let rig: TriggerRig;
 beforeAll(async () => {
@@ -85,7 +75,7 @@ function observableKeys(scenarioId?: string): Set<string> {
 
 /** Runs one sequence; returns what went wrong, if anything (every sequence runs, so the totals are whole). */
 async function runSequence(index: number, tally: Tally): Promise<string | undefined> {
-	const random = prng(SEED + index * 7919);
+	const random = mulberry32(SEED + index * 7919);
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 	const chance = (p: number) => random() < p;
 	const control = rig.sim.control;

@@ -29,6 +29,7 @@ import { eventsOf, startRig, type EmittedEvent, type TriggerRig } from './setup'
 import type { PollHarness, Persistence } from '../../n8n-harness/pollHarness';
 import { inWindow, windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
 import { toStamp } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/timestamps';
+import { mulberry32 } from '../../simulator/state/random';
 
 // Failed requests are retried with backoff; waiting it out would only slow the run down.
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));
@@ -46,18 +47,6 @@ const KEY_EVENT: Record<string, EventName> = {
 	p: 'pagePublished',
 	s: 'sourceReady',
 };
-
-/** mulberry32: small, fast, reproducible. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 let rig: TriggerRig;
 beforeAll(async () => {
@@ -175,7 +164,7 @@ interface Outcome {
 }
 
 async function runSequence(index: number, tally: Tally): Promise<Outcome> {
-	const random = prng(SEED + index * 7919);
+	const random = mulberry32(SEED + index * 7919);
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 	const chance = (p: number) => random() < p;
 	const control = rig.sim.control;
