@@ -2,7 +2,7 @@
  * Prints a sha256 of each built node's and credential's description (JSON.stringify), read from
  * dist/ as n8n loads them, and of the names of the methods n8n calls (listSearch, loadOptions,
  * credentialTest). A refactor that must not change behaviour keeps these hashes: run
- * `npm run build && npx tsx scripts/describe-hash.ts` before and after and compare.
+ * `npm run describe-hash` (it builds first) before and after and compare (CONTRIBUTING.md).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
