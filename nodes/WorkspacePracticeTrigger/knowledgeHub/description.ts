@@ -29,7 +29,7 @@ export const knowledgeHubOption = {
 	description: 'Pages created, updated or published, and sources ready',
 };
 
-const shown = shownFor(knowledgeHubOption.value);
+const showFor = shownFor(knowledgeHubOption.value);
 
 /** The Knowledge Hub form: its events, filters and options (what a read costs of the daily quota). */
 export const knowledgeHubProperties: INodeProperties[] = [
@@ -64,7 +64,7 @@ export const knowledgeHubProperties: INodeProperties[] = [
 				description: 'A source finished text extraction and is ready to use',
 			},
 		],
-		displayOptions: shown,
+		displayOptions: showFor,
 	},
 	{
 		displayName: 'Filters',
@@ -114,7 +114,7 @@ export const knowledgeHubProperties: INodeProperties[] = [
 				description: 'Only pages and sources whose title contains this text (not case-sensitive)',
 			},
 		],
-		displayOptions: shown,
+		displayOptions: showFor,
 	},
 	{
 		displayName: 'Options',
@@ -135,6 +135,6 @@ export const knowledgeHubProperties: INodeProperties[] = [
 				'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
 			),
 		],
-		displayOptions: shown,
+		displayOptions: showFor,
 	},
 ];
