@@ -5,7 +5,7 @@
  * X.node.js, not the codex file X.node.json next to the sources).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -28,8 +28,10 @@ if (tsc.status !== 0) {
 }
 
 const env = { ...process.env };
-// n8n-core writes <N8N_USER_FOLDER>/.n8n/config when it loads: keep that out of the user's home.
-env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'wp-bench-n8n-'));
+// n8n-core writes <N8N_USER_FOLDER>/.n8n/config when it loads: keep that out of the user's home, in a
+// temp folder removed at the end.
+const userFolder = env.N8N_USER_FOLDER ? undefined : mkdtempSync(join(tmpdir(), 'wp-bench-n8n-'));
+if (userFolder) env.N8N_USER_FOLDER = userFolder;
 env.N8N_LOG_LEVEL ??= 'silent';
 const bench = spawnSync(
 	process.execPath,
@@ -40,4 +42,5 @@ const bench = spawnSync(
 		stdio: 'inherit',
 	},
 );
+if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 process.exitCode = bench.status ?? 1;

@@ -33,7 +33,7 @@ export const pageStateKey = (page: PageState): ChangeKey =>
 		page.published,
 	]);
 
-/** A state of the page stored by state version 1, which kept only its timestamp (see cursor.ts). */
+/** A state of the page stored by state version 1, which kept only its timestamp (see state.ts). */
 export const pageV1StateKey = (id: string, updated: Stamp): ChangeKey =>
 	changeKey(['page-v1', id, updated]);
 
