@@ -2,7 +2,7 @@
  * Scenario Job → Create makes a callback URL that points at a Job Trigger unique per job, so a load
  * balancer hashing the request URI sends every repeat of one job to one webhook process.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
 import { apiCalls, bootJobSim, createParams, runJobNode } from './jobTestKit';
@@ -11,7 +11,10 @@ let sim: RunningSimulator;
 beforeEach(async () => ({ sim } = await bootJobSim()));
 afterEach(async () => await sim.close());
 
-async function sentCallbackUrl(callbackUrl: string, options: IDataObject = {}): Promise<string> {
+async function sentCallbackUrl(
+	callbackUrl: string,
+	options: INodeParameters = {},
+): Promise<string> {
 	const { error } = await runJobNode(sim, {
 		parameters: createParams(sim, {
 			waitForCompletion: 'off',
