@@ -92,12 +92,33 @@ export async function jobRepeatSteps(ctx: SuiteContext): Promise<void> {
 		await sleepMs(3000);
 		return await perJob();
 	};
-	const describe = (counts: Map<string, number>, ids: string[]) => {
-		const twice = ids.filter((id) => (counts.get(id) ?? 0) > 1).length;
-		const none = ids.filter((id) => !counts.has(id)).length;
+	/** Jobs started more than once or never, named by kind (pair, triple, seq, over, rate). */
+	const describe = (counts: Map<string, number>, jobs: string[]) => {
+		const kind = (id: string) => requestIds.get(id)?.split('-')[2] ?? '?';
+		const twiceIds = jobs.filter((id) => (counts.get(id) ?? 0) > 1);
+		const noneIds = jobs.filter((id) => !counts.has(id));
 		const total = [...counts.values()].reduce((a, b) => a + b, 0);
-		return { twice, none, total };
+		const detail = [
+			...twiceIds.map((id) => `${kind(id)} ${id} ×${counts.get(id)}`),
+			...noneIds.map((id) => `${kind(id)} ${id} ×0`),
+		].join(', ');
+		return { twice: twiceIds.length, none: noneIds.length, total, detail };
 	};
+	/** Job IDs the trigger's stored static data remembers (what survives a restart). */
+	const storedJobs = async (): Promise<Set<string>> => {
+		const res = await api.raw(`/api/v1/workflows/${workflowId}`, { method: 'GET' });
+		const data = (res.body as { staticData?: Record<string, { recentDeliveries?: object }> })
+			?.staticData;
+		const keys = Object.values(data ?? {}).flatMap((n) => Object.keys(n?.recentDeliveries ?? {}));
+		return new Set(keys.map((k) => k.split(':')[0]));
+	};
+	/** Every answer that is not `expected`, with the simulator's error text. */
+	const badAnswers = (jobs: string[], from: number, expected: number) =>
+		sim.control
+			.callbacks()
+			.slice(from)
+			.filter((d) => jobs.includes(d.jobId) && d.status !== expected)
+			.map((d) => `${d.status ?? 'none'}${d.error ? ` (${d.error})` : ''} #${d.attempt}`);
 	/** n8n serves the webhook again (after activation or a restart): the probe is refused, not 404. */
 	const waitServed = async () =>
 		await waitFor('the webhook served', async () => {
@@ -216,22 +237,21 @@ export async function jobRepeatSteps(ctx: SuiteContext): Promise<void> {
 			}
 			const after = n8n.webhookPorts.length > 1 ? await perJob() : counts;
 			const statuses = [...answers(ids), ...direct];
-			const wrongAnswers = answers(wrong);
-			const { twice, none, total } = describe(after, ids);
-			expect(
-				wrongAnswers.every((s) => s === 401),
-				`wrong secrets answered ${wrongAnswers.join(', ')}`,
-			);
-			expect(
-				wrong.every((id) => !after.has(id)),
-				'a wrong-secret callback started an execution',
-			);
-			const bad = statuses.filter((s) => s !== 200);
-			expect(bad.length === 0, `answers other than 200: ${bad.join(', ')}`);
-			expect(
-				twice === 0 && none === 0 && total === 50,
-				`${total} executions for 50 jobs: ${twice} started more than once, ${none} never`,
-			);
+			const { twice, none, total, detail } = describe(after, ids);
+			const stored = await storedJobs();
+			const problems = [
+				...(ids.every((id) => stored.has(id))
+					? []
+					: [`static data misses ${ids.filter((id) => !stored.has(id)).join(', ')}`]),
+				...badAnswers(wrong, 0, 401).map((a) => `wrong secret answered ${a}`),
+				...(wrong.some((id) => after.has(id))
+					? ['a wrong-secret callback started an execution']
+					: []),
+				...badAnswers(ids, 0, 200).map((a) => `answered ${a}`),
+				...direct.filter((st) => st !== 200).map((st) => `direct copy answered ${st}`),
+				...(twice || none || total !== 50 ? [`${total} executions for 50 jobs: ${detail}`] : []),
+			];
+			expect(problems.length === 0, problems.join('; '));
 			return `${statuses.length} deliveries in ${((Date.now() - started) / 1000).toFixed(0)} s, all 200; 5 wrong secrets 401; executions: 50 for 50 jobs`;
 		},
 	);
@@ -239,6 +259,7 @@ export async function jobRepeatSteps(ctx: SuiteContext): Promise<void> {
 	await report.step(
 		'job repeats: n8n restarted, every callback repeated → still 50 executions',
 		async () => {
+			const storedBefore = await storedJobs();
 			const restartedAt = Date.now();
 			await n8n.restart();
 			await waitServed();
@@ -289,11 +310,11 @@ export async function jobRepeatSteps(ctx: SuiteContext): Promise<void> {
 				await sim.control.waitForCallbacks();
 				const seconds = (Date.now() - started) / 1000;
 				const counts = await settle([...before.values()].reduce((a, b) => a + b, 0) + jobs.length);
-				const { twice, none } = describe(counts, jobs);
-				const bad = answers(jobs).filter((status) => status !== 200);
+				const { twice, none, detail } = describe(counts, jobs);
+				const bad = badAnswers(jobs, 0, 200);
 				const rate = ((jobs.length * 3) / seconds) * 60;
 				expect(bad.length === 0, `answers other than 200: ${bad.join(', ')}`);
-				expect(twice === 0 && none === 0, `${twice} jobs started twice, ${none} never`);
+				expect(twice === 0 && none === 0, `not one execution per job: ${detail}`);
 				return `${jobs.length * 3} callbacks in ${seconds.toFixed(0)} s (${rate.toFixed(0)}/min), all 200, proxy 502s: ${n8n.proxy?.badGateway ?? 0}; routed ${n8n.proxy?.routed.join(' + ')}; 1 execution per job`;
 			},
 		);
