@@ -273,14 +273,19 @@ export async function jobRepeatSteps(ctx: SuiteContext): Promise<void> {
 				for (const id of ids.slice(0, 5)) await repeatToEveryProcess(id, requestIds.get(id) ?? '');
 			await sleepMs(4000);
 			const counts = await perJob();
-			const { twice, none, total } = describe(counts, ids);
+			const { twice, none, total, detail } = describe(counts, ids);
 			const statuses = [...answers(ids, before), ...direct.slice(directBefore)];
-			const bad = statuses.filter((s) => s !== 200);
-			expect(bad.length === 0, `answers other than 200 after the restart: ${bad.join(', ')}`);
-			expect(
-				twice === 0 && none === 0 && total === 50,
-				`after the restart: ${total} executions for 50 jobs (${twice} jobs started again)`,
-			);
+			const missing = ids.filter((id) => !storedBefore.has(id));
+			const problems = [
+				...badAnswers(ids, before, 200).map((a) => `answered ${a}`),
+				...direct
+					.slice(directBefore)
+					.filter((st) => st !== 200)
+					.map((st) => `direct copy answered ${st}`),
+				...(twice || none || total !== 50 ? [`${total} executions for 50 jobs: ${detail}`] : []),
+				...(missing.length ? [`static data before the restart missed ${missing.join(', ')}`] : []),
+			];
+			expect(problems.length === 0, `after the restart: ${problems.join('; ')}`);
 			return `restart ${restartS} s; ${statuses.length} repeats answered 200; executions: 50 for 50 jobs`;
 		},
 	);
