@@ -4,11 +4,11 @@
  * process), and checks credential, every operation, both triggers, the waiting execution, the tool
  * listing, an AI Agent calling the tool (scripted OpenAI-compatible model), MCP clients calling every
  * operation through the MCP Server Trigger, and the AI examples. Then the same in queue mode as n8n
- * documents it (PostgreSQL + Redis, main + webhook process + 2 workers) and, with --v1, on the last n8n 1.x.
+ * documents it (PostgreSQL + Redis, main + 2 webhook processes behind a hash-routing proxy + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
- * mcp, ai-examples, kb-sync).
+ * mcp, ai-examples, kb-sync, job-repeats).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -36,6 +36,7 @@ import { agentSteps } from './steps/agent';
 import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
 import { formSteps } from './steps/forms';
+import { jobRepeatSteps } from './steps/jobRepeats';
 import { jobTriggerSteps } from './steps/jobTrigger';
 import { knowledgeHubSyncSteps } from './steps/knowledgeHubSync';
 import { operationSteps } from './steps/operations';
@@ -141,11 +142,17 @@ async function runMode(
 						env: { N8N_RESTRICT_FILE_ACCESS_TO: n8nFilesFolder(userFolder) },
 						queue:
 							redisHandle && database
-								? { redisHost: redisHandle.host, redisPort: redisHandle.port, postgres: database }
+								? {
+										redisHost: redisHandle.host,
+										redisPort: redisHandle.port,
+										postgres: database,
+										// Two, behind a hash-routing proxy: how n8n scales webhooks (docs/batching.md).
+										webhookProcesses: 2,
+									}
 								: undefined,
 					});
 					const queueNote = mode.queue
-						? ` (main + webhook process on ${n8n.webhookBaseUrl} + 2 workers)`
+						? ` (main + 2 webhook processes behind ${n8n.webhookBaseUrl} + 2 workers)`
 						: '';
 					return `${n8n.baseUrl}${queueNote}, folder ${userFolder}`;
 				},
@@ -191,6 +198,8 @@ async function runMode(
 		if (runs('kb-sync')) await knowledgeHubSyncSteps(ctx);
 		await polling;
 		await practice;
+		// Last: it restarts n8n, which would cut steps running alongside.
+		if (runs('job-repeats')) await jobRepeatSteps(ctx);
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {

@@ -2,7 +2,9 @@ import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
+	IExecuteFunctions,
 	INodeCredentialTestResult,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookDescription,
@@ -11,15 +13,29 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { jobFromBody } from '../shared/scenarioJob/callback';
+import { JOB_TRIGGER_PATH, jobFromBody } from '../shared/scenarioJob/callback';
 import { isFinal, jobPath } from '../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../shared/secret';
 import { multiOptionSubtitle } from '../shared/subtitle';
 import { apiRequest } from '../shared/transport';
 import { answer } from '../shared/webhook';
-import { alreadyClaimed, seenRecently, type DedupeState } from './dedupe';
+import {
+	dedupeKey,
+	DEFAULT_STATUSES,
+	DEFAULT_WINDOW_MINUTES,
+	isRepeat,
+	recordStarted,
+	windowMs,
+	type DedupeState,
+} from './dedupe';
 
 const SECRET_CREDENTIAL = 'workspacePracticeWebhookSecretApi';
+
+/** One trigger in one workflow: where its deliveries are remembered in this process. */
+function triggerScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
+	const node = ctx.getNode();
+	return `${String(ctx.getWorkflow().id)}:${node.id ?? node.name}`;
+}
 
 /**
  * One POST endpoint whose URL the user copies into the job's callback_url. The service has no API to
@@ -30,7 +46,7 @@ const jobWebhooks: IWebhookDescription[] = [
 		name: 'default',
 		httpMethod: 'POST',
 		responseMode: 'onReceived',
-		path: 'workspace-practice-job',
+		path: JOB_TRIGGER_PATH,
 	},
 ];
 
@@ -123,7 +139,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				name: 'statuses',
 				type: 'multiOptions',
 				options: Object.entries(STATUS_NAMES).map(([value, name]) => ({ name, value })),
-				default: ['completed', 'failed', 'cancelled'],
+				default: [...DEFAULT_STATUSES],
 				description:
 					'Final job statuses that start the workflow; other deliveries are acknowledged and ignored',
 			},
@@ -139,7 +155,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 						name: 'duplicateWindowMinutes',
 						type: 'number',
 						typeOptions: { minValue: 0 },
-						default: 60,
+						default: DEFAULT_WINDOW_MINUTES,
 						description:
 							'Repeated deliveries of the same job and status within this time start one execution only. 0 turns the check off.',
 					},
@@ -166,6 +182,25 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			},
 		},
 	};
+
+	/**
+	 * Runs as the first step of the execution a delivery started: passes the job on unchanged and
+	 * records it in static data, which n8n writes when the execution ends. n8n 2.x does not write the
+	 * delivery's own copy when it starts an execution, so without this the entry would live only in
+	 * the process's memory and be gone after a restart.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const window = items.length
+			? windowMs(this.getNodeParameter('options', 0, {}) as IDataObject)
+			: 0;
+		if (window > 0) {
+			const state = this.getWorkflowStaticData('node') as DedupeState;
+			const keys = items.map((item) => dedupeKey(item.json));
+			recordStarted(state, triggerScope(this), keys, Date.now(), window);
+		}
+		return [items];
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		if (this.getNodeParameter('authentication', 'none') === 'headerSecret') {
@@ -201,11 +236,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			}
 		}
 
-		const statuses = this.getNodeParameter('statuses', [
-			'completed',
-			'failed',
-			'cancelled',
-		]) as string[];
+		const statuses = this.getNodeParameter('statuses', DEFAULT_STATUSES) as string[];
 		if (!isFinal(job.status) || !statuses.includes(job.status)) {
 			return answer(this, 200, {
 				received: true,
@@ -214,18 +245,10 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			});
 		}
 
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const windowMinutes =
-			typeof options.duplicateWindowMinutes === 'number' ? options.duplicateWindowMinutes : 60;
-		if (windowMinutes > 0) {
-			const key = `${String(job.id)}:${job.status}`;
-			const now = Date.now();
-			const windowMs = windowMinutes * 60_000;
+		const window = windowMs(this.getNodeParameter('options', {}) as IDataObject);
+		if (window > 0) {
 			const state = this.getWorkflowStaticData('node') as DedupeState;
-			// Both checks run without an await between them, so concurrent duplicates cannot interleave.
-			const inStaticData = seenRecently(state, key, now, windowMs);
-			const scope = `${String(this.getWorkflow().id)}:${this.getNode().id ?? this.getNode().name}`;
-			if (alreadyClaimed(scope, key, now, windowMs) || inStaticData) {
+			if (isRepeat(state, triggerScope(this), dedupeKey(job), Date.now(), window)) {
 				return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
 			}
 		}

@@ -1,59 +1,166 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { FINAL_STATUSES } from '../shared/scenarioJob/job';
+
+/**
+ * The Job Trigger's memory of deliveries it let through, so a repeated callback starts no second
+ * execution. How n8n stores a trigger's static data decides the design (docs/batching.md, "How n8n
+ * keeps a trigger's static data"): every delivery and every execution works on its own copy, read
+ * from the database when it starts and written back whole, the last write winning; n8n 2.x never
+ * writes the copy of a delivery that starts an execution. So:
+ * - each process keeps what it let through in memory (synchronous: of simultaneous duplicates one
+ *   passes), across all deliveries of one trigger;
+ * - every copy this process writes carries that whole memory, and copies still waiting for their
+ *   write get later entries too, so a write that lands last cannot drop what the process saw;
+ * - the execution writes the entry as well (the trigger's `execute`), which is the write n8n 2.x
+ *   keeps for a delivery that starts one.
+ */
+
+/** What the form offers and what a node without the option uses: written once. */
+export const DEFAULT_STATUSES: string[] = [...FINAL_STATUSES];
+export const DEFAULT_WINDOW_MINUTES = 60;
+
+/**
+ * At most this many deliveries are remembered per trigger, oldest dropped first. The service lets a
+ * workspace create 10 jobs a minute, so the default hour holds at most 600 jobs: all of them fit.
+ */
+export const DEDUPE_CAP = 1_000;
+
+/** Copies of static data written this long after they were handed to this module still get entries. */
+const LIVE_COPY_MS = 60_000;
+/** Live copies kept per trigger at most (each is small: at most DEDUPE_CAP entries). */
+const LIVE_COPY_CAP = 50;
+
 export interface DedupeState {
 	/** `<job id>:<status>` → when it was first delivered (ms), oldest first. */
 	recentDeliveries?: Record<string, number>;
 }
 
-/** At most this many deliveries are remembered, so static data stays small. */
-export const DEDUPE_CAP = 500;
-
-/**
- * Whether this job+status was already delivered within the window; records it if not. Kept in the
- * workflow's static data so the memory survives between deliveries without holding anything in RAM.
- */
-export function seenRecently(
-	state: DedupeState,
-	key: string,
-	now: number,
-	windowMs: number,
-): boolean {
-	const recent: Record<string, number> = {};
-	for (const [k, at] of Object.entries(state.recentDeliveries ?? {})) {
-		if (now - at < windowMs) recent[k] = at;
-	}
-	const seen = key in recent;
-	if (!seen) recent[key] = now;
-	const keys = Object.keys(recent);
-	for (const old of keys.slice(0, Math.max(0, keys.length - DEDUPE_CAP))) delete recent[old];
-	state.recentDeliveries = recent;
-	return seen;
+/** The one duplicate key: the same job ending in the same status. */
+export function dedupeKey(job: IDataObject): string {
+	return `${String(job.id)}:${String(job.status)}`;
 }
 
-/** Deliveries this process has let through, across every Job Trigger it serves: `<scope>|<key>` → ms. */
-const claimedHere = new Map<string, number>();
+/** The Duplicate Window option in milliseconds (0: off). */
+export function windowMs(options: IDataObject): number {
+	const minutes =
+		typeof options.duplicateWindowMinutes === 'number'
+			? options.duplicateWindowMinutes
+			: DEFAULT_WINDOW_MINUTES;
+	return Math.max(0, minutes) * 60_000;
+}
 
-/** Entries kept in memory for all workflows of the process together; the oldest go first. */
-export const CLAIMED_CAP = 10_000;
+interface TriggerMemory {
+	/** key → first delivery (ms), in insertion order (oldest first). */
+	seen: Map<string, number>;
+	/** Static-data copies of this trigger handed out recently, with when they were. */
+	live: Array<{ state: DedupeState; at: number }>;
+}
+
+/** Per process, per trigger (`<workflow id>:<node id>`). */
+const memory = new Map<string, TriggerMemory>();
+
+function memoryOf(scope: string): TriggerMemory {
+	let found = memory.get(scope);
+	if (!found) {
+		found = { seen: new Map(), live: [] };
+		memory.set(scope, found);
+	}
+	return found;
+}
+
+/** Only entries inside the window, at most DEDUPE_CAP, oldest first. */
+function bounded(entries: Iterable<[string, number]>, now: number, window: number) {
+	const byKey = new Map<string, number>();
+	for (const [key, at] of entries) {
+		if (typeof at !== 'number' || now - at >= window) continue;
+		const known = byKey.get(key);
+		if (known === undefined || at < known) byKey.set(key, at);
+	}
+	const sorted = [...byKey].sort((a, b) => a[1] - b[1]);
+	return sorted.slice(Math.max(0, sorted.length - DEDUPE_CAP));
+}
+
+/** Writes the process memory (and what the copy already held) into one copy, bounded. */
+function writeInto(state: DedupeState, mem: TriggerMemory, now: number, window: number): void {
+	const merged = bounded(
+		[...Object.entries(state.recentDeliveries ?? {}), ...mem.seen],
+		now,
+		window,
+	);
+	// Assigning marks the static data changed, so n8n writes it (where it writes this copy at all).
+	state.recentDeliveries = Object.fromEntries(merged);
+}
 
 /**
- * Whether this process already let this delivery through within the window; claims it if not.
- *
- * n8n hands every delivery its own copy of the workflow's static data and saves it after the trigger
- * answers, so two deliveries handled at the same time both miss each other there. This claim is
- * taken synchronously in the one process, so of concurrent duplicates one passes. Deliveries that
- * reach different processes (several webhook processes behind a load balancer) only meet in static
- * data, as before.
+ * Adds `keys` to the copies of this trigger handed out earlier and not yet known to be written
+ * (n8n writes a copy when its delivery or execution ends), then writes the whole memory into this one.
  */
-export function alreadyClaimed(scope: string, key: string, now: number, windowMs: number): boolean {
-	const id = `${scope}|${key}`;
-	const at = claimedHere.get(id);
-	if (at !== undefined && now - at < windowMs) return true;
-	claimedHere.delete(id);
-	claimedHere.set(id, now);
-	if (claimedHere.size > CLAIMED_CAP) {
-		for (const [old, when] of claimedHere) {
-			if (claimedHere.size <= CLAIMED_CAP && now - when < windowMs) break;
-			claimedHere.delete(old);
+function refreshCopies(
+	mem: TriggerMemory,
+	state: DedupeState,
+	keys: string[],
+	now: number,
+	window: number,
+): void {
+	mem.live = mem.live.filter((c) => now - c.at < LIVE_COPY_MS && c.state !== state);
+	for (const { state: copy } of mem.live) {
+		const entries = copy.recentDeliveries ?? (copy.recentDeliveries = {});
+		for (const key of keys) {
+			const at = mem.seen.get(key);
+			if (at !== undefined && !(key in entries)) entries[key] = at;
 		}
 	}
-	return false;
+	mem.live.push({ state, at: now });
+	if (mem.live.length > LIVE_COPY_CAP) mem.live.splice(0, mem.live.length - LIVE_COPY_CAP);
+	writeInto(state, mem, now, window);
+}
+
+function remember(mem: TriggerMemory, keys: string[], now: number, window: number): void {
+	for (const key of keys) if (!mem.seen.has(key)) mem.seen.set(key, now);
+	mem.seen = new Map(bounded(mem.seen, now, window));
+}
+
+/**
+ * A delivery: whether this job+status was already let through within the window (by this process
+ * or by any whose write this copy of static data holds); records it if not. Synchronous, so two
+ * deliveries in one process cannot both pass.
+ */
+export function isRepeat(
+	state: DedupeState,
+	scope: string,
+	key: string,
+	now: number,
+	window: number,
+): boolean {
+	const mem = memoryOf(scope);
+	const inMemory = mem.seen.get(key);
+	const stored = state.recentDeliveries?.[key];
+	const repeat =
+		(inMemory !== undefined && now - inMemory < window) ||
+		(typeof stored === 'number' && now - stored < window);
+	// A repeat known only from static data is learnt too, so this process's writes keep it.
+	if (repeat && inMemory === undefined && typeof stored === 'number') mem.seen.set(key, stored);
+	else if (!repeat) remember(mem, [key], now, window);
+	// Even a repeat's copy carries the memory: n8n writes it, and that write must not drop entries.
+	refreshCopies(mem, state, [key], now, window);
+	return repeat;
+}
+
+/** An execution the trigger started: its entries go into the copy n8n writes when it ends. */
+export function recordStarted(
+	state: DedupeState,
+	scope: string,
+	keys: string[],
+	now: number,
+	window: number,
+): void {
+	const mem = memoryOf(scope);
+	remember(mem, keys, now, window);
+	refreshCopies(mem, state, keys, now, window);
+}
+
+/** What a restart does to this module; for tests that model one. */
+export function forgetProcessMemory(): void {
+	memory.clear();
 }

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { HashProxy } from './hashProxy';
 import type { N8nInstall } from './paths';
 
 /** Fixed so the user folder's credentials stay readable between restarts of one run. */
@@ -38,6 +39,11 @@ export interface QueueSettings {
 	/** Worker processes (default 2), each running this many executions at once (default 5). */
 	workers?: number;
 	workerConcurrency?: number;
+	/**
+	 * Webhook processes (default 1). With more, each listens on a port of its own and a hash-routing
+	 * proxy (hashProxy.ts, as nginx `hash $request_uri consistent`) takes the webhook URL in front.
+	 */
+	webhookProcesses?: number;
 }
 
 export interface StartOptions {
@@ -73,12 +79,16 @@ export class N8nServer {
 	/** Where production webhooks and resume URLs go: the webhook process in queue mode, else main. */
 	readonly webhookBaseUrl: string;
 	private readonly procs: Proc[] = [];
+	/** Ports of the webhook processes (queue mode); several sit behind `proxy`. */
+	readonly webhookPorts: number[] = [];
+	/** The hash-routing proxy in front of several webhook processes. */
+	proxy?: HashProxy;
 
 	private constructor(
 		readonly options: StartOptions,
 		readonly userFolder: string,
 		readonly port: number,
-		private readonly webhookPort: number,
+		webhookPort: number,
 		private readonly ownsFolder: boolean,
 	) {
 		this.baseUrl = `http://127.0.0.1:${port}`;
@@ -92,14 +102,13 @@ export class N8nServer {
 		const owns = !options.userFolder || options.removeFolder === true;
 		const server = new N8nServer(options, userFolder, port, webhookPort, owns);
 		try {
-			// Main first: it runs the database migrations the others wait for.
-			await server.spawnMain();
-			if (options.queue) {
-				const workers = Array.from({ length: options.queue.workers ?? 2 }, (_, i) =>
-					server.spawnWorker(i + 1),
-				);
-				await Promise.all([server.spawnWebhook(), ...workers]);
+			const count = options.queue ? Math.max(1, options.queue.webhookProcesses ?? 1) : 0;
+			if (count === 1) server.webhookPorts.push(webhookPort);
+			if (count > 1) {
+				for (let i = 0; i < count; i++) server.webhookPorts.push(await freePort());
+				server.proxy = await HashProxy.start(server.webhookPorts, webhookPort);
 			}
+			await server.spawnAll();
 		} catch (error) {
 			// The caller never gets this server: hand over what its log says, then clean up.
 			const message = `${error instanceof Error ? error.message : String(error)}\n${server.logTail()}`;
@@ -197,15 +206,37 @@ export class N8nServer {
 		await this.waitReady(proc, this.options.readyTimeoutS ?? 120);
 	}
 
-	private async spawnWebhook(): Promise<void> {
+	/** Main first (it runs the database migrations the others wait for), then the rest at once. */
+	private async spawnAll(): Promise<void> {
+		await this.spawnMain();
+		if (!this.options.queue) return;
+		const workers = Array.from({ length: this.options.queue.workers ?? 2 }, (_, i) =>
+			this.spawnWorker(i + 1),
+		);
+		const webhooks = this.webhookPorts.map((p, i) => this.spawnWebhook(p, i + 1));
+		await Promise.all([...webhooks, ...workers]);
+	}
+
+	/** Webhook process n logs to webhook.log (n = 1) or webhook-<n>.log. */
+	private async spawnWebhook(port: number, n: number): Promise<void> {
 		const env = await this.baseEnv();
-		env.N8N_PORT = String(this.webhookPort);
-		const proc = await this.spawnProc('webhook', ['webhook'], env);
+		env.N8N_PORT = String(port);
+		const proc = await this.spawnProc(n === 1 ? 'webhook' : `webhook-${n}`, ['webhook'], env);
 		await this.waitUrl(
 			proc,
-			`${this.webhookBaseUrl}/healthz/readiness`,
+			`http://127.0.0.1:${port}/healthz/readiness`,
 			this.options.readyTimeoutS ?? 120,
 		);
+	}
+
+	/**
+	 * Stops every process and starts them again on the same ports, folder and database (the proxy,
+	 * if any, keeps running): what an operator's restart of n8n does.
+	 */
+	async restart(): Promise<void> {
+		await this.stopProcesses();
+		this.procs.length = 0;
+		await this.spawnAll();
 	}
 
 	/** Worker n logs to worker.log (n = 1) or worker-<n>.log. */
@@ -296,6 +327,12 @@ export class N8nServer {
 	 * 20 s grace killed it and lost its profile. Slow or killed exits are logged.
 	 */
 	async stop({ keepFolder = false } = {}): Promise<void> {
+		await this.stopProcesses();
+		await this.proxy?.close();
+		if (this.ownsFolder && !keepFolder) rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	private async stopProcesses(): Promise<void> {
 		const profiling = Boolean(this.options.cpuProfileDir);
 		const graceMs = profiling ? 120_000 : 20_000;
 		for (const proc of [...this.procs].reverse()) {
@@ -321,6 +358,5 @@ export class N8nServer {
 				);
 			}
 		}
-		if (this.ownsFolder && !keepFolder) rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }

@@ -27,3 +27,29 @@ export function jobFromBody(body: unknown): ClaimedJob | undefined {
 	if (!hasText(id)) return undefined;
 	return { ...source, id: id.trim() };
 }
+
+/** The Job Trigger's webhook path: n8n serves it at `/webhook/<webhook ID>/workspace-practice-job`. */
+export const JOB_TRIGGER_PATH = 'workspace-practice-job';
+
+/** Query parameter that names the job on a callback URL pointing at a Job Trigger. */
+export const JOB_ROUTING_PARAMETER = 'wsp_job';
+
+/**
+ * A callback URL that points at a Job Trigger, made unique per job: `?wsp_job=<key>` is added (any
+ * query already there is kept), so a load balancer that hashes the request URI (nginx `hash
+ * $request_uri consistent`) sends every repeat of one job's callback to the same webhook process.
+ * n8n matches webhooks by path only, so the trigger still receives it. Other URLs are left as given.
+ */
+export function callbackUrlForJob(url: string, jobKey: string): string {
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return url;
+	}
+	const path = parsed.pathname.replace(/\/+$/, '');
+	if (!path.endsWith(`/${JOB_TRIGGER_PATH}`) || parsed.searchParams.has(JOB_ROUTING_PARAMETER))
+		return url;
+	parsed.searchParams.append(JOB_ROUTING_PARAMETER, jobKey);
+	return parsed.toString();
+}

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requiredMemberEmail } from '../../../shared/fields/member.locator';
+import { callbackUrlForJob } from '../../../shared/scenarioJob/callback';
 import type { PollSettings } from '../../../shared/scenarioJob/waitPolling';
 import { isToolContext } from '../../../shared/toolContext';
 import { validator } from '../../../shared/validate';
@@ -121,7 +122,11 @@ export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitM
 				},
 			);
 		}
-		body.callback_url = check.webUrl('Callback URL', callbackUrl);
+		// Per job when it points at a Job Trigger, so a load balancer can route its repeats by URI.
+		body.callback_url = callbackUrlForJob(
+			check.webUrl('Callback URL', callbackUrl),
+			requestId ?? randomUUID(),
+		);
 	}
 	const headers = readHeaders(additional);
 	if (Object.keys(headers).length > 0) body.callback_headers = headers;
