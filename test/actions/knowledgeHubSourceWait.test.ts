@@ -140,11 +140,12 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 			if (kinds[i] === 'slow') expect(out.error).toMatch(/was not ready within 1 minute/);
 			if (kinds[i] === 'bad') expect(out.error).toMatch(/^URL: must be a web address/);
 		});
-		// Existing sources are not read again; ready and failed ones once; slow ones until the limit.
+		// All are read together: one list read a round (the first, then the limit), no source alone.
 		const reads = calls().filter((r) => r.method === 'GET');
 		const readsOf = (i: number) =>
 			reads.filter((r) => r.path.endsWith(String(items[i].json.id))).length;
-		expect(readsOf(0)).toBe(1);
+		expect(reads.map((r) => r.path)).toEqual(Array(2).fill('/knowledge-hub/sources'));
+		expect(readsOf(0)).toBe(0);
 		expect(readsOf(3)).toBe(0);
 	});
 
