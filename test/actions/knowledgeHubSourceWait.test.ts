@@ -4,7 +4,7 @@ import { SEED, SOURCE_FAIL_MARKER, SOURCE_HOLD_MARKER } from '../../simulator';
 import type { RecordedRequest } from '../../simulator';
 import { json, useSimulator } from './support';
 
-const { sources } = SEED;
+const { folders, sources } = SEED;
 
 // Extraction ends on the first read after creation (the simulator's clock does not move here).
 const sim = useSimulator('knowledgeHubSource', {
@@ -157,5 +157,22 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 			/^Options → Time Limit \(Minutes\): must be a whole number from 1 to 60/,
 		);
 		expect(calls()).toHaveLength(0);
+	});
+
+	test('a list in one folder: one list read, narrowed to that folder, for all of them', async () => {
+		const input = Array.from({ length: 3 }, (_, i) => ({
+			url: `https://example.com/folder/${i}`,
+			title: `In folder ${i}`,
+		}));
+		const { items, error } = await run(
+			waitParams({ additionalFields: { folder_ids: [folders.sales.id] } }),
+			{ input },
+		);
+		expect(error).toBeUndefined();
+		expect(json(items).map((item) => item.status)).toEqual(['ready', 'ready', 'ready']);
+		const reads = calls().filter((r) => r.method === 'GET');
+		expect(reads.map((r) => [r.path, r.query])).toEqual([
+			['/knowledge-hub/sources', { folder_id: folders.sales.id, page: '1', page_size: '100' }],
+		]);
 	});
 });
