@@ -175,4 +175,29 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 			['/knowledge-hub/sources', { folder_id: folders.sales.id, page: '1', page_size: '100' }],
 		]);
 	});
+
+	test('101 sources: the list shows the newest 100; the one not on it is read alone', async () => {
+		const input = Array.from({ length: 101 }, (_, i) => ({
+			url: `https://example.com/many/${i}`,
+			title: `Many ${i}`,
+		}));
+		const { items, error } = await run(
+			{ ...waitParams(), batching: { requestsPerMinute: 0 } },
+			{ input },
+		);
+		expect(error).toBeUndefined();
+		expect(json(items).every((item) => item.status === 'ready')).toBe(true);
+		// The one off the first page, by the list's order (newest first, then by ID).
+		const ours = new Set(json(items).map((item) => String(item.id)));
+		const [offPage] = sim.control.store.data.sources
+			.filter((source) => !source.archived)
+			.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id))
+			.slice(100)
+			.filter((source) => ours.has(source.id));
+		const reads = calls().filter((r) => r.method === 'GET');
+		expect(reads.map((r) => r.path)).toEqual([
+			'/knowledge-hub/sources',
+			`/knowledge-hub/sources/${offPage.id}`,
+		]);
+	});
 });
