@@ -55,6 +55,20 @@ export interface RunNodeResult {
 	workflow: Workflow;
 }
 
+/** A trigger-started run begins with the trigger's items already there, as n8n hands them over. */
+export function triggerStart(name: string, items: INodeExecutionData[]) {
+	return {
+		name,
+		data: {
+			startTime: Date.now(),
+			executionTime: 0,
+			executionIndex: 0,
+			source: [],
+			data: { main: [items] },
+		},
+	};
+}
+
 /**
  * Runs Start → our node through n8n-core's real WorkflowExecute, as a manual execution in n8n does,
  * with the credential applied by its real `authenticate` block.
@@ -114,26 +128,14 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	);
 	if (executionId === null) additionalData.executionId = undefined;
 	const mode = options.mode ?? 'manual';
-	// A trigger-started run begins with the trigger's items already there, as n8n hands them over.
 	const triggerToStartFrom =
 		mode === 'trigger'
-			? {
-					name: start.name,
-					data: {
-						startTime: Date.now(),
-						executionTime: 0,
-						executionIndex: 0,
-						source: [],
-						data: {
-							main: [
-								(options.input ?? [{}]).map(
-									({ $binary, ...json }): INodeExecutionData =>
-										$binary ? { json, binary: $binary as IBinaryKeyData } : { json },
-								),
-							],
-						},
-					},
-				}
+			? triggerStart(
+					start.name,
+					(options.input ?? [{}]).map(({ $binary, ...json }) =>
+						$binary ? { json, binary: $binary as IBinaryKeyData } : { json },
+					),
+				)
 			: undefined;
 	const run = await new WorkflowExecute(additionalData, mode).run({
 		workflow,
