@@ -13,7 +13,12 @@ import { consoleTable, markdownReport } from './report';
 import type { BenchResults, JobWaitFigures } from './results';
 import { benchJobList } from './scenarios/jobList';
 import { benchJobWait } from './scenarios/jobWait';
-import { benchPageSync, benchSourceWait } from './scenarios/knowledgeHub';
+import {
+	benchPageSync,
+	benchPageSync500,
+	benchSourceListWait,
+	benchSourceWait,
+} from './scenarios/knowledgeHub';
 import { benchPackage } from './scenarios/pkg';
 import { benchPerItem } from './scenarios/perItem';
 import { benchRateLimited } from './scenarios/rateLimited';
@@ -98,7 +103,7 @@ async function jobListOnly(root: string): Promise<void> {
 }
 
 const KNOWLEDGE_HUB_NOTE =
-	'Item 7: sourceWait is Create From URL with Wait Until Ready (By Polling, defaults) on a source whose extraction takes one minute (10 s pending, 50 s processing), calls counted with the create, in virtual time (each pause of the node moves the simulator’s clock instead of passing); pageSync runs Knowledge Hub Page → Create or Update over 20 Markdown files three times (first run, unchanged rerun, one file changed) with the deployed limits on, also in virtual time. Request counts, machine-independent. `npm run bench -- --knowledge-hub-only` measures it alone.';
+	'Item 7: sourceWait is Create From URL with Wait Until Ready (By Polling, defaults) on a source whose extraction takes one minute (10 s pending, 50 s processing), calls counted with the create, in virtual time (each pause of the node moves the simulator’s clock instead of passing); pageSync runs Knowledge Hub Page → Create or Update over 20 Markdown files three times (first run, unchanged rerun, one file changed) with the deployed limits on, also in virtual time. Issue 32’s figures: sourceWait.requestsFor15Sources (15 items in one run, created then waited on together), pageSync.requestsOnUnchangedRerun500 / …Manual / requestsOneChanged500 (500 files into one folder, Within Folder set; active = the node’s static data kept between runs in mode trigger, manual = none). Request counts, machine-independent. `npm run bench -- --knowledge-hub-only` measures it alone.';
 
 /** `npm run bench -- --knowledge-hub-only`: item 7 alone (request counts), merged into results.json. */
 async function knowledgeHubOnly(root: string): Promise<void> {
@@ -116,8 +121,11 @@ async function knowledgeHubOnly(root: string): Promise<void> {
 
 async function knowledgeHubItem(results: BenchResults): Promise<void> {
 	step('7. Knowledge Hub: a one-minute source waited for (virtual time); 20 pages synced');
-	results.sourceWait = await benchSourceWait();
-	results.pageSync = await benchPageSync();
+	results.sourceWait = {
+		...(await benchSourceWait()),
+		requestsFor15Sources: await benchSourceListWait(15),
+	};
+	results.pageSync = { ...(await benchPageSync()), ...(await benchPageSync500()) };
 	step(
 		`   ${results.sourceWait.callsPerSource} calls per source; unchanged rerun: ${results.pageSync.writesOnUnchangedRerun} writes`,
 	);

@@ -61,6 +61,8 @@ export interface SourceWaitFigures {
 	callsPerSource: number | null;
 	schedule: string;
 	runsDetail: number[];
+	/** Issue 32: 15 sources in one run (Create From URL over 15 items), creations and wait; goal ≤ 24. */
+	requestsFor15Sources?: number;
 }
 
 export interface PageSyncFigures {
@@ -74,4 +76,10 @@ export interface PageSyncFigures {
 	readsAfterOneChange: number;
 	/** 429 answers over the three runs (60 requests a minute), waited out and retried by the transport. */
 	rateLimitedAnswers: number;
+	/** Issue 32: 500 files into one folder (Within Folder), unchanged, the node's memory kept (active); goal ≤ 6. */
+	requestsOnUnchangedRerun500?: number;
+	/** The same without memory (a manual run); goal ≤ 506 (ceil(P/100) + N). */
+	requestsOnUnchangedRerun500Manual?: number;
+	/** One of the 500 files changed, memory kept; goal ≤ 8. */
+	requestsOneChanged500?: number;
 }

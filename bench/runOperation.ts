@@ -2,6 +2,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../n8n-harness/runNode';
+import type { RunNodeOptions } from '../n8n-harness/runNode';
 
 export interface Endpoint {
 	baseUrl: string;
@@ -13,8 +14,11 @@ export async function runOperation(
 	endpoint: Endpoint,
 	parameters: INodeParameters,
 	input?: IDataObject[],
+	/** E.g. static data kept between runs and mode 'trigger', as an active workflow runs. */
+	more: Partial<RunNodeOptions> = {},
 ): Promise<INodeExecutionData[]> {
 	const { items, error } = await runNode({
+		...more,
 		parameters,
 		credentials: { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey },
 		input,

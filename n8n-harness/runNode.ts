@@ -1,11 +1,13 @@
 import type {
 	ExecutionBaseError,
+	IBinaryKeyData,
 	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
 	IRun,
 	IWorkflowBase,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
@@ -34,6 +36,13 @@ export interface RunNodeOptions {
 	/** The execution's ID (default a random one); `null` runs with none, as MCP tool calls do. */
 	executionId?: string | null;
 	urls?: Partial<TestUrls>;
+	/**
+	 * The workflow's static data, kept by the caller between runs as n8n keeps an active workflow's
+	 * (it saves it after trigger-started runs, not after manual ones). Default: none, as a manual run.
+	 */
+	staticData?: IDataObject;
+	/** The execution mode (default manual; 'trigger' for a run an active workflow's trigger started). */
+	mode?: WorkflowExecuteMode;
 }
 
 export interface RunNodeResult {
@@ -44,6 +53,20 @@ export interface RunNodeResult {
 	run: IRun;
 	credentialsHelper: TestCredentialsHelper;
 	workflow: Workflow;
+}
+
+/** A trigger-started run begins with the trigger's items already there, as n8n hands them over. */
+export function triggerStart(name: string, items: INodeExecutionData[]) {
+	return {
+		name,
+		data: {
+			startTime: Date.now(),
+			executionTime: 0,
+			executionIndex: 0,
+			source: [],
+			data: { main: [items] },
+		},
+	};
 }
 
 /**
@@ -91,6 +114,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		active: false,
 		nodeTypes,
 		settings: {},
+		staticData: options.staticData,
 	});
 	const credentialsHelper = new TestCredentialsHelper({
 		workspacePracticeApi: { ...options.credentials },
@@ -103,11 +127,24 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		options.urls,
 	);
 	if (executionId === null) additionalData.executionId = undefined;
-	const run = await new WorkflowExecute(additionalData, 'manual').run({
+	const mode = options.mode ?? 'manual';
+	const triggerToStartFrom =
+		mode === 'trigger'
+			? triggerStart(
+					start.name,
+					(options.input ?? [{}]).map(({ $binary, ...json }) =>
+						$binary ? { json, binary: $binary as IBinaryKeyData } : { json },
+					),
+				)
+			: undefined;
+	const run = await new WorkflowExecute(additionalData, mode).run({
 		workflow,
 		startNode: start,
+		triggerToStartFrom,
 	});
 	const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
+	// What n8n would save: the Workflow wraps the static data it was given, so copy it back.
+	if (options.staticData) Object.assign(options.staticData, workflow.staticData);
 	return { items, error: run.data.resultData.error, run, credentialsHelper, workflow };
 }

@@ -25,6 +25,7 @@ import { makeAdditionalData, type TestUrls } from './additionalData';
 import { baseNodeStandIns } from './baseNodes';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { registry } from './nodeTypes';
+import { triggerStart } from './runNode';
 import type { TestCredentials } from './runNode';
 
 export interface WorkflowFile {
@@ -124,16 +125,10 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 	const additionalData = makeAdditionalData(credentialsHelper, data, executionId, options.urls);
 	const mode: WorkflowExecuteMode = options.triggerItems ? 'trigger' : 'manual';
 	const triggerToStartFrom = options.triggerItems
-		? {
-				name: start.name,
-				data: {
-					startTime: Date.now(),
-					executionTime: 0,
-					executionIndex: 0,
-					source: [],
-					data: { main: [options.triggerItems.map((json): INodeExecutionData => ({ json }))] },
-				},
-			}
+		? triggerStart(
+				start.name,
+				options.triggerItems.map((json): INodeExecutionData => ({ json })),
+			)
 		: undefined;
 	const run = await new WorkflowExecute(additionalData, mode).run({
 		workflow,

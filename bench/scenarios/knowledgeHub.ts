@@ -146,3 +146,97 @@ export async function benchPageSync(): Promise<PageSyncFigures> {
 		await sim.close();
 	}
 }
+
+/**
+ * Issue 32: Create From URL over `count` items in one run (Wait Until Ready By Polling, defaults),
+ * each source's extraction one minute: the creations, then one list read a round for all of them.
+ * Every request to the sources endpoints is counted (429 answers too; there are none at this size).
+ */
+export async function benchSourceListWait(count: number): Promise<number> {
+	const clock = new ManualClock();
+	const sim = await startSimulator({ clock, sourceTimings: EXTRACTION, rateLimits: true });
+	const restore = virtualTime(clock);
+	try {
+		const input = Array.from({ length: count }, (_, i) => ({
+			url: `https://example.com/bench/list-${i}`,
+			title: `List source ${i}`,
+		}));
+		const items = await runOperation(
+			sim,
+			{
+				resource: 'knowledgeHubSource',
+				operation: 'createFromUrl',
+				url: '={{ $json.url }}',
+				title: '={{ $json.title }}',
+			},
+			input,
+		);
+		const notReady = items.filter((item) => item.json.status !== 'ready');
+		if (notReady.length > 0) throw new Error(`not ready: ${JSON.stringify(notReady[0].json)}`);
+		return sim.control.requests({ path: '/knowledge-hub/sources*' }).length;
+	} finally {
+		restore();
+		await sim.close();
+	}
+}
+
+const SYNC_FILES = 500;
+
+/**
+ * Issue 32: 500 Markdown files into one folder (Within Folder) through Create or Update: created,
+ * then an unchanged re-run with the node's memory (static data kept between runs, mode trigger, as
+ * n8n runs an active workflow), one without (a manual run), and one file changed with memory. Every
+ * request to the Knowledge Hub is counted, 429 answers included.
+ */
+export async function benchPageSync500(): Promise<{
+	requestsOnUnchangedRerun500: number;
+	requestsOnUnchangedRerun500Manual: number;
+	requestsOneChanged500: number;
+}> {
+	const clock = new ManualClock();
+	const sim = await startSimulator({ clock, rateLimits: true });
+	const restore = virtualTime(clock);
+	try {
+		const folder = sim.control.store.data.folders[0];
+		const form = {
+			resource: 'knowledgeHubPage',
+			operation: 'createOrUpdate',
+			title: "={{ $json.fileName.replace(/\\.md$/, '') }}",
+			contentFrom: 'binary',
+			options: { withinFolder: { __rl: true, mode: 'id', value: folder.id } },
+		};
+		const files = (changed?: number) =>
+			Array.from({ length: SYNC_FILES }, (_, i) =>
+				fileItem(
+					i,
+					i === changed ? `# Page ${i}\n\nChanged.\n` : `# Page ${i}\n\nSynced text ${i}.\n`,
+				),
+			);
+		const staticData: IDataObject = {};
+		const pass = async (input: IDataObject[], active: boolean, expected: string, others = 0) => {
+			// Each pass on a day of its own: the first and the manual one spend half the daily quota.
+			clock.advance(86_400_000);
+			sim.control.clearRequests();
+			const items = await runOperation(
+				sim,
+				form,
+				input,
+				active ? { staticData, mode: 'trigger' } : {},
+			);
+			const results = items.map((item) => String(item.json.sync_result));
+			const wrong = results.filter((result) => result !== expected);
+			if (wrong.length !== others)
+				throw new Error(`expected ${expected}, got ${wrong.slice(0, 3).join(', ')}`);
+			return sim.control.requests({ path: '/knowledge-hub/*' }).length;
+		};
+		await pass(files(), true, 'created');
+		return {
+			requestsOnUnchangedRerun500: await pass(files(), true, 'unchanged'),
+			requestsOnUnchangedRerun500Manual: await pass(files(), false, 'unchanged'),
+			requestsOneChanged500: await pass(files(7), true, 'unchanged', 1),
+		};
+	} finally {
+		restore();
+		await sim.close();
+	}
+}

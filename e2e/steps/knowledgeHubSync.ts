@@ -4,7 +4,10 @@
  * The first run creates the pages, a second run with no change sends no write, and a changed file
  * updates only its page. Then files out: Page → Get puts the published Markdown into a file that n8n's
  * Write Files to Disk writes, and the suite reads it back. The example's Schedule Trigger is swapped for
- * a Webhook of the same name (a schedule cannot be started on demand); everything else is as shipped.
+ * a Webhook of the same name (a schedule cannot be started on demand); everything else is as shipped
+ * but for Within Folder (a folder of the simulator). Then the active-workflow path as shipped: the
+ * example's schedule, set to every 20 seconds, runs twice; the second run reads only the folder's page
+ * list (the node remembers the pages in its static data, which n8n saves after trigger-started runs).
  *
  * n8n 2.x reads and writes files only under N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files): the
  * suite sets it to a folder inside n8n's user folder (`n8nFilesFolder`), so the folder is made there,
@@ -22,7 +25,8 @@ import { ownSimulator, type OwnSimulator } from '../support/toolResults';
 import { actionNode, chain, locator, webhookNode, type Params } from '../workflows';
 
 const EXAMPLE = 'knowledge-hub-sync.json';
-const TRIGGER = 'Every hour';
+const TRIGGER = 'Every 6 hours';
+const SCHEDULE_SECONDS = 20;
 const READER = 'Read Markdown files';
 const SYNC = 'Sync page';
 
@@ -32,19 +36,42 @@ const FILES: Record<string, string> = {
 	'Product sheet.md': '# Product sheet\n\nThree tiers: Team, Business, Enterprise.\n',
 };
 
-/** The example as shipped, with this run's folder, credential and a webhook in place of its schedule. */
-function exampleWorkflow(folder: string, credential: OwnSimulator['credential'], path: string) {
+/**
+ * The example as shipped, with this run's files, Knowledge Hub folder and credential, and a webhook in
+ * place of its schedule (or, without `path`, its schedule every SCHEDULE_SECONDS seconds).
+ */
+function exampleWorkflow(
+	folder: string,
+	credential: OwnSimulator['credential'],
+	kbFolderId: string,
+	path?: string,
+) {
 	const json = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', EXAMPLE), 'utf8')) as {
 		name: string;
 		nodes: Params[];
 		connections: WorkflowJson['connections'];
 	};
 	const nodes = json.nodes.map((node) => {
-		if (node.name === TRIGGER) return { ...webhookNode(path), name: TRIGGER };
 		const parameters = node.parameters as Params;
+		if (node.name === TRIGGER)
+			return path
+				? { ...webhookNode(path), name: TRIGGER }
+				: {
+						...node,
+						parameters: {
+							rule: { interval: [{ field: 'seconds', secondsInterval: SCHEDULE_SECONDS }] },
+						},
+					};
 		if (node.name === READER)
 			return { ...node, parameters: { ...parameters, fileSelector: `${folder}/*.md` } };
-		if (node.credentials) return { ...node, credentials: { workspacePracticeApi: credential } };
+		if (node.name === SYNC) {
+			const options = { ...(parameters.options as Params), withinFolder: locator(kbFolderId) };
+			return {
+				...node,
+				parameters: { ...parameters, options },
+				credentials: { workspacePracticeApi: credential },
+			};
+		}
 		return node;
 	});
 	return { name: `e2e ${json.name}`, nodes, connections: json.connections };
@@ -79,8 +106,11 @@ export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 		);
 		if (!ready || !own) return;
 		const { sim, credential } = own;
+		const [kbFolder, scheduleKbFolder] = sim.control.store.data.folders;
 		const path = uniquePath('kb-sync');
-		const workflow = await api.createWorkflow(exampleWorkflow(folder, credential, path));
+		const workflow = await api.createWorkflow(
+			exampleWorkflow(folder, credential, kbFolder.id, path),
+		);
 		workflowIds.push(workflow.id);
 		await api.activate(workflow.id);
 
@@ -98,10 +128,9 @@ export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 				const newest = list.reduce((a, b) => (Number(b.id) > Number(a.id) ? b : a));
 				return newest.finished || newest.status === 'error' ? newest : undefined;
 			});
-			const writes = sim.control
-				.requests({ path: '/knowledge-hub/*' })
-				.filter((r) => r.method !== 'GET');
-			return { results: syncResults(execution), writes };
+			const calls = sim.control.requests({ path: '/knowledge-hub/*' });
+			const writes = calls.filter((r) => r.method !== 'GET');
+			return { results: syncResults(execution), writes, calls };
 		};
 
 		await report.step('kb-sync: the first run creates one published page per file', async () => {
@@ -128,16 +157,24 @@ export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 			return titles.join(', ');
 		});
 
-		await report.step('kb-sync: a second run with no change sends no write', async () => {
-			const { results, writes } = await runOnce(2);
-			expectEqual(
-				results.map((r) => r.sync_result),
-				['unchanged', 'unchanged', 'unchanged'],
-				'sync results',
-			);
-			expectEqual(writes.length, 0, 'write requests');
-			return '3 unchanged, 0 writes';
-		});
+		await report.step(
+			'kb-sync: a second run with no change sends no write and reads only the folder list',
+			async () => {
+				const { results, writes, calls } = await runOnce(2);
+				expectEqual(
+					results.map((r) => r.sync_result),
+					['unchanged', 'unchanged', 'unchanged'],
+					'sync results',
+				);
+				expectEqual(writes.length, 0, 'write requests');
+				expectEqual(
+					calls.map((r) => [r.method, r.path, r.query.folder_id]),
+					[['GET', '/knowledge-hub/pages', kbFolder.id]],
+					'requests',
+				);
+				return '3 unchanged, 0 writes, 1 read (the folder list)';
+			},
+		);
 
 		let pricingId = '';
 		await report.step('kb-sync: a changed file updates only its page', async () => {
@@ -211,6 +248,52 @@ export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 					'file content',
 				);
 				return `${file} (${text.length} characters)`;
+			},
+		);
+
+		await report.step(
+			`kb-sync: active, the schedule (every ${SCHEDULE_SECONDS} s) twice: the second run reads only the folder list`,
+			async () => {
+				const files = join(folder, 'scheduled');
+				mkdirSync(files, { recursive: true });
+				for (const [name, text] of Object.entries(FILES)) writeFileSync(join(files, name), text);
+				const scheduled = await api.createWorkflow(
+					exampleWorkflow(files, credential, scheduleKbFolder.id),
+				);
+				workflowIds.push(scheduled.id);
+				const finished = async (count: number) =>
+					await waitFor(
+						`scheduled execution ${count}`,
+						async () => {
+							const list = await api.executions(scheduled.id);
+							const done = list.filter((e) => e.finished || e.status === 'error');
+							if (done.length < count) return undefined;
+							return done.reduce((a, b) => (Number(b.id) > Number(a.id) ? b : a));
+						},
+						{ timeoutMs: (SCHEDULE_SECONDS + 25) * 1000 },
+					);
+				await api.activate(scheduled.id);
+				const first = syncResults(await finished(1));
+				expectEqual(
+					first.map((r) => r.sync_result),
+					['created', 'created', 'created'],
+					'first scheduled run',
+				);
+				sim.control.clearRequests();
+				const second = syncResults(await finished(2));
+				await api.deactivate(scheduled.id);
+				const calls = sim.control.requests({ path: '/knowledge-hub/*' });
+				expectEqual(
+					second.map((r) => r.sync_result),
+					['unchanged', 'unchanged', 'unchanged'],
+					'second scheduled run',
+				);
+				expectEqual(
+					calls.map((r) => [r.method, r.path, r.query.folder_id]),
+					[['GET', '/knowledge-hub/pages', scheduleKbFolder.id]],
+					'requests of the second run',
+				);
+				return '3 created, then 3 unchanged for 1 request (the folder list)';
 			},
 		);
 	} finally {

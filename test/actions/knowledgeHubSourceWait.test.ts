@@ -4,7 +4,7 @@ import { SEED, SOURCE_FAIL_MARKER, SOURCE_HOLD_MARKER } from '../../simulator';
 import type { RecordedRequest } from '../../simulator';
 import { json, useSimulator } from './support';
 
-const { sources } = SEED;
+const { folders, sources } = SEED;
 
 // Extraction ends on the first read after creation (the simulator's clock does not move here).
 const sim = useSimulator('knowledgeHubSource', {
@@ -140,11 +140,14 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 			if (kinds[i] === 'slow') expect(out.error).toMatch(/was not ready within 1 minute/);
 			if (kinds[i] === 'bad') expect(out.error).toMatch(/^URL: must be a web address/);
 		});
-		// Existing sources are not read again; ready and failed ones once; slow ones until the limit.
+		// All are read together: one list read a round (the first, then the limit), no source alone.
 		const reads = calls().filter((r) => r.method === 'GET');
 		const readsOf = (i: number) =>
 			reads.filter((r) => r.path.endsWith(String(items[i].json.id))).length;
-		expect(readsOf(0)).toBe(1);
+		// (The clock jumps past the limit while the first read is in flight or just after: 1 or 2 rounds.)
+		expect(new Set(reads.map((r) => r.path))).toEqual(new Set(['/knowledge-hub/sources']));
+		expect(reads.length).toBeLessThanOrEqual(2);
+		expect(readsOf(0)).toBe(0);
 		expect(readsOf(3)).toBe(0);
 	});
 
@@ -156,5 +159,47 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 			/^Options → Time Limit \(Minutes\): must be a whole number from 1 to 60/,
 		);
 		expect(calls()).toHaveLength(0);
+	});
+
+	test('a list in one folder: one list read, narrowed to that folder, for all of them', async () => {
+		const input = Array.from({ length: 3 }, (_, i) => ({
+			url: `https://example.com/folder/${i}`,
+			title: `In folder ${i}`,
+		}));
+		const { items, error } = await run(
+			waitParams({ additionalFields: { folder_ids: [folders.sales.id] } }),
+			{ input },
+		);
+		expect(error).toBeUndefined();
+		expect(json(items).map((item) => item.status)).toEqual(['ready', 'ready', 'ready']);
+		const reads = calls().filter((r) => r.method === 'GET');
+		expect(reads.map((r) => [r.path, r.query])).toEqual([
+			['/knowledge-hub/sources', { folder_id: folders.sales.id, page: '1', page_size: '100' }],
+		]);
+	});
+
+	test('101 sources: the list shows the newest 100; the one not on it is read alone', async () => {
+		const input = Array.from({ length: 101 }, (_, i) => ({
+			url: `https://example.com/many/${i}`,
+			title: `Many ${i}`,
+		}));
+		const { items, error } = await run(
+			{ ...waitParams(), batching: { requestsPerMinute: 0 } },
+			{ input },
+		);
+		expect(error).toBeUndefined();
+		expect(json(items).every((item) => item.status === 'ready')).toBe(true);
+		// The one off the first page, by the list's order (newest first, then by ID).
+		const ours = new Set(json(items).map((item) => String(item.id)));
+		const [offPage] = sim.control.store.data.sources
+			.filter((source) => !source.archived)
+			.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id))
+			.slice(100)
+			.filter((source) => ours.has(source.id));
+		const reads = calls().filter((r) => r.method === 'GET');
+		expect(reads.map((r) => r.path)).toEqual([
+			'/knowledge-hub/sources',
+			`/knowledge-hub/sources/${offPage.id}`,
+		]);
 	});
 });

@@ -49,12 +49,15 @@ function extensionOf(fileName: string | undefined, fileExtension: string | undef
  * The text of a Markdown or plain-text file in the item's binary property, checked before any request:
  * a missing property or another kind of file (a PDF, an image) fails naming the property and its MIME
  * type. A missing or generic MIME type is judged by the file's extension. A UTF-8 BOM is dropped.
+ * With `emptyRefusal` (the sentence telling how to allow it), an empty file (or one of only
+ * whitespace) fails too, naming the file.
  */
 export async function readTextFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	field: string,
 	propertyName: string,
+	emptyRefusal?: string,
 ): Promise<string> {
 	const check = validator(ctx, itemIndex);
 	const property = check.required(field, propertyName).trim();
@@ -80,7 +83,15 @@ export async function readTextFile(
 		);
 	}
 	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	return buffer.toString('utf8').replace(/^\uFEFF/, '');
+	const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+	if (emptyRefusal !== undefined && text.trim() === '') {
+		const name = binary.fileName ? ` "${binary.fileName}"` : '';
+		check.fail(
+			field,
+			`the file${name} in binary property "${property}" is empty${buffer.length > 0 ? ' (only whitespace)' : ''}. ${emptyRefusal}`,
+		);
+	}
+	return text;
 }
 
 /** A file name for a title: characters file systems refuse become "-", at most 100 characters. */

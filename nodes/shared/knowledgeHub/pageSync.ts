@@ -32,14 +32,24 @@ export async function findPagesByTitle(
 	return rows.filter((row) => titleKey(row.title) === wanted);
 }
 
-/** Markdown as compared: line endings and trailing whitespace at the end do not count as a change. */
-export function sameText(a: unknown, b: string): boolean {
-	if (typeof a !== 'string') return false;
-	const normal = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
-	return normal(a) === normal(b);
+/**
+ * Markdown as compared: line endings (CRLF, CR, LF), whitespace at the end of each line and at the
+ * end of the text do not count as a change. A Markdown hard line break (two spaces at a line's end)
+ * added or removed alone therefore publishes nothing; with any other change the text is sent as given,
+ * hard breaks included.
+ */
+export function normalText(text: string): string {
+	return text
+		.replace(/\r\n?/g, '\n')
+		.replace(/[^\S\n]+$/gm, '')
+		.replace(/\s+$/, '');
 }
 
-interface Wanted {
+export function sameText(a: unknown, b: string): boolean {
+	return typeof a === 'string' && normalText(a) === normalText(b);
+}
+
+export interface Wanted {
 	content: string;
 	publish: boolean;
 	/** folder_ids, source_ids, skill_ids as given (only those the user set). */

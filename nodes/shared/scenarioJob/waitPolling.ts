@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRequest, asNodeError } from '../transport';
+import type { WaitSettings } from '../waitMany';
 import { isFinal, jobPath } from './job';
 
 /** Backoff between status reads: start small, double, never wait more than a minute at a time. */
@@ -12,12 +13,9 @@ export const POLL_CAP_MS = 60_000;
  */
 export const POLL_MIN_MS = 1_000;
 
-export interface PollSettings {
-	/** Wait before the first read (0: read at once); then doubles, from POLL_MIN_MS up to POLL_CAP_MS. */
-	firstDelayMs: number;
-	timeLimitMs: number;
+/** The first read after `firstDelayMs` (0: at once); then pauses double, from POLL_MIN_MS to POLL_CAP_MS. */
+export interface PollSettings extends WaitSettings {
 	cancelOnTimeout: boolean;
-	itemIndex: number;
 }
 
 /** The pause after a read, from the one before it: twice as long, within POLL_MIN_MS and POLL_CAP_MS. */

@@ -2,8 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionalUuid } from '../../../shared/fields/locator';
-import { findPagesByTitle, pageChanges } from '../../../shared/knowledgeHub/pageSync';
-import type { SyncResult } from '../../../shared/knowledgeHub/pageSync';
+import { findPagesByTitle, pageChanges, titleKey } from '../../../shared/knowledgeHub/pageSync';
+import type { SyncResult, Wanted } from '../../../shared/knowledgeHub/pageSync';
+import {
+	folderPages,
+	inTitleOrder,
+	notePage,
+	rememberSync,
+	unchangedSinceLastSync,
+} from '../../../shared/knowledgeHub/syncRun';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { apiRequest } from '../../../shared/transport';
@@ -23,7 +30,7 @@ const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 const fields: INodeProperties[] = [
 	{
 		displayName:
-			'Finds the page by its exact title (case-sensitive; spaces around it ignored). Costs 2 API calls when nothing changed (a title search and the page), 3 when it updates, 2 when it creates; an unchanged page gets no new draft or version.',
+			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title are settled in input order. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and page and file are as last synced; +1 to create or change it. An unchanged page gets no new draft or version.",
 		name: 'syncNotice',
 		type: 'notice',
 		default: '',
@@ -45,7 +52,7 @@ const fields: INodeProperties[] = [
 		typeOptions: { rows: 6 },
 		default: '',
 		description:
-			'The Markdown body the page should have. Compared with the page first (line endings and trailing spaces ignored): when equal, nothing is written.',
+			'The Markdown body the page should have. Compared with the page first (line endings and spaces at line ends ignored): when equal, nothing is written.',
 	}),
 	{
 		displayName: 'Publish',
@@ -73,6 +80,15 @@ const fields: INodeProperties[] = [
 					description:
 						'Who can see the page when it is created (an existing page keeps its visibility)',
 				},
+				{
+					displayName: 'Allow Empty File',
+					name: 'allowEmptyFile',
+					type: 'boolean',
+					default: false,
+					displayOptions: { show: { '/contentFrom': ['binary'] } },
+					description:
+						'Whether an empty file (or one of only whitespace) may become the page text. Off: it is refused before any request, naming the file.',
+				},
 				folderLocator({
 					displayName: 'Within Folder',
 					name: 'withinFolder',
@@ -91,34 +107,68 @@ function withResult(page: IDataObject, result: SyncResult): IDataObject {
 	return { ...page, sync_result: result };
 }
 
+const EMPTY_REFUSAL =
+	'An empty file would replace the page text: check the file, or turn on Options → Allow Empty File.';
+
+/**
+ * The live pages titled `title`: with a folder and several items, from the folder's page list read
+ * once a run; else a title search.
+ */
+async function pagesTitled(
+	ctx: IExecuteFunctions,
+	title: string,
+	folderId: string | undefined,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	if (folderId && ctx.getInputData().length > 1)
+		return (await folderPages(ctx, folderId, itemIndex)).get(titleKey(title)) ?? [];
+	return await findPagesByTitle(ctx, title, folderId, itemIndex);
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const check = validator(this, itemIndex);
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, '')).trim();
-	const content =
-		(await readPageContent(
-			this,
-			itemIndex,
-			this.getNodeParameter('content', itemIndex, ''),
-			'Content',
-		)) ?? '';
-	const publish = this.getNodeParameter('publish', itemIndex, true) as boolean;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const folderId = optionalUuid(check, 'Options → Within Folder', options.withinFolder);
+	// Taken before the first await: items start in input order, so same-title turns queue in it.
+	return await inTitleOrder(this, folderId, title, async () =>
+		sync(this, itemIndex, title, folderId, options),
+	);
+}
+
+async function sync(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	title: string,
+	folderId: string | undefined,
+	options: IDataObject,
+): Promise<IDataObject> {
+	const check = validator(ctx, itemIndex);
+	const content =
+		(await readPageContent(
+			ctx,
+			itemIndex,
+			ctx.getNodeParameter('content', itemIndex, ''),
+			'Content',
+			options.allowEmptyFile === true ? undefined : EMPTY_REFUSAL,
+		)) ?? '';
+	const publish = ctx.getNodeParameter('publish', itemIndex, true) as boolean;
 	const lists: IDataObject = {};
 	addPageLists(lists, options, check);
 	// The page must stay in the folder it is looked for in, or the next run would not find it.
 	const folderIds = lists.folder_ids as string[] | undefined;
 	if (folderId && folderIds && !folderIds.includes(folderId))
 		lists.folder_ids = [...folderIds, folderId];
+	const wanted: Wanted = { content, publish, lists };
 
-	const matches = await findPagesByTitle(this, title, folderId, itemIndex);
+	const matches = await pagesTitled(ctx, title, folderId, itemIndex);
 	if (matches.length > 1) {
 		const where = folderId ? ` in folder ${folderId}` : '';
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`Title: ${matches.length} pages are titled "${title}"${where} (IDs ${matches.map((p) => String(p.id)).join(', ')})`,
 			{
 				itemIndex,
@@ -132,32 +182,51 @@ export async function execute(
 		if (options.visibility) body.visibility = options.visibility;
 		Object.assign(body, lists);
 		if (folderId && body.folder_ids === undefined) body.folder_ids = [folderId];
-		const { body: page } = await apiRequest<IDataObject>(this, {
+		const { body: page } = await apiRequest<IDataObject>(ctx, {
 			method: 'POST',
 			path: '/knowledge-hub/pages',
 			body,
 			itemIndex,
 		});
-		return withResult(page, 'created');
+		return await settled(ctx, folderId, title, page, wanted, 'created');
 	}
+
+	// Neither the page nor the file moved since this node last synced them: nothing to read.
+	if (unchangedSinceLastSync(ctx, folderId, title, matches[0], wanted))
+		return withResult(matches[0], 'unchanged');
 
 	const pageId = String(matches[0].id);
 	const path = `/knowledge-hub/pages/${encodeURIComponent(pageId)}`;
-	const { body: current } = await apiRequest<IDataObject>(this, {
+	const { body: current } = await apiRequest<IDataObject>(ctx, {
 		method: 'GET',
 		path,
 		qs: { include: 'draft' },
 		itemIndex,
 		what: `page ${pageId}`,
 	});
-	const changes = pageChanges(current, { content, publish, lists });
-	if (Object.keys(changes).length === 0) return withResult(current, 'unchanged');
-	const { body: page } = await apiRequest<IDataObject>(this, {
+	const changes = pageChanges(current, wanted);
+	if (Object.keys(changes).length === 0)
+		return await settled(ctx, folderId, title, current, wanted, 'unchanged');
+	const { body: page } = await apiRequest<IDataObject>(ctx, {
 		method: 'PATCH',
 		path,
 		body: changes,
 		itemIndex,
 		what: `page ${pageId}`,
 	});
-	return withResult(page, 'updated');
+	return await settled(ctx, folderId, title, page, wanted, 'updated');
+}
+
+/** The page as it now is: remembered for the next run, noted for later items of this one. */
+async function settled(
+	ctx: IExecuteFunctions,
+	folderId: string | undefined,
+	title: string,
+	page: IDataObject,
+	wanted: Wanted,
+	result: SyncResult,
+): Promise<IDataObject> {
+	rememberSync(ctx, folderId, title, page, wanted);
+	await notePage(ctx, folderId, page);
+	return withResult(page, result);
 }

@@ -89,13 +89,14 @@ export function contentFromFields(textField?: INodeProperties): INodeProperties[
 /**
  * The page content the form gives: the file's text with Content From = Binary File (then a Content
  * value in `typed` is refused as ambiguous), else `typed` (undefined when the field was not added).
- * Checked before any request.
+ * Checked before any request; `emptyRefusal` refuses an empty file (see `readTextFile`).
  */
 export async function readPageContent(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	typed: unknown,
 	typedField: string,
+	emptyRefusal?: string,
 ): Promise<string | undefined> {
 	const check = validator(ctx, itemIndex);
 	const from = ctx.getNodeParameter('contentFrom', itemIndex, 'text') as string;
@@ -111,5 +112,6 @@ export async function readPageContent(
 		itemIndex,
 		'Input Binary Field',
 		check.text('Input Binary Field', property),
+		emptyRefusal,
 	);
 }
