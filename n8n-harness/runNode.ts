@@ -34,6 +34,8 @@ export interface RunNodeOptions {
 	/** The execution's ID (default a random one); `null` runs with none, as MCP tool calls do. */
 	executionId?: string | null;
 	urls?: Partial<TestUrls>;
+	/** The workflow's ID and name (default test-workflow, "Engine test"). */
+	workflow?: { id: string; name: string };
 }
 
 export interface RunNodeResult {
@@ -72,8 +74,8 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflowData: IWorkflowBase = {
-		id: 'test-workflow',
-		name: 'Engine test',
+		id: options.workflow?.id ?? 'test-workflow',
+		name: options.workflow?.name ?? 'Engine test',
 		active: false,
 		isArchived: false,
 		createdAt: new Date(),
