@@ -21,6 +21,8 @@ import {
 import { countRequest, describeSpent, REQUESTS_PER_DAY, spentToday } from './dayBudget';
 import { keyDigest } from './keyDigest';
 import { isCreation, paceRequest } from './pacer';
+import type { ShareRead } from './sharedReads';
+import { sharedRead, shareKey } from './sharedReads';
 import { backoffDelay, isDayQuota, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
@@ -40,6 +42,11 @@ export interface ApiRequest {
 	what?: string;
 	/** For a write: how to check whether it happened when its answer is lost. */
 	ifLost?: string;
+	/**
+	 * A GET whose answer may be shared with identical GETs on the same key in this process within a
+	 * short window (sharedReads.ts): sent once, each caller gets its own copy.
+	 */
+	share?: ShareRead;
 }
 
 export interface ApiResponse<T> {
@@ -101,9 +108,26 @@ export async function apiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: ApiRequest,
 ): Promise<ApiResponse<T>> {
+	const credential = await resolveCredential(ctx, request.itemIndex);
+	if (request.share && request.method === 'GET') {
+		const key = shareKey(
+			keyDigest(credential.baseUrl, credential.apiKey),
+			request.path,
+			request.qs,
+		);
+		return await sharedRead(key, request.share, () => exchange<T>(ctx, request, credential));
+	}
+	return await exchange<T>(ctx, request, credential);
+}
+
+/** One request and its retries: pacing, sending, counting, 429 waits, errors. */
+async function exchange<T>(
+	ctx: TransportContext,
+	request: ApiRequest,
+	credential: ResolvedCredential,
+): Promise<ApiResponse<T>> {
 	const { method, path, qs, body, itemIndex } = request;
 	const idempotent = request.idempotent ?? (method === 'GET' || method === 'DELETE');
-	const credential = await resolveCredential(ctx, itemIndex);
 	const { baseUrl } = credential;
 	const creation = isCreation(method, path);
 	const host = new URL(baseUrl).host;
