@@ -36,6 +36,8 @@ export class TransportProbe implements INodeType {
 			{ displayName: 'List', name: 'list', type: 'boolean', default: false },
 			{ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false },
 			{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 },
+			{ displayName: 'Query', name: 'qs', type: 'json', default: '' },
+			{ displayName: 'Share Within Ms', name: 'shareWithinMs', type: 'number', default: 0 },
 		],
 	};
 
@@ -60,9 +62,13 @@ export class TransportProbe implements INodeType {
 				}
 				const bodyText = this.getNodeParameter('body', i) as string;
 				const idempotent = this.getNodeParameter('idempotent', i) as string;
+				const qsText = this.getNodeParameter('qs', i, '') as string;
+				const shareWithinMs = this.getNodeParameter('shareWithinMs', i, 0) as number;
 				const { status, body } = await apiRequest<IDataObject>(this, {
 					method: this.getNodeParameter('method', i) as 'GET',
 					path,
+					qs: qsText ? (JSON.parse(qsText) as IDataObject) : undefined,
+					share: shareWithinMs > 0 ? { withinMs: shareWithinMs } : undefined,
 					body: bodyText ? (JSON.parse(bodyText) as IDataObject) : undefined,
 					idempotent: idempotent === '' ? undefined : idempotent === 'true',
 					itemIndex: i,
