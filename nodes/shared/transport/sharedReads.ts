@@ -74,10 +74,9 @@ export async function sharedRead<T>(
 	const answer = read();
 	const mine: Entry = { sentAt: now, answer };
 	entries.set(key, mine);
-	try {
-		return structuredClone(await answer);
-	} catch (error) {
+	// A failed read is never handed out: the caller gets its own error, later ones read again.
+	answer.catch(() => {
 		if (entries.get(key) === mine) entries.delete(key);
-		throw error;
-	}
+	});
+	return structuredClone(await answer);
 }
