@@ -50,12 +50,12 @@ test('two executions reading the same list at once: one request, the same rows f
 	const qs = fresh();
 	const [a, b] = await Promise.all([read(qs, 5000), read(qs, 5000)]);
 	expect(sent()).toBe(1);
-	const direct = await (
+	const direct = (await (
 		await fetch(`${sim.baseUrl}${MEMBERS}?page=${qs.page}&page_size=3`, {
 			headers: { Authorization: `Bearer ${sim.apiKey}` },
 		})
-	).json();
-	expect(a.data.map((m) => m.id)).toEqual(direct.data.map((m: { id: string }) => m.id));
+	).json()) as { data: Array<{ id: string }> };
+	expect(a.data.map((m) => m.id)).toEqual(direct.data.map((m) => m.id));
 	expect(b).toEqual(a);
 });
 
