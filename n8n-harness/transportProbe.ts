@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { apiList, apiRequest } from '../nodes/shared/transport';
+import { apiList, apiRequest, beginSharedReads } from '../nodes/shared/transport';
 import { asNodeError } from '../nodes/shared/transport/errors';
 
 export const PROBE_NODE_TYPE = 'test.transportProbe';
@@ -38,11 +38,15 @@ export class TransportProbe implements INodeType {
 			{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 },
 			{ displayName: 'Query', name: 'qs', type: 'json', default: '' },
 			{ displayName: 'Share Within Ms', name: 'shareWithinMs', type: 'number', default: 0 },
+			{ displayName: 'Share Since', name: 'shareSince', type: 'number', default: -1 },
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const out: INodeExecutionData[] = [];
+		// A test may let this run share answers sent after a mark (-1: the run marks its first read).
+		const since = this.getNodeParameter('shareSince', 0, -1) as number;
+		if (since >= 0) beginSharedReads(this, since);
 		for (let i = 0; i < this.getInputData().length; i++) {
 			try {
 				const path = this.getNodeParameter('path', i) as string;

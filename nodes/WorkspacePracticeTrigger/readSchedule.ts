@@ -1,8 +1,8 @@
-import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { validator } from '../shared/validate';
+import type { InputValidator } from '../shared/validate';
 import type { WorkingHours } from './workingHours';
-import { DEFAULT_WORKING_HOURS, minGapMs, readsPerDay } from './workingHours';
+import { DEFAULT_WORKING_HOURS, readsPerDay } from './workingHours';
 
 /**
  * The Read Schedule options both trigger families offer beside Minimum Minutes Between Reads, and
@@ -33,7 +33,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		],
 		default: 'evenly',
 		description:
-			"When the trigger reads. With More Often in Working Hours, events that happen in working hours arrive within minutes (a median of 5 at the defaults) for about the daily cost of reading every 30 minutes; Minimum Minutes Between Reads is then not used.",
+			'When the trigger reads. With More Often in Working Hours, events that happen in working hours arrive within minutes (a median of 5 at the defaults) for about the daily cost of reading every 30 minutes; Minimum Minutes Between Reads is then not used.',
 	},
 	{
 		displayName: 'Working Hours',
@@ -49,7 +49,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		name: 'workingHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: DEFAULT_WORKING_HOURS.workingGapMinutes,
+		default: 10,
 		description:
 			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minimum Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
 	},
@@ -58,7 +58,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		name: 'offHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: DEFAULT_WORKING_HOURS.offHoursGapMinutes,
+		default: 360,
 		description:
 			'Used with Read Schedule: More Often in Working Hours. At 360, an event at night or at the weekend arrives within 6 hours.',
 	},
@@ -89,4 +89,35 @@ export function parseWorkingHours(
 	if (Number(match[3]) > 59 || Number(match[5]) > 59 || endMinute > 1440) return undefined;
 	if (endMinute <= startMinute) return undefined;
 	return { days: [...days].sort(), startMinute, endMinute };
+}
+
+/**
+ * The schedule a family's Options ask for, checked before any request: undefined for Evenly (Minimum
+ * Minutes Between Reads applies).
+ */
+export function readScheduleOf(
+	check: InputValidator,
+	options: IDataObject,
+): WorkingHours | undefined {
+	const mode = String(options.readSchedule ?? 'evenly');
+	check.oneOf('Options → Read Schedule', mode, ['evenly', 'workingHours']);
+	if (mode !== 'workingHours') return undefined;
+	const text = String(options.workingHours ?? DEFAULT_WORKING_HOURS_TEXT);
+	const hours = parseWorkingHours(text);
+	if (!hours) return check.fail('Options → Working Hours', `must be ${RULE}; got "${text}"`);
+	return {
+		...hours,
+		workingGapMinutes: check.intRange(
+			'Options → Minutes Between Reads in Working Hours',
+			options.workingHoursMinutes ?? DEFAULT_WORKING_HOURS.workingGapMinutes,
+			1,
+			1440,
+		),
+		offHoursGapMinutes: check.intRange(
+			'Options → Minutes Between Reads Outside Them',
+			options.offHoursMinutes ?? DEFAULT_WORKING_HOURS.offHoursGapMinutes,
+			1,
+			1440,
+		),
+	};
 }

@@ -30,10 +30,17 @@ async function read(
 	qs: Record<string, unknown>,
 	shareWithinMs: number,
 	target: RunningSimulator = sim,
+	shareSince = 0,
 ) {
 	const { items, error } = await runNode({
 		nodeType: PROBE_NODE_TYPE,
-		parameters: { method: 'GET', path: MEMBERS, qs: JSON.stringify(qs), shareWithinMs },
+		parameters: {
+			method: 'GET',
+			path: MEMBERS,
+			qs: JSON.stringify(qs),
+			shareWithinMs,
+			shareSince,
+		},
 		credentials: { baseUrl: target.baseUrl, apiKey: target.apiKey },
 	});
 	if (error) throw error;
@@ -85,6 +92,14 @@ test('outside the window, another query, without opt-in or on another workspace:
 	await read(qs, 5000, other);
 	expect(other.control.requests({ path: MEMBERS })).toHaveLength(1);
 	expect(sent()).toBe(4);
+});
+
+test('a run is never handed an answer sent before its mark (a trigger: before its previous read ended)', async () => {
+	const qs = fresh();
+	await read(qs, 5000);
+	// No mark given: the run marks its first read, so the answer above is not shared with it.
+	await read(qs, 5000, sim, -1);
+	expect(sent()).toBe(2);
 });
 
 test('a shared read that fails: the execution that joined it reads on its own and succeeds', async () => {

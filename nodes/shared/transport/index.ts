@@ -10,4 +10,4 @@ export { withIsNew } from './created';
 export { setPaceLimits, SERVICE_LIMITS } from './pacer';
 export type { PaceLimits } from './pacer';
 export type { ShareRead } from './sharedReads';
-export { SHARED_READ_MS } from './sharedReads';
+export { beginSharedReads, SHARED_READ_MS, sharedReadMark } from './sharedReads';

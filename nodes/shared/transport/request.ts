@@ -115,7 +115,7 @@ export async function apiRequest<T = IDataObject>(
 			request.path,
 			request.qs,
 		);
-		return await sharedRead(key, request.share, () => exchange<T>(ctx, request, credential));
+		return await sharedRead(ctx, key, request.share, () => exchange<T>(ctx, request, credential));
 	}
 	return await exchange<T>(ctx, request, credential);
 }

@@ -5,12 +5,14 @@ import type { IDataObject } from 'n8n-workflow';
  * within a short window by several triggers or nodes are sent once, and every caller gets its own copy
  * of the one answer. Opt-in per call site (`share` on the request).
  *
- * Why a shared answer keeps a trigger's exactly-once: it is the answer the caller would have had by
- * reading a few seconds earlier, and the table keeps only the newest request per query, so no caller
- * is ever handed an answer older than one this process already had for the same query. A trigger's
- * cursor moves on the service's timestamps, never on this host's clock, so reading a little earlier
- * only leaves changes for its next read. Not for a read that checks whether a list moved since the
- * caller's own previous read of it (it must reach the service), nor for writes.
+ * Why a shared answer keeps a trigger's exactly-once: a run (a poll) is handed only answers sent after
+ * its `since` mark, which a trigger sets to the end of its own previous poll: so the answer is newer
+ * than anything that trigger read before, the answer it would have had by reading at that moment, a
+ * few seconds before it actually would. A trigger's cursor moves on the service's timestamps, never on
+ * this host's clock, so reading a little earlier only leaves changes for its next read. A run with no
+ * mark gets one at its first shared read (nothing older is shared with it). Not for a read that checks
+ * whether a list moved since the caller's own earlier read of it (it must reach the service), nor for
+ * writes.
  *
  * In-process only: in queue mode each process shares its own reads.
  */
@@ -27,12 +29,26 @@ export const SHARED_READ_MS = 30_000;
 export const MAX_SHARE_MS = 60_000;
 
 interface Entry {
+	/** Order of sending in this process (sharedReadMark). */
+	seq: number;
 	sentAt: number;
 	/** The answer as it came, never handed out itself: each caller gets a copy. */
 	answer: Promise<unknown>;
 }
 
 const entries = new Map<string, Entry>();
+let sent = 0;
+const marks = new WeakMap<object, number>();
+
+/** Where this process's shared reads stand: answers sent later have a higher mark. */
+export function sharedReadMark(): number {
+	return sent;
+}
+
+/** A run (one poll's context) may be handed answers sent after `since` (a sharedReadMark) only. */
+export function beginSharedReads(ctx: object, since: number): void {
+	marks.set(ctx, since);
+}
 
 /** The query with its keys sorted, so the order the caller built it in does not matter. */
 function canonical(qs: IDataObject | undefined): string {
@@ -56,15 +72,21 @@ function prune(now: number): void {
  * caller that joined it reads on its own, so an error always belongs to the node that got it.
  */
 export async function sharedRead<T>(
+	ctx: object,
 	key: string,
 	share: ShareRead,
 	read: () => Promise<T>,
 ): Promise<T> {
 	const now = Date.now();
 	prune(now);
+	let since = marks.get(ctx);
+	if (since === undefined) {
+		since = sent;
+		marks.set(ctx, since);
+	}
 	const withinMs = Math.min(Math.max(0, share.withinMs), MAX_SHARE_MS);
 	const entry = entries.get(key);
-	if (entry && now - entry.sentAt <= withinMs && now >= entry.sentAt) {
+	if (entry && entry.seq > since && now - entry.sentAt <= withinMs && now >= entry.sentAt) {
 		try {
 			return structuredClone((await entry.answer) as T);
 		} catch {
@@ -72,7 +94,7 @@ export async function sharedRead<T>(
 		}
 	}
 	const answer = read();
-	const mine: Entry = { sentAt: now, answer };
+	const mine: Entry = { seq: ++sent, sentAt: now, answer };
 	entries.set(key, mine);
 	// A failed read is never handed out: the caller gets its own error, later ones read again.
 	answer.catch(() => {
