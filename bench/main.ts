@@ -20,7 +20,7 @@ import { benchRateLimited } from './scenarios/rateLimited';
 import { benchReturnAll } from './scenarios/returnAll';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
-import { benchTeamDay } from './scenarios/teamDay';
+import { benchTeamDay, PRACTICE_EVENLY } from './scenarios/teamDay';
 import { round } from './stats';
 import { listTarget } from './target';
 
@@ -140,7 +140,17 @@ async function teamDayOnly(root: string): Promise<void> {
 
 async function teamDayItem(results: BenchResults): Promise<void> {
 	step("8. A team's weekday on one workspace (virtual time, deployed limits)");
-	results.teamDay = await benchTeamDay();
+	const evenly = await benchTeamDay(PRACTICE_EVENLY);
+	results.teamDay = {
+		...(await benchTeamDay()),
+		evenly: {
+			requestsPerDay: evenly.requestsPerDay,
+			requestsPerWorkflow: evenly.requestsPerWorkflow,
+			rateLimitedAnswers: evenly.rateLimitedAnswers,
+			missedEvents: evenly.missedEvents,
+			practiceMedianDelayMinutesWorkingHours: evenly.practiceMedianDelayMinutesWorkingHours,
+		},
+	};
 	const t = results.teamDay;
 	step(
 		`   ${t.requestsPerDay} requests (goal ≤ ${t.goalRequestsPerDay}), ${t.rateLimitedAnswers} answers 429, ${t.missedEvents} missed, practice median ${t.practiceMedianDelayMinutesWorkingHours} min in working hours`,

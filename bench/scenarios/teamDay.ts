@@ -46,8 +46,17 @@ export interface TeamDayFigures {
 	practiceMedianDelayMinutesWorkingHours: number | null;
 	goalPracticeMedianDelayMinutes: number;
 	families: Record<string, FamilyFigures>;
-	/** How the practice triggers were set (the read schedule this branch offers). */
+	/** How the practice triggers were set (Read Schedule). */
 	practiceSchedule: string;
+	/** The same day with the practice triggers reading evenly every 30 minutes (the default). */
+	evenly?: Pick<
+		TeamDayFigures,
+		| 'requestsPerDay'
+		| 'requestsPerWorkflow'
+		| 'rateLimitedAnswers'
+		| 'missedEvents'
+		| 'practiceMedianDelayMinutesWorkingHours'
+	>;
 	timeZone: string;
 }
 
@@ -134,10 +143,17 @@ function family(delays: number[], expected: number, ids: string[]): FamilyFigure
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** How the practice triggers read: this branch's options, today's defaults where it has none. */
+/** How the practice triggers read: Read Schedule More Often in Working Hours at its defaults. */
 export const PRACTICE_READS: { options: INodeParameters; label: string } = {
+	options: { readSchedule: 'workingHours' },
+	label:
+		'More Often in Working Hours at its defaults: every 10 minutes Mon-Fri 09:00-17:00, every 6 hours otherwise',
+};
+
+/** The practice triggers at today's default: evenly, a read at most every 30 minutes. */
+export const PRACTICE_EVENLY: { options: INodeParameters; label: string } = {
 	options: { minReadMinutes: 30 },
-	label: 'evenly, a read at most every 30 minutes (the default)',
+	label: 'Evenly, a read at most every 30 minutes (the default)',
 };
 
 export async function benchTeamDay(
@@ -223,10 +239,16 @@ export async function benchTeamDay(
 		};
 
 		// The world's plan.
+		// Sessions at seeded random minutes of the working day (a fixed sequence: the figure repeats).
+		let seed = 20260318;
+		const random = () => {
+			seed = (seed * 48271) % 2147483647;
+			return seed / 2147483647;
+		};
 		const sessionsAt = Array.from(
 			{ length: 150 },
-			(_, i) => WORK_START + Math.floor((i * (WORK_END - WORK_START)) / 150),
-		);
+			() => WORK_START + Math.floor(random() * ((WORK_END - WORK_START) / MINUTE)) * MINUTE,
+		).sort((a, b) => a - b);
 		const jobsAt = Array.from({ length: 20 }, (_, i) => WORK_START + 10 * MINUTE + i * 22 * MINUTE);
 		const toolsAt = Array.from({ length: 60 }, (_, i) => WORK_START + 3 * MINUTE + i * 8 * MINUTE);
 		const pending: Array<{ id: string; at: number; score: number }> = [];
@@ -409,6 +431,7 @@ export async function benchTeamDay(
 		};
 		const missedEvents = Object.values(families).reduce((n, f) => n + f.missed, 0);
 		const sortedWorking = [...coachDelaysWorking].sort((a, b) => a - b);
+		if (process.env.TEAM_DAY_DEBUG) console.error(JSON.stringify(sortedWorking));
 		return {
 			requestsPerDay: usage.day,
 			goalRequestsPerDay: 350,
