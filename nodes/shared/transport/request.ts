@@ -22,7 +22,7 @@ import { countRequest, describeSpent, REQUESTS_PER_DAY, spentToday } from './day
 import { keyDigest } from './keyDigest';
 import { isCreation, paceRequest } from './pacer';
 import type { ShareRead } from './sharedReads';
-import { sharedRead, shareKey } from './sharedReads';
+import { noteOwnRequest, sharedRead, shareKey } from './sharedReads';
 import { backoffDelay, isDayQuota, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
@@ -117,6 +117,7 @@ export async function apiRequest<T = IDataObject>(
 		);
 		return await sharedRead(ctx, key, request.share, () => exchange<T>(ctx, request, credential));
 	}
+	noteOwnRequest(ctx);
 	return await exchange<T>(ctx, request, credential);
 }
 

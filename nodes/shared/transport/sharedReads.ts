@@ -10,7 +10,9 @@ import type { IDataObject } from 'n8n-workflow';
  * than anything that trigger read before, the answer it would have had by reading at that moment, a
  * few seconds before it actually would. A trigger's cursor moves on the service's timestamps, never on
  * this host's clock, so reading a little earlier only leaves changes for its next read. A run with no
- * mark gets one at its first shared read (nothing older is shared with it). Not for a read that checks
+ * mark gets one at its first shared read (nothing older is shared with it), and once a run has sent a
+ * request of its own it is handed only answers sent after it, so its reads never go back in time
+ * within the run. Not for a read that checks
  * whether a list moved since the caller's own earlier read of it (it must reach the service), nor for
  * writes.
  *
@@ -48,6 +50,16 @@ export function sharedReadMark(): number {
 /** A run (one poll's context) may be handed answers sent after `since` (a sharedReadMark) only. */
 export function beginSharedReads(ctx: object, since: number): void {
 	marks.set(ctx, since);
+}
+
+/**
+ * A request a run sends itself (shared or not): from then on it is handed only answers sent later, so
+ * what a run reads never goes back in time within the run.
+ */
+export function noteOwnRequest(ctx: object): number {
+	sent++;
+	marks.set(ctx, sent);
+	return sent;
 }
 
 /** The query with its keys sorted, so the order the caller built it in does not matter. */
@@ -93,8 +105,9 @@ export async function sharedRead<T>(
 			return await read();
 		}
 	}
+	const seq = noteOwnRequest(ctx);
 	const answer = read();
-	const mine: Entry = { seq: ++sent, sentAt: now, answer };
+	const mine: Entry = { seq, sentAt: now, answer };
 	entries.set(key, mine);
 	// A failed read is never handed out: the caller gets its own error, later ones read again.
 	answer.catch(() => {
