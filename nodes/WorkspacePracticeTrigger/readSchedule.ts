@@ -16,6 +16,24 @@ export const DEFAULT_WORKING_HOURS_TEXT = 'Mon-Fri 09:00-17:00';
 
 export const readScheduleOptions: INodeProperties[] = [
 	{
+		displayName: 'Minutes Between Reads in Working Hours',
+		name: 'workingHoursMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
+		default: 10,
+		description:
+			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minimum Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
+	},
+	{
+		displayName: 'Minutes Between Reads Outside Them',
+		name: 'offHoursMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
+		default: 360,
+		description:
+			'Used with Read Schedule: More Often in Working Hours. At 360, an event at night or at the weekend arrives within 6 hours.',
+	},
+	{
 		displayName: 'Read Schedule',
 		name: 'readSchedule',
 		type: 'options',
@@ -43,24 +61,6 @@ export const readScheduleOptions: INodeProperties[] = [
 		placeholder: 'e.g. Mon-Fri 08:30-18:00',
 		description:
 			"Used with Read Schedule: More Often in Working Hours. Days (Mon-Fri, or a list such as Mon,Tue,Thu) and hours (HH:MM-HH:MM, 24-hour clock) in the workflow's time zone (Workflow Settings → Timezone).",
-	},
-	{
-		displayName: 'Minutes Between Reads in Working Hours',
-		name: 'workingHoursMinutes',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: 10,
-		description:
-			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minimum Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
-	},
-	{
-		displayName: 'Minutes Between Reads Outside Them',
-		name: 'offHoursMinutes',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: 360,
-		description:
-			'Used with Read Schedule: More Often in Working Hours. At 360, an event at night or at the weekend arrives within 6 hours.',
 	},
 ];
 
