@@ -25,6 +25,7 @@ import { benchRateLimited } from './scenarios/rateLimited';
 import { benchReturnAll } from './scenarios/returnAll';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
+import { benchTeamDay, PRACTICE_EVENLY } from './scenarios/teamDay';
 import { round } from './stats';
 import { listTarget } from './target';
 
@@ -131,12 +132,47 @@ async function knowledgeHubItem(results: BenchResults): Promise<void> {
 	);
 }
 
+const TEAM_DAY_NOTE =
+	"Item 8: a team's ordinary weekday on one workspace with the deployed limits on (60 a minute, 10 creations a minute, 1,000 a day), in virtual time (the simulator's clock and Date.now move minute by minute; node pauses move them instead of passing): the Knowledge Hub watcher, two Practice Results triggers (Session Scored below 60, Assignment Past Due), a nightly sync of 300 files with 5 changed, 20 scenario jobs (15 through the Job Trigger, 5 By Polling), 60 tool calls and 150 scored sessions in working hours (09:00 to 17:00, America/New_York). Request counts, machine-independent. `npm run bench -- --team-day-only` measures it alone.";
+
+/** `npm run bench -- --team-day-only`: item 8 alone (request counts), merged into results.json. */
+async function teamDayOnly(root: string): Promise<void> {
+	const file = join(root, 'bench', 'results.json');
+	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+	await teamDayItem(results);
+	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 8')), TEAM_DAY_NOTE];
+	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
+	console.log(consoleTable(results));
+}
+
+async function teamDayItem(results: BenchResults): Promise<void> {
+	step("8. A team's weekday on one workspace (virtual time, deployed limits)");
+	const evenly = await benchTeamDay(PRACTICE_EVENLY);
+	results.teamDay = {
+		...(await benchTeamDay()),
+		evenly: {
+			requestsPerDay: evenly.requestsPerDay,
+			requestsPerWorkflow: evenly.requestsPerWorkflow,
+			rateLimitedAnswers: evenly.rateLimitedAnswers,
+			missedEvents: evenly.missedEvents,
+			practiceMedianDelayMinutesWorkingHours: evenly.practiceMedianDelayMinutesWorkingHours,
+		},
+	};
+	const t = results.teamDay;
+	step(
+		`   ${t.requestsPerDay} requests (goal ≤ ${t.goalRequestsPerDay}), ${t.rateLimitedAnswers} answers 429, ${t.missedEvents} missed, practice median ${t.practiceMedianDelayMinutesWorkingHours} min in working hours`,
+	);
+	step(`   per workflow: ${JSON.stringify(t.requestsPerWorkflow)}`);
+}
+
 export async function main(): Promise<void> {
 	const started = performance.now();
 	const root = repoRoot();
 	if (process.argv.includes('--trigger-only')) return await triggerOnly(root);
 	if (process.argv.includes('--job-list-only')) return await jobListOnly(root);
 	if (process.argv.includes('--knowledge-hub-only')) return await knowledgeHubOnly(root);
+	if (process.argv.includes('--team-day-only')) return await teamDayOnly(root);
 	const target = listTarget();
 	const notes: string[] = [];
 	console.log(
@@ -245,6 +281,8 @@ export async function main(): Promise<void> {
 	};
 	await knowledgeHubItem(results);
 	notes.push(KNOWLEDGE_HUB_NOTE);
+	await teamDayItem(results);
+	notes.push(TEAM_DAY_NOTE);
 	results.durationSeconds = round((performance.now() - started) / 1000, 1);
 	// `npm run bench:n8n` (bench/n8n/) records its figures in the same file: keep them.
 	const resultsFile = join(root, 'bench', 'results.json');

@@ -250,6 +250,44 @@ function rows(r: BenchResults): Row[] {
 			});
 		}
 	}
+	const day = r.teamDay;
+	if (day) {
+		const spent = Object.entries(day.requestsPerWorkflow)
+			.map(([name, n]) => `${name} ${n}`)
+			.join(', ');
+		out.push(
+			{
+				figure: '8. Team day on one workspace, deployed limits: requests a day',
+				goal: `≤ ${day.goalRequestsPerDay}`,
+				measured: String(day.requestsPerDay),
+				baseline: `${spent}${day.evenly ? `; practice Evenly: ${day.evenly.requestsPerDay} in all` : ''}`,
+				met: day.requestsPerDay <= day.goalRequestsPerDay,
+			},
+			{
+				figure: '8. Team day: answers 429',
+				goal: '0',
+				measured: String(day.rateLimitedAnswers),
+				baseline: '-',
+				met: day.rateLimitedAnswers === 0,
+			},
+			{
+				figure: '8. Team day: events missed (every family)',
+				goal: '0',
+				measured: String(day.missedEvents),
+				baseline: `${day.duplicateEvents} duplicates`,
+				met: day.missedEvents === 0,
+			},
+			{
+				figure: '8. Team day: median minutes from score to Session Scored, working hours',
+				goal: `≤ ${day.goalPracticeMedianDelayMinutes}`,
+				measured: String(day.practiceMedianDelayMinutesWorkingHours),
+				baseline: `${day.practiceSchedule}${day.evenly ? `; Evenly every 30 min: ${day.evenly.practiceMedianDelayMinutesWorkingHours}` : ''}`,
+				met:
+					day.practiceMedianDelayMinutesWorkingHours !== null &&
+					day.practiceMedianDelayMinutesWorkingHours <= day.goalPracticeMedianDelayMinutes,
+			},
+		);
+	}
 	return out;
 }
 

@@ -5,6 +5,7 @@ import type { TriggerQuotaFigures } from './scenarios/triggerQuota';
 import type { PerItemFigures } from './scenarios/perItem';
 import type { PackageFigures } from './scenarios/pkg';
 import type { RateLimitedFigures } from './scenarios/rateLimited';
+import type { TeamDayFigures } from './scenarios/teamDay';
 import type { ListFigures } from './scenarios/returnAll';
 
 export interface JobWaitFigures {
@@ -48,6 +49,8 @@ export interface BenchResults {
 	sourceWait?: SourceWaitFigures;
 	/** Item 7: Knowledge Hub Page → Create or Update over 20 files, first run, unchanged rerun, one change. */
 	pageSync?: PageSyncFigures;
+	/** Item 8 (bench/scenarios/teamDay.ts): a team's ordinary weekday on one workspace, deployed limits on. */
+	teamDay?: TeamDayFigures;
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;

@@ -8,7 +8,7 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
- * mcp, ai-examples, kb-sync, job-repeats).
+ * mcp, ai-examples, kb-sync, job-repeats, day-budget).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -35,6 +35,7 @@ import { packageNodeTypes } from './packageInfo';
 import { agentSteps } from './steps/agent';
 import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
+import { dayBudgetSteps } from './steps/dayBudget';
 import { formSteps } from './steps/forms';
 import { jobRepeatSteps } from './steps/jobRepeats';
 import { jobTriggerSteps } from './steps/jobTrigger';
@@ -196,6 +197,7 @@ async function runMode(
 		if (runs('members')) await memberSteps(ctx);
 		if (runs('create-tool')) await createToolSteps(ctx);
 		if (runs('kb-sync')) await knowledgeHubSyncSteps(ctx);
+		if (runs('day-budget')) await dayBudgetSteps(ctx);
 		await polling;
 		await practice;
 		// Last: it restarts n8n, which would cut steps running alongside.

@@ -8,17 +8,20 @@ export function activeWorkflow(
 	id: string,
 	node: INode,
 	staticData: IDataObject = {},
+	/** The workflow's name (default "Trigger test") and settings (a time zone, say). */
+	named: { name?: string; timezone?: string } = {},
 ): { workflowData: IWorkflowBase; workflow: Workflow } {
+	const settings = named.timezone ? { timezone: named.timezone } : {};
 	const workflowData: IWorkflowBase = {
 		id,
-		name: 'Trigger test',
+		name: named.name ?? 'Trigger test',
 		active: true,
 		isArchived: false,
 		createdAt: new Date(),
 		updatedAt: new Date(),
 		nodes: [node],
 		connections: {},
-		settings: {},
+		settings,
 		activeVersionId: null,
 	};
 	const workflow = new Workflow({
@@ -28,7 +31,7 @@ export function activeWorkflow(
 		connections: {},
 		active: true,
 		nodeTypes,
-		settings: {},
+		settings,
 		staticData,
 	});
 	return { workflowData, workflow };

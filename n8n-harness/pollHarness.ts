@@ -38,6 +38,8 @@ export interface PollHarnessOptions {
 	persistence?: Persistence;
 	/** What n8n 2.x's getPollBudgetMs answers (its default is five minutes). */
 	pollBudgetMs?: number;
+	/** The workflow's ID, name and time zone (default test-trigger-workflow, "Trigger test", n8n's default zone). */
+	workflow?: { id?: string; name?: string; timezone?: string };
 }
 
 export interface PollOutcome {
@@ -85,8 +87,10 @@ export class PollHarness {
 			},
 		};
 		({ workflowData: this.workflowData, workflow: this.workflow } = activeWorkflow(
-			'test-trigger-workflow',
+			options.workflow?.id ?? 'test-trigger-workflow',
 			this.node,
+			{},
+			options.workflow ?? {},
 		));
 		this.credentialsHelper = new TestCredentialsHelper({
 			workspacePracticeApi: { ...options.credentials },

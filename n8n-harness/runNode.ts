@@ -43,6 +43,8 @@ export interface RunNodeOptions {
 	staticData?: IDataObject;
 	/** The execution mode (default manual; 'trigger' for a run an active workflow's trigger started). */
 	mode?: WorkflowExecuteMode;
+	/** The workflow's ID and name (default test-workflow, "Engine test"). */
+	workflow?: { id: string; name: string };
 }
 
 export interface RunNodeResult {
@@ -95,8 +97,8 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflowData: IWorkflowBase = {
-		id: 'test-workflow',
-		name: 'Engine test',
+		id: options.workflow?.id ?? 'test-workflow',
+		name: options.workflow?.name ?? 'Engine test',
 		active: false,
 		isArchived: false,
 		createdAt: new Date(),

@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mayRead, noteRead } from './readInterval';
+import { mayRead, noteRead, noteReadEnd, readGapMs, shareSince } from './readInterval';
+import type { WorkingHours } from './workingHours';
 
 /**
  * What a family of events (Knowledge Hub, Practice Results...) gives the trigger. A family is a folder
@@ -38,7 +39,7 @@ export interface FamilyState {
 
 /** The parts of one family's poll, run by `pollFamily`. */
 export interface FamilyPoll<
-	Settings extends { minReadMinutes: number },
+	Settings extends { minReadMinutes: number; schedule?: WorkingHours },
 	State extends FamilyState,
 > {
 	/** The form, checked before any request. */
@@ -61,7 +62,7 @@ export interface FamilyPoll<
  * succeeded, so a failed poll emits nothing and leaves the state as it was.
  */
 export async function pollFamily<
-	Settings extends { minReadMinutes: number },
+	Settings extends { minReadMinutes: number; schedule?: WorkingHours },
 	State extends FamilyState,
 >(
 	ctx: IPollFunctions,
@@ -71,9 +72,16 @@ export async function pollFamily<
 	if (ctx.getMode() === 'manual') return await family.sample(ctx, settings);
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	if (!mayRead(ctx, staticData, settings.minReadMinutes)) return null;
+	if (!mayRead(ctx, staticData, readGapMs(ctx, settings))) return null;
 	const stored = family.readState(staticData, settings);
-	const { state, items } = await family.read(ctx, settings, stored, noteRead(ctx));
+	shareSince(ctx);
+	let read: Awaited<ReturnType<typeof family.read>>;
+	try {
+		read = await family.read(ctx, settings, stored, noteRead(ctx));
+	} finally {
+		noteReadEnd(ctx);
+	}
+	const { state, items } = read;
 	writeState(staticData, state);
 	return items.length > 0 ? [items] : null;
 }

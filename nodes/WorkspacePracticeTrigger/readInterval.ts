@@ -1,6 +1,9 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { beginSharedReads, sharedReadMark } from '../shared/transport';
 import type { InputValidator } from '../shared/validate';
+import type { WorkingHours } from './workingHours';
+import { minGapMs } from './workingHours';
 
 /**
  * The trigger's read interval: whether a poll reads at all. It skips whole polls, so the daily quota
@@ -50,10 +53,39 @@ function lastRead(ctx: IPollFunctions, staticData: IDataObject): number | undefi
 	return kept === undefined ? saved : Math.max(saved, kept);
 }
 
+/**
+ * The minimum time between reads now: Minimum Minutes Between Reads, or the working-hours schedule's
+ * gap at this moment in the workflow's time zone (workingHours.ts).
+ */
+export function readGapMs(
+	ctx: IPollFunctions,
+	settings: { minReadMinutes: number; schedule?: WorkingHours },
+): number {
+	return settings.schedule
+		? minGapMs(settings.schedule, ctx.getTimezone(), Date.now())
+		: settings.minReadMinutes * 60_000;
+}
+
 /** Whether this poll may read: the minimum time since the last read has passed. */
-export function mayRead(ctx: IPollFunctions, staticData: IDataObject, minMinutes: number): boolean {
+export function mayRead(ctx: IPollFunctions, staticData: IDataObject, gapMs: number): boolean {
 	const last = lastRead(ctx, staticData);
-	return last === undefined || Date.now() - last >= minMinutes * 60_000 || Date.now() < last;
+	return last === undefined || Date.now() - last >= gapMs || Date.now() < last;
+}
+
+/** Where shared reads stood when each trigger's last read ended (transport/sharedReads.ts). */
+const readEnds = new Map<string, number>();
+
+/**
+ * Starts a read's shared reads: it may be handed answers other triggers got after this trigger's last
+ * read ended (so never older than what it already saw); after a restart, none from before.
+ */
+export function shareSince(ctx: IPollFunctions): void {
+	beginSharedReads(ctx, readEnds.get(keyOf(ctx)) ?? sharedReadMark());
+}
+
+/** Notes the end of a read (failed or not), for `shareSince`. */
+export function noteReadEnd(ctx: IPollFunctions): void {
+	readEnds.set(keyOf(ctx), sharedReadMark());
 }
 
 /** Notes a read that starts now (a failed read counts too: retrying every minute would spend the quota). */

@@ -36,14 +36,14 @@ describe('each status family ends with what to do next, keeping the facts', () =
 		expect(server.requests).toHaveLength(1);
 	});
 
-	test('429 beyond what the node waits: wait, then run again', async () => {
+	test('429 for the day: when the day turns, and how to spend less', async () => {
 		server.script(() => ({
 			status: 429,
 			body: { ...envelope('rate_limit_error', 'daily_limit', 'Daily limit'), retry_after: 3600 },
 		}));
 		const { error } = await probe(server.baseUrl, post);
 		expect(error?.description).toMatch(
-			/^HTTP 429 · type: rate_limit_error · code: daily_limit · message: Daily limit\. The service asked to wait 3600 s;.* Try again later or spread the work out\.$/,
+			/^HTTP 429 · type: rate_limit_error · code: daily_limit · message: Daily limit\. The service asked to wait 3600 s: .* takes requests again at \d{4}-\d\d-\d\dT[\d:.]+Z \(in 1 h 0 min\)\..* To spend less, see the README's limits section.*\.$/,
 		);
 	});
 });

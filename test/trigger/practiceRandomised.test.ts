@@ -50,6 +50,8 @@ interface Tally {
 	lateScores: number;
 	lateArrivals: number;
 	restarts: number;
+	/** Polls of a twin trigger just before the trigger's, sharing its list reads. */
+	twinPolls: number;
 	midReadChanges: number;
 	filtered: number;
 	emitted: number;
@@ -116,6 +118,14 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 		{},
 		persistence,
 	);
+	// Half the sequences run a twin on the same key and settings, polled just before the trigger: its
+	// list reads are then shared with the trigger's (transport/sharedReads.ts). Its own random source,
+	// so the sequences are the same as without it.
+	const twinRandom = mulberry32(SEED + index * 104_729);
+	const twin =
+		twinRandom() < 0.5
+			? await practiceTrigger(rig, events, scenarioFilter ? { scenario_ids: [scenarioFilter] } : {})
+			: undefined;
 	const expected = new Set<string>();
 	const allowed = new Set<string>();
 	const emitted: string[] = [];
@@ -145,6 +155,11 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 
 	const poll = async (failAt?: number) => {
 		tally.polls++;
+		if (twin && twinRandom() < 0.7) {
+			tally.twinPolls++;
+			const shadow = await twin.poll();
+			if (shadow.error) throw new Error(`${context}: the twin failed: ${shadow.error.message}`);
+		}
 		const before = trigger.stored;
 		const state = observableKeys(scenarioFilter);
 		const changeAt = failAt === undefined && chance(0.3) ? 1 + Math.floor(random() * 4) : undefined;
@@ -230,6 +245,7 @@ test(`${SEQUENCES} random practice sequences: every change emitted exactly once,
 		lateScores: 0,
 		lateArrivals: 0,
 		restarts: 0,
+		twinPolls: 0,
 		midReadChanges: 0,
 		filtered: 0,
 		emitted: 0,
@@ -251,6 +267,7 @@ test(`${SEQUENCES} random practice sequences: every change emitted exactly once,
 		expect(tally.lateScores).toBeGreaterThan(300);
 		expect(tally.lateArrivals).toBeGreaterThan(300);
 		expect(tally.restarts).toBeGreaterThan(20);
+		expect(tally.twinPolls).toBeGreaterThan(500);
 		expect(tally.midReadChanges).toBeGreaterThan(300);
 		expect(tally.filtered).toBe(SEQUENCES / 4);
 	}

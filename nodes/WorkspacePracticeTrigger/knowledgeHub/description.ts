@@ -4,6 +4,7 @@ import { locator, uuidMode } from '../../shared/fields/locator';
 import { memberLocator } from '../../shared/fields/member.locator';
 import { shownFor } from '../family';
 import { minReadMinutesOption } from '../readInterval';
+import { readScheduleOptions } from '../readSchedule';
 import { EVENTS } from './events';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
@@ -134,6 +135,7 @@ export const knowledgeHubProperties: INodeProperties[] = [
 			minReadMinutesOption(
 				'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
 			),
+			...readScheduleOptions,
 		],
 		displayOptions: showFor,
 	},

@@ -6,6 +6,8 @@ import { validator } from '../../shared/validate';
 import { compact } from '../../shared/values';
 import { readEvents } from '../family';
 import { readMinReadMinutes } from '../readInterval';
+import { readScheduleOf } from '../readSchedule';
+import type { WorkingHours } from '../workingHours';
 import type { TriggerEvent } from './events';
 import { EVENTS, PAGE_EVENTS } from './events';
 
@@ -17,6 +19,8 @@ export interface Settings {
 	/** Whether any page filter is set (see the first-sight rule in events.ts). */
 	filtered: boolean;
 	minReadMinutes: number;
+	/** Read Schedule: More Often in Working Hours; undefined reads evenly. */
+	schedule?: WorkingHours;
 }
 
 /** The Knowledge Hub form, checked before any request. */
@@ -45,6 +49,7 @@ export function readSettings(ctx: IPollFunctions): Settings {
 		fetchFull: options.fetchFull === true,
 		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
 		minReadMinutes: readMinReadMinutes(check, options),
+		schedule: readScheduleOf(check, options),
 	};
 }
 

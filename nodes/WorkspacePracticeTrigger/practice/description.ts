@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { shownFor } from '../family';
 import { minReadMinutesOption } from '../readInterval';
+import { readScheduleOptions } from '../readSchedule';
 import { practiceFilterOptions } from './fields';
 import { DEFAULT_LOOKBACK_HOURS, DEFAULT_OPEN_READ_HOURS, PRACTICE_EVENTS } from './settings';
 
@@ -108,6 +109,7 @@ export const practiceProperties: INodeProperties[] = [
 			minReadMinutesOption(
 				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 68 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
 			),
+			...readScheduleOptions,
 		],
 	},
 ];

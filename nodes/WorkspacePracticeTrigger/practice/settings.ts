@@ -5,6 +5,8 @@ import { toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
 import { readEvents } from '../family';
 import { readMinReadMinutes } from '../readInterval';
+import { readScheduleOf } from '../readSchedule';
+import type { WorkingHours } from '../workingHours';
 import { ASSIGNMENT_FILTERS, RANKS, SESSION_FILTERS } from './fields';
 
 export const PRACTICE_EVENTS = {
@@ -34,6 +36,8 @@ export interface PracticeSettings {
 	lookbackHours: number;
 	openReadHours: number;
 	minReadMinutes: number;
+	/** Read Schedule: More Often in Working Hours; undefined reads evenly. */
+	schedule?: WorkingHours;
 }
 
 export const wantsAssignments = (s: PracticeSettings): boolean =>
@@ -98,5 +102,6 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			168,
 		),
 		minReadMinutes: readMinReadMinutes(check, options),
+		schedule: readScheduleOf(check, options),
 	};
 }

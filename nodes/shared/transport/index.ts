@@ -9,3 +9,5 @@ export { callbackSecret } from './callbackSecret';
 export { withIsNew } from './created';
 export { setPaceLimits, SERVICE_LIMITS } from './pacer';
 export type { PaceLimits } from './pacer';
+export type { ShareRead } from './sharedReads';
+export { beginSharedReads, SHARED_READ_MS, sharedReadMark } from './sharedReads';

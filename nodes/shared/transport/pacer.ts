@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-
 import { sleep } from 'n8n-workflow';
 
 import type { TransportContext } from './context';
+import { keyDigest } from './keyDigest';
 
 /**
  * Keeps one credential's requests inside the service's minute limits, so a run alone on its key never
@@ -88,7 +87,7 @@ function limitsFor(ctx: TransportContext): PaceLimits {
 
 /** The key itself is never kept: a digest of base URL and key names the credential. */
 function stateFor(baseUrl: string, apiKey: string): KeyState {
-	const id = createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
+	const id = keyDigest(baseUrl, apiKey);
 	let state = byKey.get(id);
 	if (!state) {
 		state = { requests: new Window(), creations: new Window() };

@@ -18,8 +18,12 @@ import {
 	readErrorEnvelope,
 	serviceError,
 } from './errors';
+import { countRequest, describeSpent, REQUESTS_PER_DAY, spentToday } from './dayBudget';
+import { keyDigest } from './keyDigest';
 import { isCreation, paceRequest } from './pacer';
-import { backoffDelay, rateLimitWaitMs, RETRY } from './retryPolicy';
+import type { ShareRead } from './sharedReads';
+import { noteOwnRequest, sharedRead, shareKey } from './sharedReads';
+import { backoffDelay, isDayQuota, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -38,6 +42,11 @@ export interface ApiRequest {
 	what?: string;
 	/** For a write: how to check whether it happened when its answer is lost. */
 	ifLost?: string;
+	/**
+	 * A GET whose answer may be shared with identical GETs on the same key in this process within a
+	 * short window (sharedReads.ts): sent once, each caller gets its own copy.
+	 */
+	share?: ShareRead;
 }
 
 export interface ApiResponse<T> {
@@ -99,9 +108,27 @@ export async function apiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: ApiRequest,
 ): Promise<ApiResponse<T>> {
+	const credential = await resolveCredential(ctx, request.itemIndex);
+	if (request.share && request.method === 'GET') {
+		const key = shareKey(
+			keyDigest(credential.baseUrl, credential.apiKey),
+			request.path,
+			request.qs,
+		);
+		return await sharedRead(ctx, key, request.share, () => exchange<T>(ctx, request, credential));
+	}
+	noteOwnRequest(ctx);
+	return await exchange<T>(ctx, request, credential);
+}
+
+/** One request and its retries: pacing, sending, counting, 429 waits, errors. */
+async function exchange<T>(
+	ctx: TransportContext,
+	request: ApiRequest,
+	credential: ResolvedCredential,
+): Promise<ApiResponse<T>> {
 	const { method, path, qs, body, itemIndex } = request;
 	const idempotent = request.idempotent ?? (method === 'GET' || method === 'DELETE');
-	const credential = await resolveCredential(ctx, itemIndex);
 	const { baseUrl } = credential;
 	const creation = isCreation(method, path);
 	const host = new URL(baseUrl).host;
@@ -152,12 +179,20 @@ export async function apiRequest<T = IDataObject>(
 		}
 
 		const status = response.statusCode;
+		const envelope = readErrorEnvelope(response.body);
+		const now = Date.now();
+		const wait =
+			status === 429
+				? (rateLimitWaitMs(response.body, lowerCaseKeys(response.headers), now) ?? 1000)
+				: 0;
+		if (status === 429 && isDayQuota(wait, envelope.message)) {
+			// The service does not count a request refused for a full day; neither does this process.
+			throw dayQuotaError(ctx, credential, envelope, request, wait, now);
+		}
+		countRequest(ctx, keyDigest(credential.baseUrl, credential.apiKey), now);
 		if (status >= 200 && status < 300) return { status, body: response.body as T, answerLost };
 
-		const envelope = readErrorEnvelope(response.body);
 		if (status === 429) {
-			const wait =
-				rateLimitWaitMs(response.body, lowerCaseKeys(response.headers), Date.now()) ?? 1000;
 			if (wait <= RETRY.maxRateLimitWaitMs && rateLimitWaited + wait <= RETRY.rateLimitBudgetMs) {
 				rateLimitWaited += wait;
 				await sleep(wait);
@@ -178,6 +213,39 @@ export async function apiRequest<T = IDataObject>(
 		}
 		throw serviceError(ctx.getNode(), status, envelope, request.what ?? path, itemIndex);
 	}
+}
+
+/**
+ * The workspace's day is used up: says when the service takes requests again and what this n8n
+ * process spent on the key in the last 24 hours, by workflow (other processes and tools count too).
+ */
+function dayQuotaError(
+	ctx: TransportContext,
+	credential: ResolvedCredential,
+	envelope: ReturnType<typeof readErrorEnvelope>,
+	request: ApiRequest,
+	waitMs: number,
+	now: number,
+) {
+	const spent = spentToday(keyDigest(credential.baseUrl, credential.apiKey), now);
+	const turns = new Date(Math.ceil((now + waitMs) / 1000) * 1000).toISOString();
+	const minutes = Math.ceil(waitMs / 60_000);
+	const inWords =
+		minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+	const own =
+		spent.total === 0
+			? 'This n8n process sent no request on this key in the last 24 hours: other processes, tools or people on the workspace spent the day.'
+			: `This n8n process sent ${spent.total} of them on this key in the last 24 hours: ${describeSpent(spent)}; other processes, tools or people on the workspace spent the rest.`;
+	const error = serviceError(
+		ctx.getNode(),
+		429,
+		envelope,
+		request.what ?? request.path,
+		request.itemIndex,
+		`The service asked to wait ${Math.ceil(waitMs / 1000)} s: the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} requests a day are used up, and it takes requests again at ${turns} (in ${inWords}). ${own} Every workflow on the workspace gets this answer until then. To spend less, see the README's limits section: fewer trigger reads a day (Minimum Minutes Between Reads, working hours), By Callback for jobs.`,
+	);
+	error.message = `Rate limit reached [429${envelope.type ? ` ${envelope.type}` : ''}]: the workspace's requests for the day are used up until ${turns}`;
+	return error;
 }
 
 function lowerCaseKeys(headers: Record<string, unknown> | undefined): Record<string, unknown> {

@@ -48,3 +48,11 @@ export function rateLimitWaitMs(
 	}
 	return undefined;
 }
+
+/**
+ * Whether a 429 is for the workspace's day rather than its minute: a wait no minute window could ask
+ * for, or a message that names the day (the service says "… requests a day. Retry in N s.").
+ */
+export function isDayQuota(waitMs: number, message: string | undefined): boolean {
+	return waitMs > RETRY.maxRateLimitWaitMs || /\b(a|per) day\b|daily/i.test(message ?? '');
+}

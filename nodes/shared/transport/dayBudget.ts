@@ -1,0 +1,119 @@
+import type { TransportContext } from './context';
+
+/**
+ * What this n8n process spent on each key in the last 24 hours, by workflow, so that a 429 for the
+ * day can say who spent it and the log can warn before it comes. The service counts a workspace's
+ * requests over a day (1,000); this counts only this process's own requests: other n8n processes
+ * (queue-mode workers, a second main), other tools and people on the same workspace count there too.
+ * Kept per key digest (keyDigest.ts), never per key, in minute buckets so memory stays small however
+ * many requests a day a process makes.
+ */
+
+/** The deployed service's requests a day per workspace. */
+export const REQUESTS_PER_DAY = 1000;
+/** The log warns once when this process's own requests on a key pass this share of the day. */
+export const WARN_SHARE = 0.8;
+
+const DAY_MS = 86_400_000;
+const BUCKET_MS = 60_000;
+
+interface KeyUsage {
+	/** Workflow label → minute bucket → requests. */
+	byWorkflow: Map<string, Map<number, number>>;
+	/** Whether the warning was given since the count last stood below the warning line. */
+	warned: boolean;
+}
+
+const usage = new Map<string, KeyUsage>();
+
+export interface Spent {
+	total: number;
+	/** Most first. */
+	byWorkflow: Array<{ workflow: string; requests: number }>;
+}
+
+/** How a workflow is named in the error and the log: its name and ID, as the editor shows them. */
+export function workflowLabel(ctx: TransportContext): string {
+	let workflow: { id?: string; name?: string } = {};
+	try {
+		workflow = ctx.getWorkflow();
+	} catch {
+		// Some contexts outside an execution may have no workflow; the request is still counted.
+	}
+	const id = workflow.id ? String(workflow.id) : '';
+	if (workflow.name) return id ? `"${workflow.name}" (${id})` : `"${workflow.name}"`;
+	return id ? `workflow ${id}` : 'a workflow without ID';
+}
+
+function prune(state: KeyUsage, now: number): void {
+	const oldest = Math.floor((now - DAY_MS) / BUCKET_MS);
+	for (const [workflow, buckets] of state.byWorkflow) {
+		for (const bucket of buckets.keys()) if (bucket <= oldest) buckets.delete(bucket);
+		if (buckets.size === 0) state.byWorkflow.delete(workflow);
+	}
+}
+
+/** This process's requests on a key in the last 24 hours, by workflow. */
+export function spentToday(digest: string, now: number): Spent {
+	const state = usage.get(digest);
+	if (!state) return { total: 0, byWorkflow: [] };
+	prune(state, now);
+	const byWorkflow = [...state.byWorkflow.entries()]
+		.map(([workflow, buckets]) => ({
+			workflow,
+			requests: [...buckets.values()].reduce((sum, n) => sum + n, 0),
+		}))
+		.sort((a, b) => b.requests - a.requests || a.workflow.localeCompare(b.workflow));
+	return { total: byWorkflow.reduce((sum, w) => sum + w.requests, 0), byWorkflow };
+}
+
+/** "A" 500, "B" 300 and 2 more workflows 12. */
+export function describeSpent(spent: Spent, shown = 5): string {
+	const head = spent.byWorkflow.slice(0, shown).map((w) => `${w.workflow} ${w.requests}`);
+	const rest = spent.byWorkflow.slice(shown);
+	if (rest.length > 0) {
+		const sum = rest.reduce((n, w) => n + w.requests, 0);
+		head.push(`${rest.length} more workflow${rest.length === 1 ? '' : 's'} ${sum}`);
+	}
+	return head.join(', ');
+}
+
+/**
+ * Counts one request this process sent on the key and answered by the service (a 429 for a full
+ * minute included: the service counts it against the day too), and warns in n8n's log, once, when
+ * the count passes WARN_SHARE of the day.
+ */
+export function countRequest(ctx: TransportContext, digest: string, now: number): void {
+	let state = usage.get(digest);
+	if (!state) {
+		state = { byWorkflow: new Map(), warned: false };
+		usage.set(digest, state);
+	}
+	const workflow = workflowLabel(ctx);
+	const bucket = Math.floor(now / BUCKET_MS);
+	let buckets = state.byWorkflow.get(workflow);
+	if (!buckets) {
+		buckets = new Map();
+		state.byWorkflow.set(workflow, buckets);
+	}
+	buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
+
+	const line = Math.ceil(REQUESTS_PER_DAY * WARN_SHARE);
+	const spent = spentToday(digest, now);
+	if (spent.total < line) {
+		state.warned = false;
+		return;
+	}
+	if (state.warned) return;
+	state.warned = true;
+	const credential = ctx.getNode().credentials?.workspacePracticeApi?.name;
+	ctx.logger.warn(
+		`Workspace Practice: this n8n process has sent ${spent.total} requests in the last 24 hours with the API key of credential ${credential ? `"${credential}"` : '(unnamed)'}, ${Math.round((spent.total / REQUESTS_PER_DAY) * 100)}% of the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} a day. By workflow: ${describeSpent(spent)}. Other n8n processes and other tools on the workspace count too; at the limit every workflow on the workspace gets 429 until the day turns. To spend less: fewer reads a day per trigger (Minimum Minutes Between Reads, working hours), By Callback for jobs.`,
+		{ credential: credential ?? null, requestsToday: spent.total },
+	);
+}
+
+/** Only for tests: forget every count. */
+export function resetDayBudget(): void {
+	usage.clear();
+}
