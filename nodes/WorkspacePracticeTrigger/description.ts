@@ -56,6 +56,14 @@ const knowledgeHubProperties: INodeProperties[] = [
 		],
 	},
 	{
+		// Poll Times says "Every Minute" by default; what the service is really asked, and what it costs,
+		// must be seen without opening Options (Practice Results has the same notice).
+		displayName: `Reads the service at most every ${DEFAULT_MIN_READ_MINUTES} minutes, whatever Poll Times says (Options → Minutes Between Reads changes it). Cost at the default when nothing changed: 1 request per read for pages (48 a day) and 1 more with Source Ready (96 a day), plus 1 per 100 changed pages or ready sources. A workspace has 1,000 requests a day, shared by every workflow using the key.`,
+		name: 'knowledgeHubCostNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
@@ -120,7 +128,7 @@ const knowledgeHubProperties: INodeProperties[] = [
 					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
 			},
 			{
-				displayName: 'Minimum Minutes Between Reads',
+				displayName: 'Minutes Between Reads',
 				name: 'minReadMinutes',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },

@@ -93,7 +93,7 @@ function readSettings(ctx: IPollFunctions): Settings {
 		fetchFull: options.fetchFull === true,
 		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
 		minReadMinutes: check.intRange(
-			'Options → Minimum Minutes Between Reads',
+			'Options → Minutes Between Reads',
 			options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
 			0,
 			1440,

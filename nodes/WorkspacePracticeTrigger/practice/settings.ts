@@ -104,13 +104,13 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			168,
 		),
 		openReadHours: check.intRange(
-			'Options → Hours Between Assignment Reads',
+			'Options → Hours Between Open Reads',
 			options.openReadHours ?? DEFAULT_OPEN_READ_HOURS,
 			0,
 			168,
 		),
 		minReadMinutes: check.intRange(
-			'Options → Minimum Minutes Between Reads',
+			'Options → Minutes Between Reads',
 			options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
 			0,
 			1440,

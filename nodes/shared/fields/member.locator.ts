@@ -87,7 +87,9 @@ export function membersField(options: MembersFieldOptions): INodeProperties {
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Member',
-		default: {},
+		// Not {}: n8n drops a fixedCollection whose value is {} from a collection whenever the form is
+		// recomputed, so an added, still empty Members filter vanished when the next filter was added.
+		default: { member: [] },
 		description: options.description,
 		options: [
 			{

@@ -114,7 +114,8 @@ export const createFields: INodeProperties[] = [
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true },
 				placeholder: 'Add Header',
-				default: {},
+				// Not {}: n8n drops an empty fixedCollection from a collection when the form is recomputed.
+				default: { header: [] },
 				description:
 					'Headers the service adds to its callback request, e.g. an Authorization header your receiver checks',
 				options: [
