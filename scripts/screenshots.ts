@@ -18,7 +18,7 @@ const ACTION = 'n8n-nodes-workspace-practice.workspacePractice';
 
 /** One extra workflow whose node shows a Get Many form with Filters filled in. */
 async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
-	const credential = { id: instance.credentialId, name: 'Workspace Practice (simulator)' };
+	const credential = { id: instance.credentialId, name: 'Workspace Practice account' };
 	const fx = instance.sim.control.fixtures();
 	const created = await instance.api.createWorkflow({
 		name: 'Knowledge Hub pages (Get Many with filters)',

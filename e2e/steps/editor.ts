@@ -69,11 +69,12 @@ async function nodesWithIssues(page: Page): Promise<string[]> {
 		if ((await mark.count()) === 0) continue;
 		await mark.first().hover();
 		await page.waitForTimeout(800);
-		const tip = await page
-			.locator('.el-popper[aria-hidden="false"], [role="tooltip"]:visible')
-			.last()
-			.innerText()
-			.catch(() => '');
+		const tip = (
+			await page
+				.locator('.el-popper:visible, [role="tooltip"]:visible')
+				.allInnerTexts()
+				.catch(() => [])
+		).join(' ');
 		found.push(`${await node.getAttribute('data-node-name')}: ${tip.replace(/\s+/g, ' ').trim()}`);
 		await page.mouse.move(0, 0);
 	}
