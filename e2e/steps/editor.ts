@@ -103,42 +103,6 @@ async function openForm(page: Page, name: string): Promise<{ text: string; issue
 	return { text, issues };
 }
 
-/** Adds an option to the open form's collection whose add button reads `button`. */
-async function addOption(page: Page, button: string, option: string): Promise<void> {
-	const ndv = page.locator('[data-test-id="ndv"]').first();
-	await ndv.getByText(button, { exact: true }).last().click();
-	await page
-		.locator(
-			'.el-select-dropdown__item:visible, [role="menuitem"]:visible, [role="option"]:visible',
-		)
-		.filter({ hasText: new RegExp(`^\\s*${option}\\s*$`) })
-		.first()
-		.click();
-	await page.waitForTimeout(800);
-}
-
-/**
- * Adds an empty Members filter, then another filter, as a new user does: the Members filter must stay
- * (its "Add Member" button still shown).
- */
-async function membersStay(page: Page, nodeName: string, next: string): Promise<string> {
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
-	await node.dblclick();
-	const ndv = page.locator('[data-test-id="ndv"]').first();
-	await ndv.waitFor({ timeout: 15000 });
-	await page.waitForTimeout(1000);
-	await addOption(page, 'Add Filter', 'Members');
-	const afterMembers = await ndv.getByText('Add Member', { exact: true }).count();
-	await addOption(page, 'Add Filter', next);
-	const afterNext = await ndv.getByText('Add Member', { exact: true }).count();
-	await page.keyboard.press('Escape');
-	await page.waitForTimeout(300);
-	if (afterMembers === 0) throw new CheckError(`${nodeName}: adding Members showed no Add Member`);
-	if (afterNext === 0)
-		throw new CheckError(`${nodeName}: the empty Members filter vanished when ${next} was added`);
-	return `${nodeName}: Members kept after ${next}`;
-}
-
 function node(
 	name: string,
 	type: string,
@@ -300,18 +264,6 @@ export async function editorSteps(ctx: SuiteContext): Promise<void> {
 				const served = watch.schemas.filter((s) => s.status === 200).length;
 				expect(served > 0, 'the editor asked for no schema of the package');
 				return `${names.length} forms, ${served} schema previews loaded`;
-			},
-		);
-
-		await report.step(
-			'editor: an empty Members filter stays when the next filter is added',
-			async () => {
-				await openCanvas(page, `${base}/workflow/${formsId}`);
-				const lines = [
-					await membersStay(page, 'Practice Trigger', 'Rank'),
-					await membersStay(page, 'Get many sessions', 'Rank'),
-				];
-				return lines.join('; ');
 			},
 		);
 

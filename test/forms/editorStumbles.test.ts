@@ -100,26 +100,21 @@ describe('the editor, as a new user meets it', () => {
 		expect(labels).toContain('Folder Names or IDs');
 	});
 
-	it('an added, still empty Members filter survives the next change of the form', () => {
-		const members = collectionOptions(trigger).find(
-			({ in: where, option }) => where === 'practiceFilters' && option.name === 'members',
-		)!.option;
-		// What the editor stores when the option is added: its default.
+	it('an empty Members filter: n8n drops it at the next change of the form, and the field says so', () => {
+		// What n8n's editor stores when Members is added (CollectionParameter: {} for a multi-row fixed
+		// collection, whatever its default), then its clean-up after the next filter is added.
 		const kept = asEditorKeeps(trigger, {
 			triggerOn: 'practice',
 			practiceEvents: ['sessionScored'],
-			practiceFilters: { members: members.default, rank: [] },
+			practiceFilters: { members: {}, rank: [] },
 		}) as { practiceFilters: Record<string, unknown> };
-		expect(Object.keys(kept.practiceFilters)).toContain('members');
-		const header = collectionOptions(action).find(
-			({ option }) => option.name === 'callbackHeaders',
-		)!.option;
-		const job = asEditorKeeps(action, {
-			resource: 'scenarioJob',
-			operation: 'create',
-			additionalFields: { callbackHeaders: header.default, callbackUrl: '' },
-		}) as { additionalFields: Record<string, unknown> };
-		expect(Object.keys(job.additionalFields)).toContain('callbackHeaders');
+		expect(Object.keys(kept.practiceFilters)).not.toContain('members');
+		const membersFields = [action, trigger].flatMap((d) =>
+			collectionOptions(d).filter(({ option }) => option.name === 'members'),
+		);
+		expect(membersFields.length).toBeGreaterThan(2);
+		for (const { option } of membersFields)
+			expect(option.description).toMatch(/Add a member right away/);
 	});
 
 	it('Score At or Above and Score Below added at their defaults still match a range of scores', () => {

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { QueryField } from '../../shared/fields/filter.fields';
+import { MEMBERS_EMPTY_HINT } from '../../shared/fields/member.locator';
 import {
 	excludeSystemUsers,
 	groupIds,
@@ -32,7 +33,7 @@ const scenarios: QueryField = {
 
 const people = worded(
 	members,
-	'Only sessions and assignments of these people (every event); anyone listed matches, including people who have left the workspace when given by ID or e-mail',
+	`Only sessions and assignments of these people (every event); anyone listed matches, including people who have left the workspace when given by ID or e-mail. ${MEMBERS_EMPTY_HINT}`,
 );
 const groups = worded(
 	groupIds,

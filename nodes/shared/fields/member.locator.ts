@@ -73,6 +73,15 @@ export function memberLocator(options: MemberLocatorOptions): INodeProperties {
 	});
 }
 
+/**
+ * n8n's editor stores an added multi-row fixed collection as {} whatever its default, and its clean-up
+ * of the form drops an empty one from its collection at the next change (n8n-workflow's
+ * getNodeParameters): an empty Members filter vanishes when the next filter is added. Said where the
+ * user is, as no form setting keeps it.
+ */
+export const MEMBERS_EMPTY_HINT =
+	'Add a member right away: n8n removes an empty Members filter when the next filter is added.';
+
 export interface MembersFieldOptions {
 	displayName: string;
 	name: string;
@@ -87,10 +96,8 @@ export function membersField(options: MembersFieldOptions): INodeProperties {
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Member',
-		// Not {}: n8n drops a fixedCollection whose value is {} from a collection whenever the form is
-		// recomputed, so an added, still empty Members filter vanished when the next filter was added.
-		default: { member: [] },
-		description: options.description,
+		default: {},
+		description: `${options.description}. ${MEMBERS_EMPTY_HINT}`,
 		options: [
 			{
 				displayName: 'Member',

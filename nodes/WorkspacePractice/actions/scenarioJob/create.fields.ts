@@ -114,8 +114,7 @@ export const createFields: INodeProperties[] = [
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true },
 				placeholder: 'Add Header',
-				// Not {}: n8n drops an empty fixedCollection from a collection when the form is recomputed.
-				default: { header: [] },
+				default: {},
 				description:
 					'Headers the service adds to its callback request, e.g. an Authorization header your receiver checks',
 				options: [
