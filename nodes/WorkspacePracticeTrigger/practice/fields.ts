@@ -33,7 +33,7 @@ const scenarios: QueryField = {
 
 const people = worded(
 	members,
-	`Only sessions and assignments of these people (every event); anyone listed matches, including people who have left the workspace when given by ID or e-mail. ${MEMBERS_EMPTY_HINT}`,
+	`Only sessions and assignments of these people (every event); anyone listed matches, including people who have left the workspace when given by ID or e-mail. ${MEMBERS_EMPTY_HINT}.`,
 );
 const groups = worded(
 	groupIds,

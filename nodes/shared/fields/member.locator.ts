@@ -80,7 +80,7 @@ export function memberLocator(options: MemberLocatorOptions): INodeProperties {
  * user is, as no form setting keeps it.
  */
 export const MEMBERS_EMPTY_HINT =
-	'Add a member right away: n8n removes an empty Members filter when the next filter is added.';
+	'Add a member right away: n8n removes an empty Members filter when the next filter is added';
 
 export interface MembersFieldOptions {
 	displayName: string;
@@ -97,7 +97,7 @@ export function membersField(options: MembersFieldOptions): INodeProperties {
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Member',
 		default: {},
-		description: `${options.description}. ${MEMBERS_EMPTY_HINT}`,
+		description: `${options.description}. ${MEMBERS_EMPTY_HINT}.`,
 		options: [
 			{
 				displayName: 'Member',
