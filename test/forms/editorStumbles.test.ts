@@ -3,6 +3,9 @@
  * editor reads them: n8n-workflow's own getNodeParameters (what the editor runs after every change),
  * the node picker's merge of a trigger into its action node, the Options list's label width.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
@@ -130,5 +133,33 @@ describe('the editor, as a new user meets it', () => {
 		)!.option;
 		expect(programs.type).toBe('string');
 		expect(programs.description).toMatch(/no list of programs/);
+	});
+
+	it('examples name each credential type alike, and a node with two slots refers to them by name', () => {
+		// n8n's import drops a reference whose ID it does not know and then fills in one credential per
+		// node (the newest); a reference with ID null it keeps and matches by name.
+		const dir = path.join(__dirname, '..', '..', 'examples');
+		const names = new Map<string, Set<string>>();
+		const twoSlots: string[] = [];
+		for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+			const workflow = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+				nodes: Array<{
+					name: string;
+					credentials?: Record<string, { id: string | null; name: string }>;
+				}>;
+			};
+			for (const node of workflow.nodes) {
+				const refs = Object.entries(node.credentials ?? {});
+				for (const [type, ref] of refs)
+					names.set(type, (names.get(type) ?? new Set()).add(ref.name));
+				if (refs.length > 1) {
+					twoSlots.push(`${file} ${node.name}`);
+					for (const [type, ref] of refs)
+						expect([file, node.name, type, ref.id]).toEqual([file, node.name, type, null]);
+				}
+			}
+		}
+		for (const [type, set] of names) expect([type, set.size]).toEqual([type, 1]);
+		expect(twoSlots).toEqual(['job-callbacks-to-team.json Job Trigger']);
 	});
 });
