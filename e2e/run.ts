@@ -7,8 +7,8 @@
  * documents it (PostgreSQL + Redis, main + 2 webhook processes behind a hash-routing proxy + 2 workers) and, with --v1, on the last n8n 1.x.
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
- * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
- * mcp, ai-examples, kb-sync, job-repeats, day-budget).
+ * credential, listing, operations, forms, editor, job-trigger, wait, polling, practice, members,
+ * create-tool, agent, mcp, ai-examples, kb-sync, job-repeats, day-budget).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -36,6 +36,7 @@ import { agentSteps } from './steps/agent';
 import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
 import { dayBudgetSteps } from './steps/dayBudget';
+import { editorSteps } from './steps/editor';
 import { formSteps } from './steps/forms';
 import { jobRepeatSteps } from './steps/jobRepeats';
 import { jobTriggerSteps } from './steps/jobTrigger';
@@ -189,6 +190,7 @@ async function runMode(
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
+		if (runs('editor')) await editorSteps(ctx);
 		if (runs('job-trigger')) await jobTriggerSteps(ctx);
 		if (runs('wait')) await untilCallbackSteps(ctx);
 		if (runs('agent')) await agentSteps(ctx);

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
 	console.log('');
 	console.log(`n8n editor:  ${instance.n8n.baseUrl}/home/workflows`);
 	console.log(`login:       ${OWNER.email}  /  ${OWNER.password}`);
-	console.log(`credential:  "Workspace Practice (simulator)" → ${instance.sim.baseUrl}`);
+	console.log(`credential:  "Workspace Practice account" → ${instance.sim.baseUrl}`);
 	console.log(`workflows:   ${Object.keys(instance.workflows).join(', ')}`);
 	console.log('Ctrl-C stops n8n and the simulator.');
 	let stopping = false;

@@ -2,48 +2,23 @@
  * `npm run screenshots`: pictures of the node's forms in a real n8n editor, for the README. Starts the
  * ready instance (n8n + package + simulator credential + examples), drives the machine's Chromium
  * headless with playwright-core, and saves PNGs to docs/images/.
- *
- * Needs Debian's chromium (`apt-get install -y chromium`; installed here when missing) or
- * CHROMIUM_PATH pointing at another Chromium.
+ * Chromium: scripts/n8n/browser.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { OWNER } from './n8n/api';
+import { dismissPopups, launchChromium, login } from './n8n/browser';
 import { startReadyInstance, type ReadyInstance } from './n8n/instance';
 import { REPO_ROOT } from './n8n/paths';
 
 const OUT = join(REPO_ROOT, 'docs', 'images');
 const ACTION = 'n8n-nodes-workspace-practice.workspacePractice';
 
-function chromiumPath(): string {
-	const candidates = [
-		process.env.CHROMIUM_PATH,
-		'/usr/bin/chromium',
-		'/usr/bin/chromium-browser',
-	].filter((p): p is string => !!p);
-	const found = candidates.find((p) => existsSync(p));
-	if (found) return found;
-	const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-	const run = (cmd: string[]): void => {
-		const [bin, ...rest] = [...asRoot, ...cmd];
-		execFileSync(bin, rest, {
-			stdio: 'inherit',
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-	};
-	run(['apt-get', 'update']);
-	run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
-	if (!existsSync('/usr/bin/chromium')) throw new Error('chromium did not install');
-	return '/usr/bin/chromium';
-}
-
 /** One extra workflow whose node shows a Get Many form with Filters filled in. */
 async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
-	const credential = { id: instance.credentialId, name: 'Workspace Practice (simulator)' };
+	const credential = { id: instance.credentialId, name: 'Workspace Practice account' };
 	const fx = instance.sim.control.fixtures();
 	const created = await instance.api.createWorkflow({
 		name: 'Knowledge Hub pages (Get Many with filters)',
@@ -85,18 +60,6 @@ async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
 	return created.id;
 }
 
-async function dismissPopups(page: Page): Promise<void> {
-	for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
-}
-
-async function login(page: Page, baseUrl: string): Promise<void> {
-	await page.goto(`${baseUrl}/signin`);
-	await page.locator('input[type=email], input[name=emailOrLdapLoginId]').first().fill(OWNER.email);
-	await page.locator('input[type=password]').first().fill(OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30000 });
-}
-
 /** Opens a workflow, double-clicks a node to open its form, and saves the form. */
 async function shootNode(
 	page: Page,
@@ -135,13 +98,8 @@ async function shootCanvas(
 
 async function main(): Promise<void> {
 	mkdirSync(OUT, { recursive: true });
-	const executablePath = chromiumPath();
 	const instance = await startReadyInstance((line) => console.log(line));
-	const browser = await chromium.launch({
-		executablePath,
-		headless: true,
-		args: ['--no-sandbox', '--disable-dev-shm-usage'],
-	});
+	const browser = await launchChromium();
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
 		const base = instance.n8n.baseUrl;

@@ -80,9 +80,9 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			header: 'Waits for the service to call back when a scenario job ends',
 			executionsHelp: {
 				inactive:
-					'The service calls a job\'s Callback URL when the job ends; that call starts this workflow.<br /><br /><b>To test while you build</b>, click "Listen for test event" (n8n listens for 2 minutes), then send a callback to this node\'s <b>Test URL</b>: either create a job whose Callback URL is the Test URL and listen shortly before it ends (a job takes about 5 minutes), or POST an ended job\'s ID yourself, e.g. <code>{"id": "&lt;job ID&gt;"}</code> (with the secret header if one is set). The execution shows up in the editor.<br /><br /><b>To run it for real</b>, publish the workflow (activate it in n8n 1.x) and put the <b>Production URL</b> in Scenario Job → Create → Additional Fields → Callback URL. Those executions show up in the executions list, not in the editor.',
+					'The service calls a job\'s Callback URL when the job ends; that call starts this workflow.<br /><br /><b>To test while you build</b>, click <b>Execute step</b> above, or <b>Test this trigger</b> in the output panel (n8n listens for 2 minutes), then send a callback to this node\'s <b>Test URL</b>: either create a job whose Callback URL is the Test URL and listen shortly before it ends (a job takes about 5 minutes), or POST an ended job\'s ID yourself, e.g. <code>{"id": "&lt;job ID&gt;"}</code> (with the secret header if one is set). The execution shows up in the editor.<br /><br /><b>To run it for real</b>, publish the workflow (activate it in n8n 1.x) and put the <b>Production URL</b> in Scenario Job → Create → Additional Fields → Callback URL. Those executions show up in the executions list, not in the editor.',
 				active:
-					'The service calls a job\'s Callback URL when the job ends; that call starts this workflow.<br /><br />The workflow is published (active in n8n 1.x): jobs whose Callback URL is this node\'s <b>Production URL</b> start it, and their executions show up in the <a data-key="executions">executions list</a>, not in the editor.<br /><br /><b>To test</b>, click "Listen for test event" and send a callback to the <b>Test URL</b>, e.g. POST <code>{"id": "&lt;job ID&gt;"}</code> of an ended job.',
+					'The service calls a job\'s Callback URL when the job ends; that call starts this workflow.<br /><br />The workflow is published (active in n8n 1.x): jobs whose Callback URL is this node\'s <b>Production URL</b> start it, and their executions show up in the <a data-key="executions">executions list</a>, not in the editor.<br /><br /><b>To test</b>, click <b>Execute step</b> (or <b>Test this trigger</b>) and send a callback to the <b>Test URL</b>, e.g. POST <code>{"id": "&lt;job ID&gt;"}</code> of an ended job.',
 			},
 			activationHint:
 				"Once the workflow is ready, publish it (activate it in n8n 1.x) and put this node's Production URL in each job's Callback URL: jobs then start it without this button.",
@@ -104,7 +104,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Put this node\'s Production URL in Scenario Job → Create → Additional Fields → Callback URL: the service calls it when the job ends, and the call starts this workflow once it is published (activated in n8n 1.x). To test, click "Listen for test event" and send a job\'s callback to the Test URL (see the panel above).',
+					'Put this node\'s Production URL in Scenario Job → Create → Additional Fields → Callback URL: the service calls it when the job ends, and the call starts this workflow once it is published (activated in n8n 1.x). To test, click "Execute step" (or "Test this trigger" in the output panel) and send a job\'s callback to the Test URL (see the panel above).',
 				name: 'notice',
 				type: 'notice',
 				default: '',

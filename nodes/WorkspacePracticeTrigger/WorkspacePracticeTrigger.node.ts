@@ -28,8 +28,10 @@ export class WorkspacePracticeTrigger implements INodeType {
 				family.events,
 			]),
 		),
+		// n8n's node picker merges this trigger with the action node (same name but "Trigger") into one
+		// entry and shows this description on it, above the actions too: so it speaks for both.
 		description:
-			'Starts the workflow when Knowledge Hub pages are created, updated or published, a source is ready, a roleplay session is scored or an assignment is completed, failed or past due',
+			'Create practice scenarios, read assignments, analytics and skills, manage the Knowledge Hub, and start workflows on Knowledge Hub changes or practice results',
 		defaults: { name: 'Workspace Practice Trigger' },
 		polling: true,
 		inputs: [],

@@ -16,9 +16,9 @@ import { minGapMs } from './workingHours';
  */
 export const DEFAULT_MIN_READ_MINUTES = 30;
 
-/** Every family's Options → Minimum Minutes Between Reads; `description` says what a read costs there. */
+/** Every family's Options → Minutes Between Reads; `description` says what a read costs there. */
 export const minReadMinutesOption = (description: string): INodeProperties => ({
-	displayName: 'Minimum Minutes Between Reads',
+	displayName: 'Minutes Between Reads',
 	name: 'minReadMinutes',
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
@@ -29,7 +29,7 @@ export const minReadMinutesOption = (description: string): INodeProperties => ({
 /** The option's value from a family's Options collection, checked. */
 export const readMinReadMinutes = (check: InputValidator, options: IDataObject): number =>
 	check.intRange(
-		'Options → Minimum Minutes Between Reads',
+		'Options → Minutes Between Reads',
 		options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
 		0,
 		1440,
@@ -54,7 +54,7 @@ function lastRead(ctx: IPollFunctions, staticData: IDataObject): number | undefi
 }
 
 /**
- * The minimum time between reads now: Minimum Minutes Between Reads, or the working-hours schedule's
+ * The minimum time between reads now: Minutes Between Reads, or the working-hours schedule's
  * gap at this moment in the workflow's time zone (workingHours.ts).
  */
 export function readGapMs(

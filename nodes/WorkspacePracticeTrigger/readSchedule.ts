@@ -5,7 +5,7 @@ import type { WorkingHours } from './workingHours';
 import { DEFAULT_WORKING_HOURS, readsPerDay } from './workingHours';
 
 /**
- * The Read Schedule options both trigger families offer beside Minimum Minutes Between Reads, and
+ * The Read Schedule options both trigger families offer beside Minutes Between Reads, and
  * their reader: evenly (today's behaviour) or more often in working hours and rarely outside them.
  */
 
@@ -22,7 +22,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
 		default: 10,
 		description:
-			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minimum Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
+			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
 	},
 	{
 		displayName: 'Minutes Between Reads Outside Them',
@@ -41,7 +41,7 @@ export const readScheduleOptions: INodeProperties[] = [
 			{
 				name: 'Evenly',
 				value: 'evenly',
-				description: 'At most every Minimum Minutes Between Reads, day and night',
+				description: 'At most every Minutes Between Reads, day and night',
 			},
 			{
 				name: 'More Often in Working Hours',
@@ -51,7 +51,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		],
 		default: 'evenly',
 		description:
-			'When the trigger reads. With More Often in Working Hours, events that happen in working hours arrive within minutes (a median of 5 at the defaults) for about the daily cost of reading every 30 minutes; Minimum Minutes Between Reads is then not used.',
+			'When the trigger reads. With More Often in Working Hours, events that happen in working hours arrive within minutes (a median of 5 at the defaults) for about the daily cost of reading every 30 minutes; Minutes Between Reads is then not used.',
 	},
 	{
 		displayName: 'Working Hours',

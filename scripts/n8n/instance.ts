@@ -59,8 +59,9 @@ export async function startReadyInstance(
 	try {
 		const api = new N8nApi(n8n.baseUrl);
 		await api.bootstrap();
+		// Named as in the examples: importing one from its file then fills the slots by name too.
 		const credential = await api.createCredential(
-			'Workspace Practice (simulator)',
+			'Workspace Practice account',
 			'workspacePracticeApi',
 			{
 				baseUrl: sim.baseUrl,

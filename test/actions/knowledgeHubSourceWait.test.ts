@@ -81,7 +81,7 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 
 	test('past the time limit: an error naming the source and its last status', async () => {
 		const now = shiftableNow();
-		const running = run(waitParams({ options: { timeLimitMinutes: 1 } }), {
+		const running = run(waitParams({ options: { sourceTimeLimitMinutes: 1 } }), {
 			input: [{ url: `https://example.com/${SOURCE_HOLD_MARKER}`, title: 'Slow' }],
 		});
 		await seen((r) => r.method === 'GET');
@@ -119,7 +119,7 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 			title: `Doc ${i}`,
 		}));
 		const now = shiftableNow();
-		const running = run(waitParams({ options: { timeLimitMinutes: 1 } }), {
+		const running = run(waitParams({ options: { sourceTimeLimitMinutes: 1 } }), {
 			input,
 			continueOnFail: true,
 		});
@@ -152,7 +152,7 @@ describe('Knowledge Hub Source → Create From URL, Wait Until Ready', () => {
 	});
 
 	test('a bad Time Limit fails before any request', async () => {
-		const { error } = await run(waitParams({ options: { timeLimitMinutes: 0 } }), {
+		const { error } = await run(waitParams({ options: { sourceTimeLimitMinutes: 0 } }), {
 			input: [{ url: 'https://example.com/x', title: 'x' }],
 		});
 		expect(error?.message).toMatch(

@@ -27,7 +27,7 @@ describe('Skill → Get Many', () => {
 		expect(json(items)[0]).not.toHaveProperty('proficiency_summary');
 	});
 
-	test('Include Proficiency Summary: include=proficiency, figures per skill', async () => {
+	test('Include Proficiency: include=proficiency, figures per skill', async () => {
 		const { items } = await run({
 			operation: 'getAll',
 			returnAll: true,

@@ -179,6 +179,9 @@ describe('Workspace Practice Job Trigger', () => {
 		);
 		expect(notice).toMatch(/published \(activated in n8n 1\.x\)/);
 		expect(notice).toMatch(/Test URL/);
+		// The buttons n8n 1.123 and 2.x show for this node ("Listen for test event" is the Webhook node's).
+		expect(notice).toMatch(/"Execute step".*"Test this trigger"/);
+		expect(JSON.stringify({ notice, triggerPanel })).not.toMatch(/Listen for test event/);
 		expect(notice).not.toMatch(/then activate the workflow/);
 		expect(typeof triggerPanel).toBe('object');
 		const panel = triggerPanel as {
@@ -188,7 +191,7 @@ describe('Workspace Practice Job Trigger', () => {
 		};
 		expect(panel.header).toMatch(/scenario job ends/);
 		expect(panel.executionsHelp.inactive).toMatch(
-			/Listen for test event.*Test URL.*publish the workflow \(activate it in n8n 1\.x\).*Production URL.*Callback URL/s,
+			/Execute step.*Test this trigger.*Test URL.*publish the workflow \(activate it in n8n 1\.x\).*Production URL.*Callback URL/s,
 		);
 		expect(panel.executionsHelp.active).toMatch(/Production URL.*executions list.*Test URL/s);
 		expect(panel.activationHint).toMatch(

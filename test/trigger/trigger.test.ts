@@ -541,7 +541,7 @@ describe('quota: minimum time between reads', () => {
 	test('a bad minimum interval is refused before any request, naming the field', async () => {
 		const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: -5 } });
 		const outcome = await trigger.poll();
-		expect(outcome.error?.message).toMatch(/Minimum Minutes Between Reads/);
+		expect(outcome.error?.message).toMatch(/Options → Minutes Between Reads/);
 		expect(control().requests({})).toHaveLength(0);
 	});
 });

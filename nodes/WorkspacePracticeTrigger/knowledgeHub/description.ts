@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { locator, uuidMode } from '../../shared/fields/locator';
 import { memberLocator } from '../../shared/fields/member.locator';
 import { shownFor } from '../family';
-import { minReadMinutesOption } from '../readInterval';
+import { DEFAULT_MIN_READ_MINUTES, minReadMinutesOption } from '../readInterval';
 import { readScheduleOptions } from '../readSchedule';
 import { EVENTS } from './events';
 
@@ -65,6 +65,15 @@ export const knowledgeHubProperties: INodeProperties[] = [
 				description: 'A source finished text extraction and is ready to use',
 			},
 		],
+		displayOptions: showFor,
+	},
+	{
+		// Poll Times says "Every Minute" by default; what the service is really asked, and what it costs,
+		// must be seen without opening Options (Practice Results has the same notice).
+		displayName: `Reads the service at most every ${DEFAULT_MIN_READ_MINUTES} minutes, whatever Poll Times says (Options → Minutes Between Reads changes it). Cost at the default when nothing changed: 1 request per read for pages (48 a day) and 1 more with Source Ready (96 a day), plus 1 per 100 changed pages or ready sources. A workspace has 1,000 requests a day, shared by every workflow using the key.`,
+		name: 'knowledgeHubCostNotice',
+		type: 'notice',
+		default: '',
 		displayOptions: showFor,
 	},
 	{

@@ -81,13 +81,13 @@ export const practiceProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Hours Between Assignment Reads',
+				displayName: 'Hours Between Open Reads',
 				name: 'openReadHours',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 168, numberPrecision: 0 },
 				default: DEFAULT_OPEN_READ_HOURS,
 				description:
-					'How often the open assignments (not started, in progress, past due) are read, for Assignment Past Due and for completions no scored session showed. Each read costs 1 request per 100 open assignments: with 500 open, every 6 hours is 20 requests a day, every hour 120, 0 (every read) 240 at 30-minute reads. Assignment events only.',
+					'Hours between reads of the open assignments (not started, in progress, past due), for Assignment Past Due and for completions no scored session showed. Each read costs 1 request per 100 open assignments: with 500 open, every 6 hours is 20 requests a day, every hour 120, 0 (every read) 240 at 30-minute reads. Assignment events only.',
 			},
 			{
 				displayName: 'Include Session Feedback',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { QueryField } from '../../shared/fields/filter.fields';
+import { MEMBERS_EMPTY_HINT } from '../../shared/fields/member.locator';
 import {
 	excludeSystemUsers,
 	groupIds,
@@ -32,7 +33,7 @@ const scenarios: QueryField = {
 
 const people = worded(
 	members,
-	'Only sessions and assignments of these people (every event); anyone listed matches, including people who have left the workspace when given by ID or e-mail',
+	`Only sessions and assignments of these people (every event); anyone listed matches, including people who have left the workspace when given by ID or e-mail. ${MEMBERS_EMPTY_HINT}.`,
 );
 const groups = worded(
 	groupIds,
@@ -44,7 +45,7 @@ const noSystem = worded(
 );
 const programs = worded(
 	programIds,
-	'Assignment events only: assignments in these training programs, program IDs separated by commas (the program field of an assignment)',
+	'Assignment events only: assignments in these training programs, program IDs separated by commas. The service has no list of programs to pick from: an ID is in the program field of an assignment (Assignment → Get Many).',
 );
 
 /** Filters the service applies to the session list of Session Scored. */
@@ -66,12 +67,18 @@ const rank: INodeProperties = {
 	],
 };
 
-const score = (displayName: string, name: string, description: string): INodeProperties => ({
+// The defaults keep a range when both are added (0 to below 50): two equal defaults matched nothing.
+const score = (
+	displayName: string,
+	name: string,
+	defaultScore: number,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: 101, numberPrecision: 0 },
-	default: 50,
+	default: defaultScore,
 	description,
 });
 
@@ -86,11 +93,13 @@ export const practiceFilterOptions: INodeProperties[] = [
 	score(
 		'Score At or Above',
 		'scoreAtLeast',
-		'Session Scored only: sessions scoring this or more (0 to 100)',
+		0,
+		'Session Scored only: sessions scoring this or more (0 to 100), e.g. 80 for a shout-out. With Score Below it must be lower (the run stops with an error otherwise: no score could match both).',
 	),
 	score(
 		'Score Below',
 		'scoreBelow',
-		'Session Scored only: sessions scoring less than this (0 to 100), e.g. 60 for a coach alert',
+		50,
+		'Session Scored only: sessions scoring less than this (0 to 100), e.g. 60 for a coach alert. With Score At or Above it must be higher.',
 	),
 ];

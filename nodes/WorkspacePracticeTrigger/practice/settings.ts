@@ -96,7 +96,7 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			168,
 		),
 		openReadHours: check.intRange(
-			'Options → Hours Between Assignment Reads',
+			'Options → Hours Between Open Reads',
 			options.openReadHours ?? DEFAULT_OPEN_READ_HOURS,
 			0,
 			168,

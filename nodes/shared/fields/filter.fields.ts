@@ -217,7 +217,7 @@ export const programIds: QueryField = {
 		default: '',
 		placeholder: 'e.g. p1r2o3g4r5m6',
 		description:
-			'Only these training programs: program IDs separated by commas, as found in the program field of assignments',
+			'Only these training programs: program IDs separated by commas. The service has no list of programs to pick from: an ID is in the program field of an assignment (Assignment → Get Many).',
 	},
 };
 

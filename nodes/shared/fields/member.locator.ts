@@ -73,6 +73,15 @@ export function memberLocator(options: MemberLocatorOptions): INodeProperties {
 	});
 }
 
+/**
+ * n8n's editor stores an added multi-row fixed collection as {} whatever its default, and its clean-up
+ * of the form drops an empty one from its collection at the next change (n8n-workflow's
+ * getNodeParameters): an empty Members filter vanishes when the next filter is added. Said where the
+ * user is, as no form setting keeps it.
+ */
+export const MEMBERS_EMPTY_HINT =
+	'Add a member right away: n8n removes an empty Members filter when the next filter is added';
+
 export interface MembersFieldOptions {
 	displayName: string;
 	name: string;
@@ -88,7 +97,7 @@ export function membersField(options: MembersFieldOptions): INodeProperties {
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Member',
 		default: {},
-		description: options.description,
+		description: `${options.description}. ${MEMBERS_EMPTY_HINT}.`,
 		options: [
 			{
 				displayName: 'Member',

@@ -26,7 +26,9 @@ const EXPRESSION_HINT =
 /** Multi-selects for the ID lists; `replaces` words the description for Update. */
 export function pageListFields(replaces: boolean): INodeProperties[] {
 	return PAGE_LIST_FIELDS.map((field) => ({
-		displayName: `${field.label.slice(0, -1)} Names or IDs`,
+		// n8n's lint wants a dynamic multi-select's label to end "Names or IDs"; where the list replaces
+		// the page's, the label says so up front (beside Within Folder, which only narrows a search).
+		displayName: `${replaces ? 'Replace With ' : ''}${field.label.slice(0, -1)} Names or IDs`,
 		name: field.name,
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: field.method },

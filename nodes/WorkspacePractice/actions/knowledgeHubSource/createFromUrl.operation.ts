@@ -124,7 +124,7 @@ const fields: INodeProperties[] = [
 		displayOptions: { show: { waitUntilReady: ['poll'] } },
 		options: [
 			{
-				displayName: 'First Check After (Seconds)',
+				displayName: 'First Check (Seconds)',
 				name: 'firstCheckSeconds',
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 2 },
@@ -133,7 +133,9 @@ const fields: INodeProperties[] = [
 			},
 			{
 				displayName: 'Time Limit (Minutes)',
-				name: 'timeLimitMinutes',
+				// Not timeLimitMinutes: Scenario Job → Create has that name with another default, and n8n
+				// carries a value across operations by name (docs/parameter-names.md).
+				name: 'sourceTimeLimitMinutes',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: SOURCE_MAX_TIME_LIMIT_MINUTES },
 				default: SOURCE_TIME_LIMIT_MINUTES,
@@ -173,14 +175,14 @@ function waitSettings(ctx: IExecuteFunctions, itemIndex: number): SourceWaitSett
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const minutes = check.intRange(
 		'Options → Time Limit (Minutes)',
-		options.timeLimitMinutes ?? SOURCE_TIME_LIMIT_MINUTES,
+		options.sourceTimeLimitMinutes ?? SOURCE_TIME_LIMIT_MINUTES,
 		1,
 		SOURCE_MAX_TIME_LIMIT_MINUTES,
 	);
 	const first = options.firstCheckSeconds ?? SOURCE_FIRST_CHECK_SECONDS;
 	if (typeof first !== 'number' || !Number.isFinite(first) || first < 0)
 		return check.fail(
-			'Options → First Check After (Seconds)',
+			'Options → First Check (Seconds)',
 			`must be a number of seconds from 0 up, got "${String(first)}"`,
 		);
 	return { firstDelayMs: first * 1000, timeLimitMs: minutes * 60_000, itemIndex };

@@ -15,7 +15,7 @@ const fields: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Include Proficiency Summary',
+				displayName: 'Include Proficiency',
 				name: 'includeProficiency',
 				type: 'boolean',
 				default: true,
