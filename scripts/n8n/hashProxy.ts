@@ -6,7 +6,14 @@
  * posts) must stay on one process, as n8n's docs ask for several webhook replicas.
  * A backend that does not answer gives 502, as nginx does.
  */
-import { createServer, request, Agent, type Server } from 'node:http';
+import {
+	Agent,
+	createServer,
+	request,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 
 /** FNV-1a, 32 bit: stable across runs and processes, as a routing hash must be. */
 export function uriHash(uri: string): number {
@@ -29,7 +36,9 @@ export class HashProxy {
 	readonly routed: number[];
 	/** Answers the proxy gave itself because a backend did not answer. */
 	badGateway = 0;
-	private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
+	// No keep-alive: a reused socket the backend has just closed would fail a POST (ECONNRESET), and a
+	// POST cannot be retried safely.
+	private readonly agent = new Agent({ keepAlive: false, maxSockets: 64 });
 
 	private constructor(
 		private readonly server: Server,
@@ -49,39 +58,40 @@ export class HashProxy {
 	}
 
 	static async start(backends: number[], listenPort: number): Promise<HashProxy> {
-		let proxy: HashProxy | undefined;
-		const server = createServer((req, res) => {
-			const self = proxy as HashProxy;
-			const uri = req.url ?? '/';
-			const backend = self.backendFor(uri);
-			self.routed[self.backends.indexOf(backend)] += 1;
-			const upstream = request(
-				{
-					host: '127.0.0.1',
-					port: backend,
-					method: req.method,
-					path: uri,
-					headers: req.headers,
-					agent: self.agent,
-				},
-				(answer) => {
-					res.writeHead(answer.statusCode ?? 502, answer.headers);
-					answer.pipe(res);
-				},
-			);
-			upstream.on('error', () => {
-				self.badGateway += 1;
-				if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-				res.end('bad gateway');
-			});
-			req.pipe(upstream);
-		});
+		const server = createServer();
+		const proxy = new HashProxy(server, listenPort, backends);
+		server.on('request', (req: IncomingMessage, res: ServerResponse) => proxy.forward(req, res));
 		await new Promise<void>((resolve, reject) => {
 			server.once('error', reject);
 			server.listen(listenPort, '127.0.0.1', () => resolve());
 		});
-		proxy = new HashProxy(server, listenPort, backends);
 		return proxy;
+	}
+
+	private forward(req: IncomingMessage, res: ServerResponse): void {
+		const uri = req.url ?? '/';
+		const backend = this.backendFor(uri);
+		this.routed[this.backends.indexOf(backend)] += 1;
+		const upstream = request(
+			{
+				host: '127.0.0.1',
+				port: backend,
+				method: req.method,
+				path: uri,
+				headers: req.headers,
+				agent: this.agent,
+			},
+			(answer) => {
+				res.writeHead(answer.statusCode ?? 502, answer.headers);
+				answer.pipe(res);
+			},
+		);
+		upstream.on('error', () => {
+			this.badGateway += 1;
+			if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+			res.end('bad gateway');
+		});
+		req.pipe(upstream);
 	}
 
 	async close(): Promise<void> {
