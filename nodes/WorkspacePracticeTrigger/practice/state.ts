@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AssignmentState } from './assignments';
 import type { SessionWindow } from './sessions';
 
 /** Practice state in the node's static data; another version (or the Knowledge Hub state) starts over. */
@@ -15,7 +14,10 @@ export interface PracticeState {
 	scored?: SessionWindow;
 	/** The read that finds completions, when its query differs from the Session Scored one. */
 	derive?: SessionWindow;
-	assignments?: AssignmentState;
+	/** The assignment state (assignments.ts reads it, and converts an earlier shape). */
+	assignments?: unknown;
+	/** Newest created_at any read listed (epoch ms): the service's time as far as known. */
+	time?: number;
 }
 
 const isObject = (v: unknown): v is IDataObject =>
