@@ -51,6 +51,7 @@ export interface FoundAssignment {
 
 const OPEN_CODE: Record<string, OpenStatus> = { not_started: 'n', in_progress: 'i', past_due: 'p' };
 const FINISHED = 'completed,did_not_pass';
+const OPEN_STATUSES = 'not_started,in_progress,past_due';
 /** How far the service's clock may step back without losing an outcome (see above). */
 export const MARGIN_MS = 3_600_000;
 /** An open set larger than this is cut (oldest ids first); a workspace this size needs filters. */
@@ -131,27 +132,55 @@ function narrowed(
 /** Most ids one list request names, so its address stays short. */
 const IDS_PER_REQUEST = 50;
 
-async function finishedOf(
-	ctx: IPollFunctions,
-	query: IDataObject,
+/** A list read for many users, in requests of at most IDS_PER_REQUEST user ids each. */
+async function forUsers(
 	users: string[],
-	downTo: number | null,
+	read: (userIds: string) => Promise<IDataObject[]>,
 ): Promise<IDataObject[]> {
 	const rows: IDataObject[] = [];
-	for (let i = 0; i < users.length; i += IDS_PER_REQUEST) {
-		const qs = {
-			...query,
-			status: FINISHED,
-			user_ids: users.slice(i, i + IDS_PER_REQUEST).join(','),
-		};
-		rows.push(...(await readNewest(ctx, ASSIGNMENTS_PATH, qs, () => downTo)));
-	}
+	for (let i = 0; i < users.length; i += IDS_PER_REQUEST)
+		rows.push(...(await read(users.slice(i, i + IDS_PER_REQUEST).join(','))));
 	return rows;
 }
 
 /**
- * The fast path after scored sessions: one read of the finished assignments of their people and
- * scenarios, newest first, down to `floor` or the oldest known-open one among them, whichever is older.
+ * Known-open assignments no longer listed open, looked up among the finished ones of their people and
+ * scenarios, newest first, until all are found or the list is older than the oldest of them: a read
+ * that grows only with the assignments those people were given on those scenarios since.
+ */
+async function lookUp(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	state: AssignmentState,
+	entries: Array<[string, OpenEntry]>,
+): Promise<FoundAssignment[]> {
+	const users = [...new Set(entries.map(([, e]) => e[1]))];
+	const qs = narrowed(query, users, [...new Set(entries.map(([, e]) => e[2]))]);
+	if (!qs) return [];
+	// An entry of unknown age (an earlier state's) is looked for on every page.
+	const oldest = entries.some(([, e]) => !e[3]) ? null : Math.min(...entries.map(([, e]) => e[3]!));
+	const missing = new Set(entries.map(([id]) => id));
+	const rows = await forUsers(users, async (userIds) =>
+		missing.size === 0
+			? []
+			: await readNewest(
+					ctx,
+					ASSIGNMENTS_PATH,
+					{ ...qs, status: FINISHED, user_ids: userIds },
+					(row) => {
+						missing.delete(idOf(row));
+						return missing.size === 0 ? Infinity : oldest;
+					},
+				),
+	);
+	return outcomes(state, rows, true);
+}
+
+/**
+ * The fast path after scored sessions: the known-open assignments of their people on their scenarios
+ * are read again (one request per 100 of them); those no longer open are looked up among the finished
+ * ones. Sessions of people with no open assignment on that scenario cost nothing here; an assignment
+ * given since the last assignment read and finished before the next one is found by that read.
  */
 export async function findFinished(
 	ctx: IPollFunctions,
@@ -160,18 +189,20 @@ export async function findFinished(
 	userIds: string[],
 	scenarioIds: string[],
 ): Promise<FoundAssignment[]> {
-	const users = [...new Set(userIds)].filter((u) => u !== '');
-	const qs = narrowed(query, users, [...new Set(scenarioIds)]);
+	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
+	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
+	if (candidates.length === 0) return [];
+	const users = [...new Set(candidates.map(([, e]) => e[1]))];
+	const qs = narrowed(query, users, [...new Set(candidates.map(([, e]) => e[2]))]);
 	if (!qs) return [];
-	const scenarios = String(qs.scenario_ids).split(',');
-	let downTo = state.floor;
-	for (const [, user, scenario, created] of Object.values(state.open)) {
-		if (!users.includes(user) || !scenarios.includes(scenario)) continue;
-		// An entry of unknown age (an earlier state's) is looked for on every page.
-		downTo = downTo === null || !created ? null : Math.min(downTo, created);
-		if (downTo === null) break;
-	}
-	return outcomes(state, await finishedOf(ctx, qs, users, downTo), true);
+	const listed = await forUsers(
+		users,
+		async (userIds) =>
+			await readAll(ctx, ASSIGNMENTS_PATH, { ...qs, status: OPEN_STATUSES, user_ids: userIds }),
+	);
+	const still = new Set(listed.map(idOf));
+	const vanished = candidates.filter(([id]) => !still.has(id));
+	return vanished.length ? await lookUp(ctx, query, state, vanished) : [];
 }
 
 /**
@@ -195,7 +226,7 @@ export async function readAssignments(
 	};
 	const rows = await readAll(ctx, ASSIGNMENTS_PATH, {
 		...query,
-		status: 'not_started,in_progress,past_due',
+		status: OPEN_STATUSES,
 	});
 	const time = { newest: null as number | null };
 	const note = (created: number | undefined) => {
@@ -248,14 +279,15 @@ export async function readAssignments(
 	});
 	found.push(...outcomes(state, recentRows, true));
 	const gone = Object.keys(before).filter((id) => !(id in open) && id in state.open);
-	if (gone.length > 0) {
-		const entries = gone.map((id) => before[id]);
-		const users = [...new Set(entries.map((e) => e[1]))];
-		const scenarios = [...new Set(entries.map((e) => e[2]))];
-		const qs = narrowed(query, users, scenarios);
-		const oldest = entries.some((e) => !e[3]) ? null : Math.min(...entries.map((e) => e[3] ?? 0));
-		if (qs) found.push(...outcomes(state, await finishedOf(ctx, qs, users, oldest), true));
-	}
+	if (gone.length > 0)
+		found.push(
+			...(await lookUp(
+				ctx,
+				query,
+				state,
+				gone.map((id) => [id, before[id]]),
+			)),
+		);
 	// Still known open: listed now (with the status listed), or gone but not found finished (kept until
 	// a read shows what it became).
 	const kept = Object.keys(state.open);
