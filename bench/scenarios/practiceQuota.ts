@@ -15,7 +15,7 @@ export interface PracticeShapeFigures {
 	shape: string;
 	idle: number;
 	busy: number;
-	/** Outcomes (completed, did not pass, past due) the simulator logged during the busy day. */
+	/** Outcomes the simulator logged during the busy day (finishes, past-due states that lasted). */
 	busyAssignmentChanges: number;
 	busyAssignmentEvents: number;
 }
@@ -186,20 +186,19 @@ async function day(shape: Shape, busy: boolean) {
 		// One more read after the day, so the day's last outcomes are counted.
 		host += 6 * 60 * MINUTE;
 		const requests = control.requests({}).length;
-		if (process.env.PRACTICE_BENCH_DEBUG) {
-			const kinds = new Map<string, number>();
-			for (const r of control.requests({})) {
-				const k = `${r.path} ${r.query.status ?? ''} ${r.query.user_ids ? 'users' : ''} p${r.query.page}`;
-				kinds.set(k, (kinds.get(k) ?? 0) + 1);
-			}
-			console.error(shape.name, busy, [...kinds.entries()]);
-		}
 		const last = await trigger.poll();
 		for (const { json } of last.items) if (json.event !== 'sessionScored') assignmentEvents++;
+		// Outcomes: finishes, and past-due states that lasted (one a session finished at once is not seen).
+		const statusOf = new Map(store.data.assignments.map((a) => [a.id, a.status]));
 		const changes = control
 			.assignmentLog()
 			.slice(logStart)
-			.filter((c) => c.to === 'completed' || c.to === 'did_not_pass' || c.to === 'past_due');
+			.filter(
+				(c) =>
+					c.to === 'completed' ||
+					c.to === 'did_not_pass' ||
+					(c.to === 'past_due' && statusOf.get(c.id) === 'past_due'),
+			);
 		delays.sort((a, b) => a - b);
 		return {
 			requests,
