@@ -242,3 +242,42 @@ describe('assignment outcomes the sessions do not show (issue 30)', () => {
 		}
 	});
 });
+
+describe('an upgrade keeps the stored state (issue 30)', () => {
+	test('an assignment state of the earlier shape is read: no history replayed, open ones still sent', async () => {
+		const fx = control().fixtures();
+		const trigger = await practiceTrigger(
+			rig,
+			['assignmentCompleted', 'assignmentDidNotPass'],
+			{},
+			{},
+			'emit-only',
+		);
+		// What 0.1.0 stored: open entries without created_at, `at` (the open read before last), `done`.
+		const live = trigger.workflow.getStaticData('node', trigger.node);
+		const state = live.assignments as { open: Record<string, unknown[]>; floor: number };
+		live.assignments = {
+			at: state.floor + 3_600_000,
+			newest: state.floor + 3_600_000,
+			open: Object.fromEntries(
+				Object.entries(state.open).map(([id, entry]) => [id, entry.slice(0, 3)]),
+			),
+			done: {},
+			nextOpenRead: 0,
+		};
+		const bob = control().store.data.assignments.find(
+			(a) => a.status === 'in_progress' && a.scenarioId === fx.scenarios.discoveryCall.id,
+		)!;
+		control().advance(60_000);
+		control().setAssignmentStatus(bob.id, 'completed');
+		// Practice on finished (history) assignments' scenarios too.
+		control().addSession({
+			userEmail: 'jane@acme.com',
+			scenario: fx.scenarios.procurementDiscovery.id,
+			score: 99,
+		});
+		const events = [...(await pollOk(trigger)), ...(await pollOk(trigger))];
+		expect(events.map((e) => [e.event, e.id])).toEqual([['assignmentCompleted', bob.id]]);
+		expect((trigger.stored.assignments as { v?: number }).v).toBe(2);
+	});
+});
