@@ -23,8 +23,11 @@ import {
  * `fin`. The assignment read also reads the finished assignments created since `floor`, newest first
  * (the service's order), so one created and finished between two reads is found too; `floor` then
  * moves to the service's time before that read less `MARGIN` (a service clock that steps back by up to
- * `MARGIN` loses nothing) and `fin` drops what is older. Between assignment reads, scored sessions
- * make one look-up of their people's and scenarios' finished assignments (the fast path).
+ * `MARGIN` loses nothing) and `fin` drops what is older. Between assignment reads, newly scored
+ * sessions make their people's known-open assignments on those scenarios be read again, and those no
+ * longer open be looked up among the finished ones (the fast path, `findFinished`).
+ * The finished list is read only down to `floor`, and a look-up stops at what it looks for: no read
+ * grows with the number of finished assignments (docs/practice-events.md states the price).
  */
 export type OpenStatus = 'n' | 'i' | 'p';
 /** Known open assignment: status, user id, scenario id, created_at (ms; 0 when unknown). */
