@@ -106,7 +106,7 @@ export const practiceProperties: INodeProperties[] = [
 					'A session scored or listed late is still caught when it was created at most this long before the newest session. A read with nothing new costs 1 request; one that finds new sessions lists the whole window, 1 request per 100 scored sessions in it, so a longer window costs more on busy days.',
 			},
 			minReadMinutesOption(
-				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 68 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
+				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 76 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
 			),
 		],
 	},
