@@ -7,13 +7,19 @@ import { isManualClock, type Clock } from './clock';
 import type { Engine, RecordedRequest } from './engine';
 import type { RateLimits, RateLimitUsage } from './faults';
 import { ApiError, type ApiResponse } from './http';
-import type {
-	JobStatus,
-	PageDetail,
-	ScenarioJob,
-	SessionListItem,
-	Source,
-	SourceStatus,
+import { z } from 'zod';
+
+import {
+	assignmentStatusSchema,
+	rankSchema,
+	type Assignment,
+	type AssignmentStatus,
+	type JobStatus,
+	type PageDetail,
+	type ScenarioJob,
+	type SessionListItem,
+	type Source,
+	type SourceStatus,
 } from './schemas';
 import { cancelJob, failureFor, finishJob, isTerminal } from './state/jobs';
 import { archivePage, createPage, updatePage, type PagePatch } from './state/pages';
@@ -21,17 +27,20 @@ import { renderJob, renderPageDetail, renderSource } from './state/render';
 import { fixturesOf, type Fixtures } from './fixtures';
 import { createSource, settleSource, type SourceTimings } from './state/sources';
 import {
+	addAssignment,
 	addSession,
 	fillPractice,
+	refreshPastDue,
+	setAssignmentStatus,
 	scorePending,
 	scoreSession,
 	simulatePractice,
 	type PracticeMix,
 	type PracticeSize,
 } from './state/practice';
-import { renderSession } from './state/render';
+import { renderAssignment, renderSession } from './state/render';
 import type { Store, TerminalStatus, TimestampPrecision } from './state/store';
-import type { JobTimings, KbVisibility, UserRec } from './state/types';
+import type { AssignmentChange, JobTimings, KbVisibility, UserRec } from './state/types';
 
 export interface RequestFilter {
 	method?: string;
@@ -69,6 +78,28 @@ export interface SessionInput {
 	/** How long before now the session was created (it shows up late); default 0. */
 	lateByMs?: number;
 }
+
+/**
+ * An assignment as an admin (or a program) gives it: the service's POST only makes not-started ones
+ * without a program; this also makes program assignments and ones in any status.
+ */
+export const assignmentInputSchema = z
+	.object({
+		userEmail: z.string(),
+		/** Scenario id or slug. */
+		scenario: z.string(),
+		status: assignmentStatusSchema.default('not_started'),
+		/** ISO date-time or epoch ms; null: no due date. */
+		dueDate: z.union([z.string(), z.number(), z.null()]).optional(),
+		attemptMin: z.number().int().min(1).default(1),
+		attemptMax: z.number().int().min(1).nullable().default(null),
+		rankMin: rankSchema.exclude(['unranked']).nullable().default(null),
+		programId: z.string().nullable().default(null),
+		/** How long before now it was created (it shows up late); default 0. */
+		earlierByMs: z.number().min(0).default(0),
+	})
+	.strict();
+export type AssignmentInput = z.input<typeof assignmentInputSchema>;
 
 export class Control {
 	constructor(private readonly engine: Engine) {}
@@ -387,6 +418,64 @@ export class Control {
 		return renderSession(store, rec);
 	}
 
+	/** An assignment given by an admin or a program (see assignmentInputSchema). */
+	addAssignment(input: AssignmentInput): Assignment {
+		const { store } = this.engine;
+		const a = assignmentInputSchema.parse(input);
+		const user = store.userByEmail(a.userEmail);
+		if (!user) throw new Error(`unknown user ${a.userEmail}`);
+		const scenario = store.scenarioByIdOrSlug(a.scenario);
+		if (!scenario) throw new Error(`unknown scenario ${a.scenario}`);
+		if (a.programId !== null && !store.data.programs.some((p) => p.id === a.programId))
+			throw new Error(`unknown program ${a.programId}`);
+		if (a.attemptMax !== null && a.attemptMax < a.attemptMin)
+			throw new Error('attemptMax must be at least attemptMin');
+		const due =
+			a.dueDate === undefined || a.dueDate === null
+				? null
+				: typeof a.dueDate === 'number'
+					? a.dueDate
+					: Date.parse(a.dueDate);
+		if (due !== null && Number.isNaN(due)) throw new Error(`invalid dueDate ${String(a.dueDate)}`);
+		const rec = addAssignment(store, {
+			id: store.rng.shortId(),
+			userId: user.id,
+			scenarioId: scenario.id,
+			status: a.status,
+			dueDate: due === null ? null : store.stamp(due),
+			bestScore: null,
+			bestRank: null,
+			attemptCount: 0,
+			attemptMin: a.attemptMin,
+			attemptMax: a.attemptMax,
+			rankMin: a.rankMin,
+			programId: a.programId,
+			createdAt: store.stamp(this.engine.now() - a.earlierByMs),
+			assignerId: store.apiUser().id,
+			customMessage: null,
+		});
+		refreshPastDue(store, this.engine.now());
+		return renderAssignment(store, rec);
+	}
+
+	/**
+	 * An admin sets an assignment's status, with no session (the spec shows no transitions: any status
+	 * may follow any other).
+	 */
+	setAssignmentStatus(assignmentId: string, status: AssignmentStatus): Assignment {
+		const { store } = this.engine;
+		const a = store.data.assignments.find((x) => x.id === assignmentId);
+		if (!a) throw new Error(`unknown assignment ${assignmentId}`);
+		setAssignmentStatus(store, a, assignmentStatusSchema.parse(status), this.engine.now());
+		return renderAssignment(store, a);
+	}
+
+	/** Every assignment status change since the seed (creations included), oldest first. */
+	assignmentLog(): AssignmentChange[] {
+		refreshPastDue(this.engine.store, this.engine.now());
+		return this.engine.store.assignmentLog.map((c) => ({ ...c }));
+	}
+
 	/** Seeded random sessions (see PracticeMix); returns their ids. */
 	simulatePractice(mix: PracticeMix): string[] {
 		return simulatePractice(this.engine.store, mix, this.engine.now()).map((s) => s.id);
@@ -506,10 +595,24 @@ export function controlHttp(control: Control) {
 			control.scorePending(b.count === undefined ? undefined : num(b.count, 'count')),
 		fillPractice: (b) => control.fillPractice(b as unknown as PracticeSize),
 		removeMember: (b) => control.removeMember(str(b.email, 'email')),
+		addAssignment: (b) => control.addAssignment(b as AssignmentInput),
+		setAssignmentStatus: (b) =>
+			control.setAssignmentStatus(
+				str(b.assignmentId, 'assignmentId'),
+				str(b.status, 'status') as AssignmentStatus,
+			),
+		assignmentLog: () => control.assignmentLog(),
 		fixtures: () => control.fixtures(),
 		reset: () => control.reset(),
 	};
-	const readOnly = new Set(['requests', 'callbacks', 'now', 'fixtures', 'rateLimitUsage']);
+	const readOnly = new Set([
+		'requests',
+		'callbacks',
+		'now',
+		'fixtures',
+		'rateLimitUsage',
+		'assignmentLog',
+	]);
 
 	return async (
 		method: string,

@@ -16,7 +16,7 @@ export const DEFAULT_WORKING_HOURS_TEXT = 'Mon-Fri 09:00-17:00';
 
 export const readScheduleOptions: INodeProperties[] = [
 	{
-		displayName: 'Minutes Between Reads in Working Hours',
+		displayName: 'Minutes in Working Hours',
 		name: 'workingHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
@@ -25,7 +25,7 @@ export const readScheduleOptions: INodeProperties[] = [
 			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
 	},
 	{
-		displayName: 'Minutes Between Reads Outside Them',
+		displayName: 'Minutes Off Working Hours',
 		name: 'offHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
@@ -46,7 +46,7 @@ export const readScheduleOptions: INodeProperties[] = [
 			{
 				name: 'More Often in Working Hours',
 				value: 'workingHours',
-				description: `Every Minutes Between Reads in Working Hours (10) within Working Hours (${DEFAULT_WORKING_HOURS_TEXT}, the workflow's time zone), every Minutes Between Reads Outside Them (360) otherwise: ${WORKING} reads a working day and ${OTHER} on other days at these defaults (Evenly at 30 minutes: 48 every day)`,
+				description: `Every Minutes in Working Hours (10) within Working Hours (${DEFAULT_WORKING_HOURS_TEXT}, the workflow's time zone), every Minutes Off Working Hours (360) otherwise: ${WORKING} reads a working day and ${OTHER} on other days at these defaults (Evenly at 30 minutes: 48 every day)`,
 			},
 		],
 		default: 'evenly',
@@ -108,13 +108,13 @@ export function readScheduleOf(
 	return {
 		...hours,
 		workingGapMinutes: check.intRange(
-			'Options → Minutes Between Reads in Working Hours',
+			'Options → Minutes in Working Hours',
 			options.workingHoursMinutes ?? DEFAULT_WORKING_HOURS.workingGapMinutes,
 			1,
 			1440,
 		),
 		offHoursGapMinutes: check.intRange(
-			'Options → Minutes Between Reads Outside Them',
+			'Options → Minutes Off Working Hours',
 			options.offHoursMinutes ?? DEFAULT_WORKING_HOURS.offHoursGapMinutes,
 			1,
 			1440,

@@ -17,7 +17,7 @@ import {
 	reqString,
 } from '../query';
 import type { AccessCheck, PermissionLevel } from '../schemas';
-import { refreshPastDue } from '../state/practice';
+import { addAssignment, refreshPastDue } from '../state/practice';
 import { renderAssignment, renderScenario } from '../state/render';
 import type { Store } from '../state/store';
 import type { AssignmentRec, ScenarioRec, UserRec } from '../state/types';
@@ -194,7 +194,7 @@ export function registerScenarios(router: Router, engine: Engine): void {
 			assignerId: assigner?.id ?? null,
 			customMessage: customMessage ?? null,
 		};
-		store.data.assignments.push(rec);
+		addAssignment(store, rec);
 		return { status: 200, body: renderAssignment(store, rec) };
 	});
 }

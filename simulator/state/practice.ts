@@ -6,7 +6,7 @@
  * of `attempt_max` attempts without that fails it (did_not_pass); an open one past its due date is
  * past_due and can still be completed or failed.
  */
-import type { Rank } from '../schemas';
+import type { AssignmentStatus, Rank } from '../schemas';
 import { rankFor, SYSTEM_EMAIL_DOMAIN } from './seed';
 import type { Store } from './store';
 import type { AssignmentRec, SessionRec } from './types';
@@ -23,6 +23,28 @@ export interface NewSession {
 	createdAt: number;
 	durationSeconds?: number;
 	programId?: string | null;
+}
+
+/**
+ * Moves an assignment to a status and logs the change (the log is what tests take as the truth of what
+ * happened). The spec shows no transitions, so any status may follow any other.
+ */
+export function setAssignmentStatus(
+	store: Store,
+	a: AssignmentRec,
+	to: AssignmentStatus,
+	now: number,
+): void {
+	if (a.status === to) return;
+	store.assignmentLog.push({ id: a.id, from: a.status, to, at: now });
+	a.status = to;
+}
+
+/** Adds an assignment (created now, or earlier for one that shows up late) and logs its creation. */
+export function addAssignment(store: Store, rec: AssignmentRec): AssignmentRec {
+	store.data.assignments.push(rec);
+	store.assignmentLog.push({ id: rec.id, from: null, to: rec.status, at: rec.createdAt });
+	return rec;
 }
 
 /** Adds a session; a scored one counts as an attempt right away. */
@@ -56,11 +78,11 @@ export function scoreSession(store: Store, session: SessionRec, score: number, n
 	for (const a of store.data.assignments) {
 		if (a.userId !== session.userId || a.scenarioId !== session.scenarioId || !OPEN.has(a.status))
 			continue;
-		countAttempt(a, score);
+		countAttempt(store, a, score, now);
 	}
 }
 
-function countAttempt(a: AssignmentRec, score: number): void {
+function countAttempt(store: Store, a: AssignmentRec, score: number, now: number): void {
 	a.attemptCount += 1;
 	if (a.bestScore === null || score > a.bestScore) {
 		a.bestScore = score;
@@ -68,9 +90,10 @@ function countAttempt(a: AssignmentRec, score: number): void {
 	}
 	const rankMet = a.rankMin === null || RANK_ORDER[rankFor(score)] >= RANK_ORDER[a.rankMin];
 	const enough = a.attemptCount >= (a.attemptMin ?? 1);
-	if (rankMet && enough) a.status = 'completed';
-	else if (a.attemptMax !== null && a.attemptCount >= a.attemptMax) a.status = 'did_not_pass';
-	else if (a.status === 'not_started') a.status = 'in_progress';
+	if (rankMet && enough) setAssignmentStatus(store, a, 'completed', now);
+	else if (a.attemptMax !== null && a.attemptCount >= a.attemptMax)
+		setAssignmentStatus(store, a, 'did_not_pass', now);
+	else if (a.status === 'not_started') setAssignmentStatus(store, a, 'in_progress', now);
 }
 
 /** Open assignments whose due date has passed become past_due. */
@@ -81,7 +104,7 @@ export function refreshPastDue(store: Store, now: number): void {
 			a.dueDate !== null &&
 			a.dueDate <= now
 		)
-			a.status = 'past_due';
+			setAssignmentStatus(store, a, 'past_due', a.dueDate);
 	}
 }
 

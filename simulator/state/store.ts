@@ -2,7 +2,7 @@
 import { Rng } from './random';
 import { buildSeed, type DataSize, type SeedData } from './seed';
 import type { JobStatus } from '../schemas';
-import type { JobRec, StudioSessionRec, UserRec } from './types';
+import type { AssignmentChange, JobRec, StudioSessionRec, UserRec } from './types';
 
 /** How finely the service writes timestamps. The deployed service writes whole seconds. */
 export type TimestampPrecision = 'second' | 'millisecond';
@@ -14,6 +14,8 @@ export class Store {
 	data!: SeedData;
 	jobs!: Map<string, JobRec>;
 	studioSessions!: Map<string, StudioSessionRec>;
+	/** Every assignment status change since the seed (creations included), oldest first. */
+	assignmentLog!: AssignmentChange[];
 	/** Ids for records created at runtime; restarted on reset so runs repeat exactly. */
 	rng!: Rng;
 	/** Monotonic change counter for pages (tie-breaker between equal timestamps). */
@@ -41,6 +43,7 @@ export class Store {
 		this.data = buildSeed(this.seed, this.size);
 		this.jobs = new Map();
 		this.studioSessions = new Map();
+		this.assignmentLog = [];
 		this.rng = new Rng(this.seed * 7919 + 1);
 		this.seq = Math.max(0, ...this.data.pages.map((p) => p.seq));
 	}

@@ -88,6 +88,14 @@ export interface AssignmentRec {
 	customMessage: string | null;
 }
 
+/** One status change of an assignment (from null: created), stamped with when it happened. */
+export interface AssignmentChange {
+	id: string;
+	from: AssignmentStatus | null;
+	to: AssignmentStatus;
+	at: number;
+}
+
 export interface SessionRec {
 	id: string;
 	userId: string;

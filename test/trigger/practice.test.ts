@@ -145,8 +145,139 @@ describe('assignment events', () => {
 		control().clearRequests();
 		await pollOk(trigger);
 		expect(control().requests({ path: '/sessions' })).toHaveLength(1);
+		// Their open assignments read again in one request; the finished ones only when one finished.
 		const reads = control().requests({ path: '/scenarios/assignments' });
-		expect(reads).toHaveLength(1);
-		expect(reads[0].query.status).toBe('completed,did_not_pass');
+		expect(reads[0].query.status).toBe('not_started,in_progress,past_due');
+		expect(reads.length).toBeLessThanOrEqual(2);
+		if (reads[1]) expect(reads[1].query.status).toBe('completed,did_not_pass');
+	});
+});
+
+describe('assignment outcomes the sessions do not show (issue 30)', () => {
+	const giveAndFinish = (email: string, scenario: string, extra: Record<string, unknown> = {}) => {
+		const a = control().addAssignment({ userEmail: email, scenario, ...extra });
+		return control().setAssignmentStatus(a.id, 'completed');
+	};
+
+	test('finished by an admin between two assignment reads: sent at the next one, once', async () => {
+		const fx = control().fixtures();
+		const trigger = await practiceTrigger(rig, ['assignmentCompleted'], {}, { openReadHours: 6 });
+		const done = giveAndFinish('dev@acme.com', fx.scenarios.discoveryCall.id);
+		expect(await pollOk(trigger)).toEqual([]); // the assignment read is not due yet
+		const realNow = Date.now;
+		Date.now = () => realNow.call(Date) + 7 * HOUR;
+		try {
+			const events = await pollOk(trigger);
+			expect(events.map((e) => [e.event, e.id])).toEqual([['assignmentCompleted', done.id]]);
+			Date.now = () => realNow.call(Date) + 14 * HOUR;
+			expect(await pollOk(trigger)).toEqual([]);
+		} finally {
+			Date.now = realNow;
+		}
+	});
+
+	test('history stays history: given and finished before activation, practised again after', async () => {
+		const fx = control().fixtures();
+		const old = giveAndFinish('dev@acme.com', fx.scenarios.discoveryCall.id);
+		const trigger = await practiceTrigger(rig, ['assignmentCompleted', 'assignmentDidNotPass']);
+		control().addSession({
+			userEmail: 'dev@acme.com',
+			scenario: fx.scenarios.discoveryCall.id,
+			score: 99,
+		});
+		control().advance(60_000);
+		const events = [...(await pollOk(trigger)), ...(await pollOk(trigger))];
+		expect(events.map((e) => e.id)).not.toContain(old.id);
+	});
+
+	test('a program assignment finished by a session (sessions carry no program) is sent', async () => {
+		const fx = control().fixtures();
+		const program = fx.programs.salesBootcamp.id;
+		const trigger = await practiceTrigger(
+			rig,
+			['assignmentCompleted'],
+			{ program_ids: program },
+			{ openReadHours: 6 },
+		);
+		const a = control().addAssignment({
+			userEmail: 'carla@acme.com',
+			scenario: fx.scenarios.discoveryCall.id,
+			programId: program,
+		});
+		const realNow = Date.now;
+		Date.now = () => realNow.call(Date) + 7 * HOUR; // an assignment read lists it open
+		try {
+			expect(await pollOk(trigger)).toEqual([]);
+			control().addSession({
+				userEmail: 'carla@acme.com',
+				scenario: fx.scenarios.discoveryCall.id,
+				score: 95,
+			});
+			const events = await pollOk(trigger); // the session's read, not the next assignment read
+			expect(events.map((e) => [e.event, e.id])).toEqual([['assignmentCompleted', a.id]]);
+		} finally {
+			Date.now = realNow;
+		}
+	});
+
+	test('a filter that matched nothing at activation still sends the outcome', async () => {
+		const fx = control().fixtures();
+		const cold = fx.scenarios.coldCall.id; // nobody practised or was given it
+		const trigger = await practiceTrigger(
+			rig,
+			['sessionScored', 'assignmentCompleted'],
+			{ scenario_ids: [cold] },
+			{ openReadHours: 6 },
+		);
+		const a = control().addAssignment({ userEmail: 'bob@acme.com', scenario: cold });
+		const s = control().addSession({ userEmail: 'bob@acme.com', scenario: cold, score: 80 });
+		expect((await pollOk(trigger)).map((e) => [e.event, e.id])).toEqual([['sessionScored', s.id]]);
+		const realNow = Date.now;
+		Date.now = () => realNow.call(Date) + 7 * HOUR; // the next assignment read
+		try {
+			const events = await pollOk(trigger);
+			expect(events.map((e) => [e.event, e.id])).toEqual([['assignmentCompleted', a.id]]);
+		} finally {
+			Date.now = realNow;
+		}
+	});
+});
+
+describe('an upgrade keeps the stored state (issue 30)', () => {
+	test('an assignment state of the earlier shape is read: no history replayed, open ones still sent', async () => {
+		const fx = control().fixtures();
+		const trigger = await practiceTrigger(
+			rig,
+			['assignmentCompleted', 'assignmentDidNotPass'],
+			{},
+			{},
+			'emit-only',
+		);
+		// What 0.1.0 stored: open entries without created_at, `at` (the open read before last), `done`.
+		const live = trigger.workflow.getStaticData('node', trigger.node);
+		const state = live.assignments as { open: Record<string, unknown[]>; floor: number };
+		live.assignments = {
+			at: state.floor + 3_600_000,
+			newest: state.floor + 3_600_000,
+			open: Object.fromEntries(
+				Object.entries(state.open).map(([id, entry]) => [id, entry.slice(0, 3)]),
+			),
+			done: {},
+			nextOpenRead: 0,
+		};
+		const bob = control().store.data.assignments.find(
+			(a) => a.status === 'in_progress' && a.scenarioId === fx.scenarios.discoveryCall.id,
+		)!;
+		control().advance(60_000);
+		control().setAssignmentStatus(bob.id, 'completed');
+		// Practice on finished (history) assignments' scenarios too.
+		control().addSession({
+			userEmail: 'jane@acme.com',
+			scenario: fx.scenarios.procurementDiscovery.id,
+			score: 99,
+		});
+		const events = [...(await pollOk(trigger)), ...(await pollOk(trigger))];
+		expect(events.map((e) => [e.event, e.id])).toEqual([['assignmentCompleted', bob.id]]);
+		expect((trigger.stored.assignments as { v?: number }).v).toBe(2);
 	});
 });

@@ -511,6 +511,41 @@ describe('filters: a page that comes to match', () => {
 	});
 });
 
+describe('filters: a page seen before (issue 30)', () => {
+	test('seen as a draft, published and edited before the next read, long after: Page Published v1 still comes', async () => {
+		const { folders } = control().fixtures();
+		const trigger = await activated({
+			events: ['pageUpdated', 'pagePublished'],
+			filters: { folder: { __rl: true, mode: 'list', value: folders.sales.id } },
+		});
+		control().advance(1000);
+		const page = control().createPage({ title: 'Draft plan', folderIds: [folders.sales.id] });
+		control().advance(1000);
+		control().updatePage(page.id, { content: 'first words' });
+		expect((await pollOk(trigger)).map((e) => e.event)).toEqual(['pageUpdated']);
+		// Another matching page changes three minutes later: the trigger's newest change moves on, more
+		// than the two-minute overlap past its last sighting of the draft.
+		control().advance(3 * 60_000);
+		const other = control().createPage({ title: 'Other', folderIds: [folders.sales.id] });
+		control().advance(1000);
+		control().updatePage(other.id, { content: 'more' });
+		await pollOk(trigger);
+		control().advance(1000);
+		control().publishPage(page.id);
+		control().advance(1000);
+		control().updatePage(page.id, { content: 'edited after publishing' });
+		const events = await pollOk(trigger);
+		expect(events.map((e) => [e.event, e.id, e.record.version])).toEqual(
+			expect.arrayContaining([
+				['pageUpdated', page.id, 1],
+				['pagePublished', page.id, 1],
+			]),
+		);
+		expect(events).toHaveLength(2);
+		expect(await pollOk(trigger)).toEqual([]);
+	});
+});
+
 describe('quota: minimum time between reads', () => {
 	test('polls inside the minimum interval make no request and lose nothing; the default is 30 minutes', async () => {
 		let host = Date.parse('2026-11-23T08:00:00Z');

@@ -140,3 +140,51 @@ export class SeenChanges {
 		return [...byStamp.entries()].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0));
 	}
 }
+
+/** Most keys a `RecentKeys` holds: 20,000 characters in the static data. */
+export const RECENT_MAX_KEYS = 2_500;
+
+/**
+ * Keys in the order they were last touched, the oldest dropped beyond `max`: what the trigger has seen
+ * at all, for a rule that needs a longer memory than the overlap window (events.ts: a page under
+ * filters seen before is not "coming to match"). Stored as one string of keys, oldest first.
+ */
+export class RecentKeys {
+	private readonly keys = new Set<ChangeKey>();
+
+	constructor(private readonly max = RECENT_MAX_KEYS) {}
+
+	/** The stored form; anything else gives an empty set (what a trigger had before this existed). */
+	static fromJSON(raw: unknown, max = RECENT_MAX_KEYS): RecentKeys {
+		const out = new RecentKeys(max);
+		if (typeof raw !== 'string' || raw.length % KEY_LENGTH !== 0 || !KEYS.test(raw)) return out;
+		for (let i = 0; i < raw.length; i += KEY_LENGTH) out.touch(raw.slice(i, i + KEY_LENGTH));
+		return out;
+	}
+
+	get size(): number {
+		return this.keys.size;
+	}
+
+	has(key: ChangeKey): boolean {
+		return this.keys.has(key);
+	}
+
+	/** Marks a key as just seen (newest); the oldest beyond the bound are dropped. */
+	touch(key: ChangeKey): void {
+		this.keys.delete(key);
+		this.keys.add(key);
+		for (const oldest of this.keys) {
+			if (this.keys.size <= this.max) break;
+			this.keys.delete(oldest);
+		}
+	}
+
+	copy(): RecentKeys {
+		return RecentKeys.fromJSON(this.toJSON(), this.max);
+	}
+
+	toJSON(): string {
+		return [...this.keys].join('');
+	}
+}

@@ -51,5 +51,6 @@ export function pruneStream(stream: Stream): Stream {
 	if (stream.from !== undefined) out.from = stream.from;
 	if (stream.newest !== undefined) out.newest = stream.newest;
 	if (stream.digest !== undefined) out.digest = stream.digest;
+	if (stream.known !== undefined) out.known = stream.known;
 	return out;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChangeKey, SeenChanges } from './changes';
+import type { ChangeKey, RecentKeys, SeenChanges } from './changes';
 import type { Window } from './cursor';
 import { inWindow } from './cursor';
 import type { PageState } from './keys';
@@ -31,6 +31,9 @@ import { toStamp } from './timestamps';
  * seen for the first time fires Page Created only if it was never changed since its creation (it
  * matched when created), and Page Published only if the publication is its latest change (it matched
  * when published); otherwise its first sight is a Page Updated. Later changes follow the rules above.
+ * "Seen" means seen since activation: the trigger remembers the last RECENT_MAX_KEYS pages it saw
+ * (changes.ts), however long ago, so a page seen as a draft and then published and edited before the
+ * next read still sends Page Published.
  */
 export const EVENTS = {
 	pageCreated: 'Page Created',
@@ -84,9 +87,13 @@ export function pageChanges(
 	seen: SeenChanges,
 	window: Window,
 	filtered = false,
+	known?: RecentKeys,
 ): { events: PageEvent[]; keys?: Array<[ChangeKey, Stamp]> } {
 	if (!inWindow(window, page.updated)) return { events: [] };
-	const firstSight = !seen.has(pageSeenKey(page.id));
+	// `seen` forgets a page once its last sighting leaves the overlap window; `known` (under filters)
+	// remembers the pages and published versions seen since activation much longer, so a page seen
+	// before is not taken for one coming to match, nor a version seen before for a new one.
+	const firstSight = !seen.has(pageSeenKey(page.id)) && !known?.has(pageSeenKey(page.id));
 	const stateKey = pageStateKey(page);
 	const versionKey = page.version === null ? undefined : pageVersionKey(page.id, page.version);
 	const events: PageEvent[] = [];
@@ -102,11 +109,19 @@ export function pageChanges(
 		page.published !== undefined &&
 		inWindow(window, page.published) &&
 		!seen.has(versionKey) &&
+		!known?.has(versionKey) &&
 		!(filtered && firstSight && page.published !== page.updated)
 	) {
 		events.push('pagePublished');
 	}
 	return { events, keys: pageKeys(page) };
+}
+
+/** What a page row leaves in `known` (under filters): the page, and its published version. */
+export function pageKnownKeys(page: PageStamps): ChangeKey[] {
+	const keys = [pageSeenKey(page.id)];
+	if (page.version !== null) keys.push(pageVersionKey(page.id, page.version));
+	return keys;
 }
 
 /** The keys a page row leaves in the seen set. */

@@ -2,10 +2,17 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { apiListPage } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import { SeenChanges } from './changes';
+import { RecentKeys, SeenChanges } from './changes';
 import { inWindow, lowerBound, OVERLAP_MS, pruneStream, windowOf } from './cursor';
 import type { FoundEvent } from './events';
-import { pageChanges, pageKeys, pageStamps, readyStamp, sourceIsNew } from './events';
+import {
+	pageChanges,
+	pageKeys,
+	pageKnownKeys,
+	pageStamps,
+	readyStamp,
+	sourceIsNew,
+} from './events';
 import { byTime, toItems } from './items';
 import { sourceReadyKey } from './keys';
 import {
@@ -45,10 +52,12 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	const from = shiftStamp(top, -OVERLAP_MS);
 	const { rows } = await readPageChanges(ctx, archived, from, Budget.unlimited(), () => true);
 	const stream: Stream = { cursor: top, seen: new SeenChanges() };
+	if (settings.filtered) stream.known = new RecentKeys();
 	for (const row of rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
 		for (const [key, stamp] of pageKeys(page)) stream.seen.add(key, stamp);
+		if (stream.known) for (const key of pageKnownKeys(page)) stream.known.touch(key);
 		stream.cursor = maxStamp(stream.cursor ?? undefined, page.updated) as Stamp;
 	}
 	return pruneStream(stream);
@@ -62,6 +71,7 @@ async function pollPages(
 ): Promise<{ stream: Stream; found: FoundEvent[] }> {
 	const window = windowOf(stored);
 	const seen = stored.seen.copy();
+	const known = settings.filtered ? (stored.known?.copy() ?? new RecentKeys()) : undefined;
 	const isNew = (row: IDataObject) => {
 		const page = pageStamps(row);
 		return page !== undefined && pageChanges(page, seen, window).events.length > 0;
@@ -79,15 +89,17 @@ async function pollPages(
 	for (const row of read.rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
-		const { events, keys } = pageChanges(page, seen, window, settings.filtered);
+		const { events, keys } = pageChanges(page, seen, window, settings.filtered, known);
 		if (!keys) continue;
 		for (const [key, stamp] of keys) seen.add(key, stamp);
+		if (known) for (const key of pageKnownKeys(page)) known.touch(key);
 		cursor = maxStamp(cursor, page.updated);
 		for (const event of events) {
 			if (settings.events.has(event)) found.push({ event, stamp: page.updated, kind: 'page', row });
 		}
 	}
 	const stream: Stream = { cursor: cursor ?? null, seen };
+	if (known) stream.known = known;
 	if (stored.floor !== undefined) stream.floor = stored.floor;
 	// A read the list moved under keeps this poll's starting point for the next one.
 	if (!read.settled && window.from !== undefined) stream.from = window.from;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FamilyState } from '../family';
-import { SeenChanges } from './changes';
+import { RecentKeys, SeenChanges } from './changes';
 import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
@@ -19,7 +19,8 @@ import { toStamp } from './timestamps';
  *   key was dropped cannot be emitted again;
  * - `from`: set only after a read the list moved under (see read.ts): the next poll reads again from
  *   this point, not from the cursor, so the rows that moved are found;
- * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over.
+ * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over;
+ * - `known`: pages under filters only, the pages seen since activation (bounded, see changes.ts).
  */
 export interface Stream {
 	cursor: Stamp | null;
@@ -29,6 +30,8 @@ export interface Stream {
 	/** Sources: the digest of the first list page at the last full read (see read.ts). */
 	digest?: string;
 	seen: SeenChanges;
+	/** Pages under filters: the pages seen since activation, most recent last (events.ts). */
+	known?: RecentKeys;
 }
 
 export const STATE_VERSION = 2;
@@ -48,7 +51,7 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | undefined) {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, digest, seen } = raw as IDataObject;
+	const { cursor, floor, from, newest, digest, seen, known } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	const seenChanges = readSeen(seen);
 	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
@@ -60,6 +63,7 @@ function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | un
 	const newestStamp = readStamp(newest);
 	if (newestStamp !== undefined) stream.newest = newestStamp;
 	if (typeof digest === 'string') stream.digest = digest;
+	if (typeof known === 'string') stream.known = RecentKeys.fromJSON(known);
 	return stream;
 }
 

@@ -4,42 +4,44 @@ import {
 	ASSIGNMENTS_PATH,
 	idOf,
 	readAll,
-	readForUsers,
+	readNewest,
 	scenarioIdOf,
 	stampOf,
 	userIdOf,
 } from './read';
 
 /**
- * Assignments have no updated timestamp and no order, so the trigger never reads them all:
- * - the open ones (not started, in progress, past due) are read on a slower schedule; that read is
- *   what Assignment Past Due needs, and it tells which assignments are known open;
- * - completions are looked for right after sessions are scored: one read of the finished assignments
- *   (completed, did not pass) of the people and scenarios of those sessions;
- * - an assignment known open that the next open read no longer lists is looked up among the finished
- *   ones too (it finished without a session this trigger saw).
- * A finished assignment is an event when it was known open, or was created in or after the second of
- * the open read (it may not have been there to be known); `done` keeps those already emitted until the
- * next open read makes them unable to match again. An assignment created and finished before the
- * trigger's first read is history (one created and finished within that read's second is reported).
+ * Assignments have a status and `created_at`, no updated time, and any status may follow any other
+ * (an admin can finish one with no session). The trigger therefore keeps a starting point it can
+ * compare against, and never reads the finished assignments as a whole:
+ * - `open`: every open assignment (not started, in progress, past due), renewed by the assignment read
+ *   every Hours Between Open Reads;
+ * - `floor`: every assignment created before it was open at an assignment read (so it is in `open`
+ *   while open) or had finished by then (history, or already emitted);
+ * - `fin`: the finished assignments created at or after `floor` that are history or already emitted.
+ * A finished row is an outcome when it is in `open`, or was created at or after `floor` and is not in
+ * `fin`. The assignment read also reads the finished assignments created since `floor`, newest first
+ * (the service's order), so one created and finished between two reads is found too; `floor` then
+ * moves to the service's time before that read less `MARGIN` (a service clock that steps back by up to
+ * `MARGIN` loses nothing) and `fin` drops what is older. Between assignment reads, newly scored
+ * sessions make their people's known-open assignments on those scenarios be read again, and those no
+ * longer open be looked up among the finished ones (the fast path, `findFinished`).
+ * The finished list is read only down to `floor`, and a look-up stops at what it looks for: no read
+ * grows with the number of finished assignments (docs/practice-events.md states the price).
  */
 export type OpenStatus = 'n' | 'i' | 'p';
-/** Known open assignment: status, user id, scenario id. */
-export type OpenEntry = [OpenStatus, string, string];
+/** Known open assignment: status, user id, scenario id, created_at (ms; 0 when unknown). */
+export type OpenEntry = [OpenStatus, string, string, number?];
 
 export interface AssignmentState {
-	/**
-	 * Newest created_at listed by the open read before the last one (ms): every assignment created
-	 * before it was listed open then or was finished before; kept one read behind, because one created
-	 * just before the last read may have finished while that read ran.
-	 */
-	at: number | null;
-	/** Newest created_at the last open read listed (becomes `at` at the next open read). */
-	newest?: number | null;
+	/** Shape marker: 2 (earlier states had `at` and `done`; readAssignmentState converts them). */
+	v: 2;
 	open: Record<string, OpenEntry>;
-	/** Finished assignments already emitted, id → created_at (ms). */
-	done: Record<string, number>;
-	/** When the next open read is due (this host's ms). */
+	/** Finished assignments known (history or emitted), created at or after `floor`: id → created (ms). */
+	fin: Record<string, number>;
+	/** See above; null while nothing matching has been listed (every finished one is then new). */
+	floor: number | null;
+	/** When the next assignment read is due (this host's ms). */
 	nextOpenRead: number;
 }
 
@@ -52,6 +54,9 @@ export interface FoundAssignment {
 
 const OPEN_CODE: Record<string, OpenStatus> = { not_started: 'n', in_progress: 'i', past_due: 'p' };
 const FINISHED = 'completed,did_not_pass';
+const OPEN_STATUSES = 'not_started,in_progress,past_due';
+/** How far the service's clock may step back without losing an outcome (see above). */
+export const MARGIN_MS = 3_600_000;
 /** An open set larger than this is cut (oldest ids first); a workspace this size needs filters. */
 const MAX_OPEN = 5000;
 
@@ -62,22 +67,124 @@ const eventOfFinished = (row: IDataObject): AssignmentEvent | undefined =>
 			? 'assignmentDidNotPass'
 			: undefined;
 
-/** Whether a finished row is a change this trigger has not emitted yet. */
-function isNewlyFinished(state: AssignmentState, row: IDataObject): boolean {
-	const id = idOf(row);
-	if (eventOfFinished(row) === undefined || id in state.done) return false;
-	if (id in state.open) return true;
-	const created = stampOf(row.created_at);
-	return created !== undefined && state.at !== null && created >= state.at;
+const isObject = (v: unknown): v is IDataObject =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The stored assignment state, or undefined for a new starting point. A state of the earlier shape
+ * converts without replaying anything: its `at` had the meaning of `floor`, its `done` that of `fin`.
+ * One with no `at` (nothing matching listed yet, so history could not be told apart) starts over.
+ */
+export function readAssignmentState(stored: unknown): AssignmentState | undefined {
+	if (!isObject(stored) || !isObject(stored.open)) return undefined;
+	if (stored.v === 2 && isObject(stored.fin))
+		return stored as unknown as AssignmentState & IDataObject;
+	if (typeof stored.at !== 'number' || !isObject(stored.done)) return undefined;
+	const open: Record<string, OpenEntry> = {};
+	for (const [id, entry] of Object.entries(stored.open as Record<string, unknown>))
+		if (Array.isArray(entry) && entry.length >= 3)
+			open[id] = [entry[0] as OpenStatus, String(entry[1]), String(entry[2]), 0];
+	return {
+		v: 2,
+		open,
+		fin: { ...(stored.done as Record<string, number>) },
+		floor: stored.at,
+		nextOpenRead: typeof stored.nextOpenRead === 'number' ? stored.nextOpenRead : 0,
+	};
 }
 
-function markDone(state: AssignmentState, row: IDataObject): void {
-	const id = idOf(row);
-	state.done[id] = stampOf(row.created_at) ?? 0;
-	delete state.open[id];
+/**
+ * Finished rows into events (state updated in place): an outcome when known open, or created at or
+ * after `floor` and not known finished. Every finished row at or after `floor` becomes known.
+ */
+function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): FoundAssignment[] {
+	const found: FoundAssignment[] = [];
+	for (const row of rows) {
+		const event = eventOfFinished(row);
+		if (event === undefined) continue;
+		const id = idOf(row);
+		const created = stampOf(row.created_at) ?? 0;
+		const recent = state.floor === null || created >= state.floor;
+		const isNew = id in state.open || (recent && !(id in state.fin));
+		delete state.open[id];
+		if (recent) state.fin[id] = created;
+		if (isNew && emit) found.push({ event, row });
+	}
+	return found;
 }
 
-/** Finished assignments of these people and scenarios, as events (state updated in place). */
+/** The form's assignment filters narrowed to these people and scenarios (undefined: none can match). */
+function narrowed(
+	query: IDataObject,
+	users: string[],
+	scenarios: string[],
+): IDataObject | undefined {
+	const wanted = query.scenario_ids
+		? String(query.scenario_ids)
+				.split(',')
+				.filter((id) => scenarios.includes(id))
+		: scenarios;
+	if (users.length === 0 || wanted.length === 0) return undefined;
+	// The people are the sessions' own (by user ID); the form's Members were already applied to them.
+	const rest: IDataObject = { ...query, scenario_ids: wanted.join(',') };
+	delete rest.user_ids;
+	delete rest.user_emails;
+	return rest;
+}
+
+/** Most ids one list request names, so its address stays short. */
+const IDS_PER_REQUEST = 50;
+
+/** A list read for many users, in requests of at most IDS_PER_REQUEST user ids each. */
+async function forUsers(
+	users: string[],
+	read: (userIds: string) => Promise<IDataObject[]>,
+): Promise<IDataObject[]> {
+	const rows: IDataObject[] = [];
+	for (let i = 0; i < users.length; i += IDS_PER_REQUEST)
+		rows.push(...(await read(users.slice(i, i + IDS_PER_REQUEST).join(','))));
+	return rows;
+}
+
+/**
+ * Known-open assignments no longer listed open, looked up among the finished ones of their people and
+ * scenarios, newest first, until all are found or the list is older than the oldest of them: a read
+ * that grows only with the assignments those people were given on those scenarios since.
+ */
+async function lookUp(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	state: AssignmentState,
+	entries: Array<[string, OpenEntry]>,
+): Promise<FoundAssignment[]> {
+	const users = [...new Set(entries.map(([, e]) => e[1]))];
+	const qs = narrowed(query, users, [...new Set(entries.map(([, e]) => e[2]))]);
+	if (!qs) return [];
+	// An entry of unknown age (an earlier state's) is looked for on every page.
+	const oldest = entries.some(([, e]) => !e[3]) ? null : Math.min(...entries.map(([, e]) => e[3]!));
+	const missing = new Set(entries.map(([id]) => id));
+	const rows = await forUsers(users, async (userIds) =>
+		missing.size === 0
+			? []
+			: await readNewest(
+					ctx,
+					ASSIGNMENTS_PATH,
+					{ ...qs, status: FINISHED, user_ids: userIds },
+					(row) => {
+						missing.delete(idOf(row));
+						return missing.size === 0 ? Infinity : oldest;
+					},
+				),
+	);
+	return outcomes(state, rows, true);
+}
+
+/**
+ * The fast path after scored sessions: the known-open assignments of their people on their scenarios
+ * are read again (one request per 100 of them); those no longer open are looked up among the finished
+ * ones. Sessions of people with no open assignment on that scenario cost nothing here; an assignment
+ * given since the last assignment read and finished before the next one is found by that read.
+ */
 export async function findFinished(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -85,82 +192,116 @@ export async function findFinished(
 	userIds: string[],
 	scenarioIds: string[],
 ): Promise<FoundAssignment[]> {
-	if (userIds.length === 0) return [];
-	const wanted = query.scenario_ids
-		? String(query.scenario_ids)
-				.split(',')
-				.filter((id) => scenarioIds.includes(id))
-		: scenarioIds;
-	if (wanted.length === 0) return [];
-	// The people are the sessions' own (by user ID); the form's Members were already applied to them.
-	const rest = { ...query };
-	delete rest.user_ids;
-	delete rest.user_emails;
-	const rows = await readForUsers(
-		ctx,
-		ASSIGNMENTS_PATH,
-		{ ...rest, scenario_ids: wanted.join(','), status: FINISHED },
-		userIds,
+	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
+	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
+	if (candidates.length === 0) return [];
+	const users = [...new Set(candidates.map(([, e]) => e[1]))];
+	const qs = narrowed(query, users, [...new Set(candidates.map(([, e]) => e[2]))]);
+	if (!qs) return [];
+	const listed = await forUsers(
+		users,
+		async (userIds) =>
+			await readAll(ctx, ASSIGNMENTS_PATH, { ...qs, status: OPEN_STATUSES, user_ids: userIds }),
 	);
-	const found: FoundAssignment[] = [];
-	for (const row of rows) {
-		if (!isNewlyFinished(state, row)) continue;
-		markDone(state, row);
-		found.push({ event: eventOfFinished(row) as AssignmentEvent, row });
-	}
-	return found;
+	const still = new Set(listed.map(idOf));
+	const vanished = candidates.filter(([id]) => !still.has(id));
+	return vanished.length ? await lookUp(ctx, query, state, vanished) : [];
 }
 
 /**
- * The open read: past-due events, and the known-open set renewed. `first` takes the starting point
- * only. `serviceNow` is the newest session time listed before this poll (the service's clock).
+ * The assignment read: every open assignment (past-due events, the open set renewed), the finished ones
+ * created since `floor`, and a look-up of known-open ones no longer listed. `first` takes the starting
+ * point only. `serviceTime` is the newest created_at any read listed before this poll (null: none).
  */
-export async function readOpen(
+export async function readAssignments(
 	ctx: IPollFunctions,
 	query: IDataObject,
-	state: AssignmentState,
-	first: boolean,
-	serviceNow: number | null,
-): Promise<FoundAssignment[]> {
+	stored: AssignmentState | undefined,
+	serviceTime: number | null,
+): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
+	const first = stored === undefined;
+	const state: AssignmentState = stored ?? {
+		v: 2,
+		open: {},
+		fin: {},
+		floor: null,
+		nextOpenRead: 0,
+	};
 	const rows = await readAll(ctx, ASSIGNMENTS_PATH, {
 		...query,
-		status: 'not_started,in_progress,past_due',
+		status: OPEN_STATUSES,
 	});
+	const time = { newest: null as number | null };
+	const note = (created: number | undefined) => {
+		if (created !== undefined)
+			time.newest = time.newest === null ? created : Math.max(time.newest, created);
+	};
 	const found: FoundAssignment[] = [];
 	const open: Record<string, OpenEntry> = {};
-	// The service's time as far as known (a session listed by an earlier read): never after this read.
-	let newest: number | null = serviceNow;
 	for (const row of rows) {
 		const code = OPEN_CODE[String(row.status)];
 		if (code === undefined) continue;
 		const id = idOf(row);
 		const before = state.open[id];
 		const created = stampOf(row.created_at);
-		if (created !== undefined) newest = newest === null ? created : Math.max(newest, created);
-		const known =
-			before !== undefined || (created !== undefined && state.at !== null && created >= state.at);
-		if (!first && code === 'p' && known && before?.[0] !== 'p')
+		note(created);
+		const recent =
+			created !== undefined &&
+			(state.floor === null || created >= state.floor) &&
+			!(id in state.fin);
+		if (!first && code === 'p' && (before ? before[0] !== 'p' : recent))
 			found.push({ event: 'assignmentPastDue', row });
-		open[id] = [code, userIdOf(row), scenarioIdOf(row)];
+		open[id] = [code, userIdOf(row), scenarioIdOf(row), created ?? 0];
 	}
-	// Known open but no longer listed: finished (or missed by a read the list moved under).
-	const gone = Object.entries(state.open).filter(([id]) => !(id in open));
-	if (!first && gone.length > 0) {
-		const users = [...new Set(gone.map(([, entry]) => entry[1]))];
-		const scenarios = [...new Set(gone.map(([, entry]) => entry[2]))];
-		found.push(...(await findFinished(ctx, query, state, users, scenarios)));
-		// Still not finished: kept as known open until a read shows what it became.
-		for (const [id, entry] of gone) if (!(id in state.done)) open[id] = entry;
+	const finishedQuery = { ...query, status: FINISHED };
+	if (first) {
+		// The starting point: the newest row anywhere tells the service's time; every assignment
+		// finished now is history, and those created within MARGIN of that time are kept as such.
+		const startFloor = () => {
+			const t = time.newest === null ? serviceTime : Math.max(time.newest, serviceTime ?? 0);
+			return t === null ? null : t - MARGIN_MS;
+		};
+		const recent = await readNewest(ctx, ASSIGNMENTS_PATH, finishedQuery, (row) => {
+			note(stampOf(row.created_at));
+			return startFloor();
+		});
+		state.floor = startFloor();
+		state.open = open;
+		outcomes(state, recent, false);
+		return { state, found, newest: time.newest };
 	}
-	const ids = Object.keys(open);
-	for (const id of ids.slice(0, Math.max(0, ids.length - MAX_OPEN))) delete open[id];
-	state.open = open;
-	const at = first ? newest : (state.newest ?? state.at);
-	state.at = at;
-	state.newest = newest ?? state.newest ?? null;
-	// Emitted finished rows created up to `at` cannot match again (not open, not newer).
-	for (const [id, created] of Object.entries(state.done)) {
-		if (at !== null && created < at) delete state.done[id];
+	const before = state.open;
+	// Known open: listed now, or before. Finished since the floor (created and finished between two
+	// reads included), then known-open ones not listed any more: they finished (or a read missed them
+	// while the list moved). Rows found finished leave the known-open set.
+	state.open = { ...before, ...open };
+	const floor = state.floor;
+	const recentRows = await readNewest(ctx, ASSIGNMENTS_PATH, finishedQuery, (row) => {
+		note(stampOf(row.created_at));
+		return floor;
+	});
+	found.push(...outcomes(state, recentRows, true));
+	const gone = Object.keys(before).filter((id) => !(id in open) && id in state.open);
+	if (gone.length > 0)
+		found.push(
+			...(await lookUp(
+				ctx,
+				query,
+				state,
+				gone.map((id) => [id, before[id]]),
+			)),
+		);
+	// Still known open: listed now (with the status listed), or gone but not found finished (kept until
+	// a read shows what it became).
+	const kept = Object.keys(state.open);
+	for (const id of kept.slice(0, Math.max(0, kept.length - MAX_OPEN))) delete state.open[id];
+	for (const id of Object.keys(state.open)) if (id in open) state.open[id] = open[id];
+	// Everything created before this poll began was listed by this read, open or finished.
+	if (serviceTime !== null) {
+		const next = serviceTime - MARGIN_MS;
+		if (state.floor === null || next > state.floor) state.floor = next;
 	}
-	return found;
+	for (const [id, created] of Object.entries(state.fin))
+		if (state.floor !== null && created < state.floor) delete state.fin[id];
+	return { state, found, newest: time.newest };
 }

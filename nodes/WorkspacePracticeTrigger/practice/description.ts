@@ -31,13 +31,13 @@ export const practiceProperties: INodeProperties[] = [
 				name: PRACTICE_EVENTS.assignmentCompleted,
 				value: 'assignmentCompleted',
 				description:
-					'An assignment was completed (the required rank reached after the required attempts). Usually within one read of the scoring session; at worst one assignment read later.',
+					'An assignment became completed, by a session or by an admin; never one finished before activation. Within one read of the scoring session when the assignment was open at the last assignment read, otherwise at the next assignment read (6 hours by default).',
 			},
 			{
 				name: PRACTICE_EVENTS.assignmentDidNotPass,
 				value: 'assignmentDidNotPass',
 				description:
-					'An assignment ran out of attempts without the required rank. Same timing as Assignment Completed.',
+					'An assignment became did-not-pass (out of attempts without the required rank, or set by an admin). Same timing as Assignment Completed.',
 			},
 			{
 				name: PRACTICE_EVENTS.assignmentPastDue,
@@ -55,7 +55,7 @@ export const practiceProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Cost at the defaults: 1 request per read for sessions (48 a day at one read per 30 minutes), plus, with any assignment event, 1 request per 100 open assignments every 6 hours and 1 request per read that finds new scores. A workspace has 1,000 requests a day, shared by every workflow using the key.',
+			'Cost at the defaults (a read every 30 minutes, assignments every 6 hours), every event: about 76 requests on an idle day, 140 to 150 on a busy one (200 scored sessions). Worst case: 1 request per read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), up to 2 per read after scores of people with open assignments on those scenarios, and every 6 hours 2 plus 1 per 100 open assignments (500 open: at most 172 a day). A workspace has 1,000 requests a day, shared by every workflow using the key.',
 		name: 'practiceCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
@@ -87,7 +87,7 @@ export const practiceProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 168, numberPrecision: 0 },
 				default: DEFAULT_OPEN_READ_HOURS,
 				description:
-					'Hours between reads of the open assignments (not started, in progress, past due), for Assignment Past Due and for completions no scored session showed. Each read costs 1 request per 100 open assignments: with 500 open, every 6 hours is 20 requests a day, every hour 120, 0 (every read) 240 at 30-minute reads. Assignment events only.',
+					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read, for Assignment Past Due and for outcomes no scored session showed (an admin action, an assignment given and finished in between). Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 6 hours is 28 requests a day, every hour 168, 0 (every read) 336 at 30-minute reads. Assignment events only.',
 			},
 			{
 				displayName: 'Include Session Feedback',
@@ -104,10 +104,10 @@ export const practiceProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 168, numberPrecision: 0 },
 				default: DEFAULT_LOOKBACK_HOURS,
 				description:
-					'A session scored or listed late is still caught when it was created at most this long before the newest session. Each read lists every scored session of that window: 1 request per 100 of them, so a longer window costs more on busy days.',
+					'A session scored or listed late is still caught when it was created at most this long before the newest session. A read with nothing new costs 1 request; one that finds new sessions lists the whole window, 1 request per 100 scored sessions in it, so a longer window costs more on busy days.',
 			},
 			minReadMinutesOption(
-				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 68 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
+				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 76 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
 			),
 			...readScheduleOptions,
 		],

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import type { AssignmentState, FoundAssignment } from './assignments';
-import { findFinished, readOpen } from './assignments';
+import type { FoundAssignment } from './assignments';
+import { findFinished, readAssignments, readAssignmentState } from './assignments';
 import { ASSIGNMENTS_PATH, idOf, scenarioIdOf, SESSIONS_PATH, userIdOf } from './read';
 import type { SessionWindow } from './sessions';
 import { readSessions, startSessions } from './sessions';
@@ -25,8 +25,15 @@ interface Found {
 const sameQuery = (a: IDataObject | undefined, b: IDataObject | undefined) =>
 	JSON.stringify(a) === JSON.stringify(b);
 
-/** The client-side part of Session Scored's filters: the score bounds. */
+/** The newest of some times (epoch ms), null when none is known. */
+function newestOf(...times: Array<number | null | undefined>): number | null {
+	const known = times.filter((t): t is number => typeof t === 'number');
+	return known.length ? Math.max(...known) : null;
+}
+
+/** The client-side part of Session Scored's filters: the rank and the score bounds. */
 function scoreMatches(settings: PracticeSettings, row: IDataObject): boolean {
+	if (settings.ranks.length > 0 && !settings.ranks.includes(String(row.rank))) return false;
 	const score = Number(row.score);
 	if (settings.scoreBelow !== undefined && !(score < settings.scoreBelow)) return false;
 	if (settings.scoreAtLeast !== undefined && !(score >= settings.scoreAtLeast)) return false;
@@ -113,6 +120,8 @@ async function read(
 	const next: PracticeState = { v: stored.v, key: stored.key, readAt };
 	const lookbackMs = settings.lookbackHours * HOUR;
 	const found: Found[] = [];
+	// The service's time as far as known before this poll: the newest created_at any read listed.
+	const timeBefore = newestOf(stored.time, stored.scored?.anchor, stored.derive?.anchor);
 
 	// Sessions: one read when Session Scored and the completions look at the same sessions.
 	const shared = !settings.deriveQuery || sameQuery(settings.deriveQuery, settings.scoredQuery);
@@ -134,41 +143,46 @@ async function read(
 		for (const row of scoredFresh)
 			if (scoreMatches(settings, row)) found.push({ event: 'sessionScored', kind: 'session', row });
 	}
+	let time = newestOf(timeBefore, next.scored?.anchor, next.derive?.anchor);
 
 	if (wantsAssignments(settings)) {
-		const first = stored.assignments === undefined;
-		const state: AssignmentState = stored.assignments ?? {
-			at: null,
-			open: {},
-			done: {},
-			nextOpenRead: 0,
-		};
+		let state = readAssignmentState(stored.assignments);
 		const now = Date.now();
-		const before = stored.scored ?? stored.derive ?? next.scored ?? next.derive;
-		const serviceNow = before?.anchor ?? null;
 		const assignmentFound: FoundAssignment[] = [];
-		if (!first && deriveFresh.length > 0) {
-			const users = [...new Set(deriveFresh.map(userIdOf))];
-			const scenarios = [...new Set(deriveFresh.map(scenarioIdOf))];
+		if (state && deriveFresh.length > 0) {
 			assignmentFound.push(
-				...(await findFinished(this, settings.assignmentQuery, state, users, scenarios)),
+				...(await findFinished(
+					this,
+					settings.assignmentQuery,
+					state,
+					deriveFresh.map(userIdOf),
+					deriveFresh.map(scenarioIdOf),
+				)),
 			);
 		}
-		// After the completions: one finished while this read ran is then looked up as gone from the list.
+		// After the fast path: one that finished while it ran is then looked up as gone from the list.
 		if (
-			first ||
+			!state ||
 			now >= state.nextOpenRead ||
 			now < state.nextOpenRead - settings.openReadHours * HOUR
 		) {
-			assignmentFound.push(
-				...(await readOpen(this, settings.assignmentQuery, state, first, serviceNow)),
+			// A starting point takes the time this poll's session reads saw too.
+			const read = await readAssignments(
+				this,
+				settings.assignmentQuery,
+				state,
+				state ? timeBefore : time,
 			);
+			state = read.state;
+			assignmentFound.push(...read.found);
+			time = newestOf(time, read.newest);
 			state.nextOpenRead = now + settings.openReadHours * HOUR;
 		}
 		next.assignments = state;
 		for (const { event, row } of assignmentFound)
 			if (settings.events.has(event)) found.push({ event, kind: 'assignment', row });
 	}
+	if (time !== null) next.time = time;
 
 	// Sessions (oldest first) before the assignment changes they caused.
 	const ordered = [

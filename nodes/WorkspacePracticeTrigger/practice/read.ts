@@ -5,8 +5,8 @@ import { apiListPage, MAX_PAGE_SIZE, SHARED_READ_MS } from '../../shared/transpo
 export const SESSIONS_PATH = '/sessions';
 export const ASSIGNMENTS_PATH = '/scenarios/assignments';
 
-/** Most ids one list request names, so its address stays short. */
-const IDS_PER_REQUEST = 50;
+/** A list page as `apiListPage` answers it. */
+export type ListPage = Awaited<ReturnType<typeof apiListPage<IDataObject>>>;
 
 /**
  * Every row of a list, page by page, each id once. Rows added while it reads push later rows down a
@@ -17,38 +17,50 @@ export async function readAll(
 	ctx: IPollFunctions,
 	path: string,
 	qs: IDataObject,
+	firstPage?: ListPage,
 ): Promise<IDataObject[]> {
 	const rows = new Map<string, IDataObject>();
 	for (let page = 1; ; page++) {
 		// Page 1 may be shared with another trigger's identical read (a read that began a little earlier).
 		const share = page === 1 ? { withinMs: SHARED_READ_MS } : undefined;
-		const { data, pagination } = await apiListPage<IDataObject>(
-			ctx,
-			path,
-			qs,
-			page,
-			MAX_PAGE_SIZE,
-			undefined,
-			share,
-		);
+		const { data, pagination } =
+			page === 1 && firstPage
+				? firstPage
+				: await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE, undefined, share);
 		for (const row of data) if (!rows.has(String(row.id))) rows.set(String(row.id), row);
 		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
 	}
 	return [...rows.values()];
 }
 
-/** The rows of a list for many users, in requests of at most IDS_PER_REQUEST user ids each. */
-export async function readForUsers(
+/**
+ * The rows of a list the service gives newest created first, page by page, until a page ends below
+ * the floor `floorAfter` gives (it sees every row, and may move the floor; null: read every page).
+ * It stops early only while every row came in that order: rows out of order make it read to the end,
+ * so a service listing in another order costs more requests but loses nothing. Rows added meanwhile
+ * push rows down (read twice, kept once), never past a page.
+ */
+export async function readNewest(
 	ctx: IPollFunctions,
 	path: string,
 	qs: IDataObject,
-	userIds: string[],
+	floorAfter: (row: IDataObject) => number | null,
 ): Promise<IDataObject[]> {
 	const rows = new Map<string, IDataObject>();
-	for (let i = 0; i < userIds.length; i += IDS_PER_REQUEST) {
-		const ids = userIds.slice(i, i + IDS_PER_REQUEST).join(',');
-		for (const row of await readAll(ctx, path, { ...qs, user_ids: ids }))
-			rows.set(String(row.id), row);
+	let ordered = true;
+	let last = Infinity;
+	for (let page = 1; ; page++) {
+		const { data, pagination } = await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
+		let floor: number | null = null;
+		for (const row of data) {
+			const created = stampOf(row.created_at);
+			if (created === undefined || created > last) ordered = false;
+			last = created ?? last;
+			floor = floorAfter(row);
+			if (!rows.has(String(row.id))) rows.set(String(row.id), row);
+		}
+		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
+		if (ordered && floor !== null && last < floor) break;
 	}
 	return [...rows.values()];
 }

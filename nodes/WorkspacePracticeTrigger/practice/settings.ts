@@ -24,8 +24,15 @@ export const DEFAULT_OPEN_READ_HOURS = 6;
 
 export interface PracticeSettings {
 	events: Set<PracticeEvent>;
-	/** Query of the Session Scored read (without the date bound). */
+	/** Query of the Session Scored read (without the date bound); every rank: Rank applies here. */
 	scoredQuery: IDataObject;
+	/** Filters → Rank (empty: every rank). */
+	ranks: string[];
+	/**
+	 * The session queries as earlier versions read them (Rank, Programs in the query): only part of the
+	 * state's key, so a stored state stays this form's state across an upgrade.
+	 */
+	keyQueries: [IDataObject, IDataObject | undefined];
 	/** Query of the sessions read that finds completions; undefined when no completion event is chosen. */
 	deriveQuery?: IDataObject;
 	/** Query of every assignment read (scenarios, programs, members). */
@@ -67,25 +74,31 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			`must be less than Score Below (${scoreBelow}); no score could match both`,
 		);
 	const shared = toQuery(ctx, 0, filters, pick(SESSION_FILTERS, ['scenario_ids', 'members']));
-	// Every session row the trigger reads has a score: the rank filter leaves unscored ones out.
-	const scoredQuery = {
-		...toQuery(ctx, 0, filters, SESSION_FILTERS),
-		rank: (ranks.length ? ranks : RANKS).join(','),
-	};
+	// Every session row the trigger reads has a score: the rank filter (every rank) leaves unscored ones
+	// out. Filters → Rank is applied to the rows, so one read serves Session Scored and completions.
+	const sessionFilters = toQuery(ctx, 0, filters, SESSION_FILTERS);
+	const scoredQuery = { ...sessionFilters, rank: RANKS.join(',') };
+	const keyScored = { ...sessionFilters, rank: (ranks.length ? ranks : RANKS).join(',') };
 	const assignmentQuery = toQuery(ctx, 0, filters, ASSIGNMENT_FILTERS);
 	const completions = events.has('assignmentCompleted') || events.has('assignmentDidNotPass');
 	const options = ctx.getNodeParameter('practiceOptions', {}) as IDataObject;
 	return {
 		events,
 		scoredQuery,
-		deriveQuery: completions
-			? {
-					...shared,
-					...(assignmentQuery.program_ids ? { program_ids: assignmentQuery.program_ids } : {}),
-					rank: RANKS.join(','),
-				}
-			: undefined,
+		// Sessions carry no program: the completions' session read leaves Programs to the assignment read.
+		deriveQuery: completions ? { ...shared, rank: RANKS.join(',') } : undefined,
 		assignmentQuery,
+		ranks,
+		keyQueries: [
+			keyScored,
+			completions
+				? {
+						...shared,
+						...(assignmentQuery.program_ids ? { program_ids: assignmentQuery.program_ids } : {}),
+						rank: RANKS.join(','),
+					}
+				: undefined,
+		],
 		scoreBelow,
 		scoreAtLeast,
 		includeFeedback: options.includeFeedback === true,

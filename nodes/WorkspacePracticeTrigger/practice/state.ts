@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FamilyState } from '../family';
-import type { AssignmentState } from './assignments';
 import type { SessionWindow } from './sessions';
 import type { PracticeSettings } from './settings';
 
@@ -17,18 +16,20 @@ export interface PracticeState extends FamilyState {
 	scored?: SessionWindow;
 	/** The read that finds completions, when its query differs from the Session Scored one. */
 	derive?: SessionWindow;
-	assignments?: AssignmentState;
+	/** The assignment state (assignments.ts reads it, and converts an earlier shape). */
+	assignments?: unknown;
+	/** Newest created_at any read listed (epoch ms): the service's time as far as known. */
+	time?: number;
 }
 
 const isObject = (v: unknown): v is IDataObject =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The key of the form's filters a state is built for. */
+/** The key of the form's filters a state is built for (the same as earlier versions built it). */
 const keyOf = (settings: PracticeSettings): string =>
 	JSON.stringify([
 		[...settings.events].sort(),
-		settings.scoredQuery,
-		settings.deriveQuery,
+		...settings.keyQueries,
 		settings.assignmentQuery,
 		settings.lookbackHours,
 	]);
