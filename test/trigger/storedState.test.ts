@@ -44,6 +44,8 @@ describe('Practice Results, state practice-1', () => {
 		events: new Set(['sessionScored']),
 		scoredQuery: { rank: 'gold,silver,bronze,unranked' },
 		deriveQuery: undefined,
+		// What the key is built from (issue 30 reads sessions once; the key stays as earlier versions built it).
+		keyQueries: [{ rank: 'gold,silver,bronze,unranked' }, undefined],
 		assignmentQuery: {},
 		lookbackHours: 6,
 	} as unknown as PracticeSettings;
