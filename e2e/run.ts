@@ -8,7 +8,7 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
- * mcp, ai-examples, kb-sync).
+ * mcp, ai-examples, kb-sync, loop-examples).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -43,6 +43,7 @@ import { pollingSteps } from './steps/polling';
 import { practiceSteps } from './steps/practice';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
+import { loopExampleSteps } from './steps/loopExamples';
 import { mcpSteps } from './steps/mcp';
 import { memberSteps } from './steps/members';
 import { createToolSteps } from './steps/createTool';
@@ -175,6 +176,8 @@ async function runMode(
 		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
 		// Practice Results needs four: it runs alongside too, on a simulator of its own.
 		const practice = runs('practice') ? practiceSteps(ctx) : Promise.resolve();
+		// The playbook example waits for n8n's polls too.
+		const loops = runs('loop-examples') ? loopExampleSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
@@ -188,6 +191,7 @@ async function runMode(
 		if (runs('kb-sync')) await knowledgeHubSyncSteps(ctx);
 		await polling;
 		await practice;
+		await loops;
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {

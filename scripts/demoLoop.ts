@@ -3,7 +3,7 @@
  * playbook synced into the Knowledge Hub, the playbook example turning its publication into a scenario
  * assigned to the team, a practice event, and who moved a skill tier, per team.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { join } from 'node:path';
 
 import { PollHarness } from '../n8n-harness/pollHarness';
@@ -167,7 +167,10 @@ export async function tierDigest(sim: RunningSimulator, step: number): Promise<v
 	const before = sim.control.requests().length;
 	for (const { json: group } of groups.items) {
 		const { items, error } = await runNode({
-			parameters: { ...skill, filters: { ...(skill.filters as IDataObject), group_ids: group.id } },
+			parameters: {
+				...skill,
+				filters: { ...(skill.filters as INodeParameters), group_ids: String(group.id) },
+			},
 			credentials,
 		});
 		if (error) fail('Get Tier Changes failed', error.message);
