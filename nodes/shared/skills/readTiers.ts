@@ -17,18 +17,21 @@ export async function readSkills(ctx: TransportContext, itemIndex?: number): Pro
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
 }
 
-/** One skill's proficiency as of `asOf`, every row (filters in `qs` as the service takes them). */
+/**
+ * One skill's proficiency as of `asOf` (the service's now when left out), every row (filters in `qs`
+ * as the service takes them).
+ */
 export async function readTiers(
 	ctx: TransportContext,
 	skillId: string,
 	qs: IDataObject,
-	asOf: string,
+	asOf?: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
 	return await apiList<ProficiencyReading>(
 		ctx,
 		`/skills/${skillId}/proficiency`,
-		{ ...qs, end_date: asOf },
+		asOf === undefined ? qs : { ...qs, end_date: asOf },
 		{ returnAll: true, itemIndex, concurrency: 2 },
 	);
 }
