@@ -144,6 +144,8 @@ async function playbook(ctx: SuiteContext): Promise<void> {
 				const name = `${example.workflow.name} ${randomUUID().slice(0, 8)}`;
 				example.workflow.name = name;
 				const sales = control.fixtures().groups.sales.id;
+				// Read at every poll (the example keeps the default 30 minutes between reads).
+				exampleNode(example.nodes, 'Playbook published').parameters.options = { minReadMinutes: 0 };
 				const team = exampleNode(example.nodes, 'Sales team');
 				team.parameters.filters = { group_ids: [sales] };
 				const created = await api.createWorkflow(example.workflow);
