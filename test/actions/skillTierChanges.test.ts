@@ -4,7 +4,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED, SEED_NOW } from '../../simulator';
+import {
+	ManualClock,
+	SEED,
+	SEED_NOW,
+	startSimulator,
+	type RunningSimulator,
+} from '../../simulator';
+import { runToolCalls } from '../../n8n-harness/runTool';
 import { proficiency } from '../../simulator/state/analytics';
 import { TIER_CHANGE_FIELDS } from '../../nodes/shared/skills/tierChange';
 import { json, memberRows, rl, useSimulator } from './support';
@@ -231,5 +238,46 @@ describe('Skill → Get Tier Changes', () => {
 		const { error } = await run({ operation: 'getTierChanges', ...parameters });
 		expect(error?.message).toContain(message);
 		expect(sim.control.requests()).toEqual([]);
+	});
+});
+
+describe('Skill → Get Tier Changes as an AI tool', () => {
+	let own: RunningSimulator;
+	beforeAll(async () => {
+		own = await startSimulator({ clock: new ManualClock() });
+	});
+	afterAll(async () => await own.close());
+
+	test('the model picks the dates; the answer is the digest-ready changes', async () => {
+		for (const [who, score, days] of [
+			['bob@acme.com', 30, [20, 19, 18]],
+			['bob@acme.com', 100, [3, 2, 1, 0]],
+		] as Array<[string, number, number[]]>)
+			for (const d of days)
+				own.control.addObservation({
+					userEmail: who,
+					skillId: NEG,
+					score,
+					at: SEED_NOW - d * DAY,
+				});
+		const { answers } = await runToolCalls({
+			parameters: {
+				resource: 'skill',
+				operation: 'getTierChanges',
+				skillScope: 'one',
+				skill: rl(NEG, 'id'),
+				fromDate: "={{ $fromAI('from', 'Earlier date, ISO 8601', 'string') }}",
+				toDate: "={{ $fromAI('to', 'Later date, ISO 8601', 'string') }}",
+			},
+			calls: [
+				{ from: iso(FROM), to: iso(TO) },
+				{ from: 'yesterday', to: iso(TO) },
+			],
+			credentials: { baseUrl: own.baseUrl, apiKey: own.apiKey },
+		});
+		const [change] = answers[0].answer as IDataObject[];
+		expect(change).toMatchObject({ tier_before: 'needs_work', direction: 'up' });
+		expect(Object.keys(change)).toContain('summary');
+		expect(String(answers[1].error)).toContain('Compare From: must be an ISO 8601 date-time');
 	});
 });
