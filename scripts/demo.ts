@@ -22,7 +22,7 @@ import {
 } from '../n8n-harness/runWorkflow';
 import { invokeWebhook } from '../n8n-harness/webhookCall';
 import { WebhookServer } from '../n8n-harness/webhookServer';
-import { EVENTS } from '../nodes/WorkspacePracticeTrigger/events';
+import { EVENTS } from '../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 import { startSimulator, type RunningSimulator } from '../simulator';
 import { knowledgeHubSync, playbookLoop, practiceEvent, tierDigest } from './demoLoop';
 

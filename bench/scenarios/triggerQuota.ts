@@ -8,7 +8,7 @@
  */
 import { ManualClock, SEED_NOW, startSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
-import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/changes';
+import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
 
 export interface TriggerQuotaFigures {
 	pages: number;

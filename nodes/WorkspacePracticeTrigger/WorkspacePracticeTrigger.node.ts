@@ -7,12 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { switchedMultiOptionSubtitle } from '../shared/subtitle';
-import { properties } from './description';
-import { EVENTS } from './events';
+import { FAMILIES, familyOf, properties } from './families';
 import { listSearch, loadOptions } from './methods';
-import { pollTrigger } from './poll';
-import { pollPractice } from './practice/poll';
-import { PRACTICE_EVENTS } from './practice/settings';
 
 export class WorkspacePracticeTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,10 +20,14 @@ export class WorkspacePracticeTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: switchedMultiOptionSubtitle('triggerOn', [
-			['knowledgeHub', 'events', EVENTS],
-			['practice', 'practiceEvents', PRACTICE_EVENTS],
-		]),
+		subtitle: switchedMultiOptionSubtitle(
+			'triggerOn',
+			FAMILIES.map((family) => [
+				String(family.option.value),
+				family.eventsParameter,
+				family.events,
+			]),
+		),
 		description:
 			'Starts the workflow when Knowledge Hub pages are created, updated or published, a source is ready, a roleplay session is scored or an assignment is completed, failed or past due',
 		defaults: { name: 'Workspace Practice Trigger' },
@@ -41,8 +41,7 @@ export class WorkspacePracticeTrigger implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getNodeParameter('triggerOn', 'knowledgeHub') === 'practice')
-			return await pollPractice.call(this);
-		return await pollTrigger.call(this);
+		const family = familyOf(this.getNodeParameter('triggerOn', FAMILIES[0].option.value));
+		return await family.poll.call(this);
 	}
 }

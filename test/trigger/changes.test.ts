@@ -1,13 +1,14 @@
-/** The seen set (changes.ts) and the stored state's upgrade from version 1 (cursor.ts), without HTTP. */
+/** The seen set (changes.ts) and the stored state's upgrade from version 1 (knowledgeHub/state.ts), without HTTP. */
 import type { IDataObject } from 'n8n-workflow';
 
 import {
 	changeKey,
 	SEEN_MAX_BYTES,
 	SeenChanges,
-} from '../../nodes/WorkspacePracticeTrigger/changes';
-import { readState, windowOf } from '../../nodes/WorkspacePracticeTrigger/cursor';
-import { pageChanges, pageStamps } from '../../nodes/WorkspacePracticeTrigger/events';
+} from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
+import { windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
+import { readState } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/state';
+import { pageChanges, pageStamps } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 
 const T = '2026-03-16T12:00:00.000000000Z';
 const T1 = '2026-03-16T12:00:01.000000000Z';

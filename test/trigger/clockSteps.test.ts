@@ -3,7 +3,7 @@
  * Second-precision timestamps throughout, as the deployed service writes them.
  */
 import type { PollHarness } from '../../n8n-harness/pollHarness';
-import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/changes';
+import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
 import { eventsOf, startRig, type TriggerRig } from './setup';
 
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];

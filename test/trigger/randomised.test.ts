@@ -27,8 +27,8 @@
  */
 import { eventsOf, startRig, type EmittedEvent, type TriggerRig } from './setup';
 import type { PollHarness, Persistence } from '../../n8n-harness/pollHarness';
-import { inWindow, windowOf } from '../../nodes/WorkspacePracticeTrigger/cursor';
-import { toStamp } from '../../nodes/WorkspacePracticeTrigger/timestamps';
+import { inWindow, windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
+import { toStamp } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/timestamps';
 
 // Failed requests are retried with backoff; waiting it out would only slow the run down.
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));

@@ -1,5 +1,5 @@
 import { SEED_NOW } from '../../simulator';
-import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/changes';
+import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
 import type { PollHarness } from '../../n8n-harness/pollHarness';
 import { eventsOf, startRig, type TriggerRig } from './setup';
 

@@ -1,10 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MIN_READ_MINUTES } from '../pacing';
+import { shownFor } from '../family';
+import { minReadMinutesOption } from '../readInterval';
 import { practiceFilterOptions } from './fields';
 import { DEFAULT_LOOKBACK_HOURS, DEFAULT_OPEN_READ_HOURS, PRACTICE_EVENTS } from './settings';
 
-const showFor = { show: { triggerOn: ['practice'] } };
+/** Practice Results in Trigger On. */
+export const practiceOption = {
+	name: 'Practice Results',
+	value: 'practice',
+	description: 'Scored roleplay sessions and assignment outcomes',
+};
+
+const showFor = shownFor(practiceOption.value);
 
 /** The Practice Results form: its events, filters and options (what each costs of the daily quota). */
 export const practiceProperties: INodeProperties[] = [
@@ -97,15 +105,9 @@ export const practiceProperties: INodeProperties[] = [
 				description:
 					'A session scored or listed late is still caught when it was created at most this long before the newest session. Each read lists every scored session of that window: 1 request per 100 of them, so a longer window costs more on busy days.',
 			},
-			{
-				displayName: 'Minimum Minutes Between Reads',
-				name: 'minReadMinutes',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
-				default: DEFAULT_MIN_READ_MINUTES,
-				description:
-					"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 68 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
-			},
+			minReadMinutesOption(
+				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 68 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
+			),
 		],
 	},
 ];

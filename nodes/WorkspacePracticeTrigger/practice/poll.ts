@@ -2,8 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
-import { writeState } from '../cursor';
-import { mayRead, noteRead } from '../pacing';
+import type { FamilyPoll } from '../family';
 import type { AssignmentState, FoundAssignment } from './assignments';
 import { findFinished, readOpen } from './assignments';
 import { ASSIGNMENTS_PATH, idOf, scenarioIdOf, SESSIONS_PATH, userIdOf } from './read';
@@ -12,7 +11,7 @@ import { readSessions, startSessions } from './sessions';
 import type { PracticeEvent, PracticeSettings } from './settings';
 import { PRACTICE_EVENTS, readPracticeSettings, wantsAssignments } from './settings';
 import type { PracticeState } from './state';
-import { readPracticeState } from './state';
+import { readState } from './state';
 
 const HOUR = 3_600_000;
 const DETAIL_CONCURRENCY = 4;
@@ -104,25 +103,14 @@ async function manualSample(
 	});
 }
 
-/**
- * One poll of Practice Results. Everything is read first; the state is written only after every
- * request succeeded, so a failed poll emits nothing and leaves the state as it was.
- */
-export async function pollPractice(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const settings = readPracticeSettings(this);
-	if (this.getMode() === 'manual') return await manualSample(this, settings);
-
-	const staticData = this.getWorkflowStaticData('node');
-	if (!mayRead(this, staticData, settings.minReadMinutes)) return null;
-	const key = JSON.stringify([
-		[...settings.events].sort(),
-		settings.scoredQuery,
-		settings.deriveQuery,
-		settings.assignmentQuery,
-		settings.lookbackHours,
-	]);
-	const stored = readPracticeState(staticData, key);
-	const next: PracticeState = { v: stored.v, key, readAt: noteRead(this) };
+/** One read of Practice Results from the stored state. */
+async function read(
+	this: IPollFunctions,
+	settings: PracticeSettings,
+	stored: PracticeState,
+	readAt: number,
+): Promise<{ state: PracticeState; items: INodeExecutionData[] }> {
+	const next: PracticeState = { v: stored.v, key: stored.key, readAt };
 	const lookbackMs = settings.lookbackHours * HOUR;
 	const found: Found[] = [];
 
@@ -188,6 +176,13 @@ export async function pollPractice(this: IPollFunctions): Promise<INodeExecution
 		...found.filter((f) => f.kind === 'assignment'),
 	];
 	const items = toItems(settings.includeFeedback ? await withFeedback(this, ordered) : ordered);
-	writeState(staticData, next);
-	return items.length > 0 ? [items] : null;
+	return { state: next, items };
 }
+
+/** Practice Results, as the trigger runs every family (family.ts). */
+export const practicePoll: FamilyPoll<PracticeSettings, PracticeState> = {
+	readSettings: readPracticeSettings,
+	sample: manualSample,
+	readState,
+	read: async (ctx, settings, stored, readAt) => await read.call(ctx, settings, stored, readAt),
+};

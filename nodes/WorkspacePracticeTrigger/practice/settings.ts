@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { QueryField } from '../../shared/fields/filter.fields';
 import { toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
-import { DEFAULT_MIN_READ_MINUTES } from '../pacing';
+import { readEvents } from '../family';
+import { readMinReadMinutes } from '../readInterval';
 import { ASSIGNMENT_FILTERS, RANKS, SESSION_FILTERS } from './fields';
 
 export const PRACTICE_EVENTS = {
@@ -47,19 +47,7 @@ const pick = (fields: QueryField[], names: string[]) =>
 /** The Practice Results form, checked before any request. */
 export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 	const check = validator(ctx, 0);
-	const raw = ctx.getNodeParameter('practiceEvents', []) as unknown;
-	const chosen = (Array.isArray(raw) ? raw : [raw]).map(String);
-	const unknown = chosen.filter((event) => !(event in PRACTICE_EVENTS));
-	if (chosen.length === 0 || unknown.length > 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			chosen.length === 0
-				? 'Events: choose at least one practice event'
-				: `Events: unknown event "${unknown[0]}"`,
-			{ description: `Allowed: ${Object.keys(PRACTICE_EVENTS).join(', ')}.` },
-		);
-	}
-	const events = new Set(chosen as PracticeEvent[]);
+	const events = readEvents(ctx, 'practiceEvents', PRACTICE_EVENTS, 'practice event');
 	const filters = ctx.getNodeParameter('practiceFilters', {}) as IDataObject;
 	const ranks = filters.rank === undefined ? [] : check.list('Filters → Rank', filters.rank);
 	for (const rank of ranks) check.oneOf('Filters → Rank', rank, RANKS);
@@ -109,11 +97,6 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			0,
 			168,
 		),
-		minReadMinutes: check.intRange(
-			'Options → Minimum Minutes Between Reads',
-			options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
-			0,
-			1440,
-		),
+		minReadMinutes: readMinReadMinutes(check, options),
 	};
 }

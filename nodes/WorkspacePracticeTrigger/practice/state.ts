@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { FamilyState } from '../family';
 import type { AssignmentState } from './assignments';
 import type { SessionWindow } from './sessions';
+import type { PracticeSettings } from './settings';
 
 /** Practice state in the node's static data; another version (or the Knowledge Hub state) starts over. */
 export const PRACTICE_STATE_VERSION = 'practice-1';
 
-export interface PracticeState {
+export interface PracticeState extends FamilyState {
 	v: typeof PRACTICE_STATE_VERSION;
 	readAt?: number;
 	/** Key of the form's filters the state was built for: other filters start over. */
@@ -21,8 +23,19 @@ export interface PracticeState {
 const isObject = (v: unknown): v is IDataObject =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The stored state if it is a practice state built for `key`; a fresh one otherwise. */
-export function readPracticeState(staticData: IDataObject, key: string): PracticeState {
+/** The key of the form's filters a state is built for. */
+const keyOf = (settings: PracticeSettings): string =>
+	JSON.stringify([
+		[...settings.events].sort(),
+		settings.scoredQuery,
+		settings.deriveQuery,
+		settings.assignmentQuery,
+		settings.lookbackHours,
+	]);
+
+/** The stored state if it is a practice state built for these settings; a fresh one otherwise. */
+export function readState(staticData: IDataObject, settings: PracticeSettings): PracticeState {
+	const key = keyOf(settings);
 	const fresh: PracticeState = { v: PRACTICE_STATE_VERSION, key };
 	if (staticData.v !== PRACTICE_STATE_VERSION || staticData.key !== key) return fresh;
 	const copy = JSON.parse(JSON.stringify(staticData)) as PracticeState;

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { locator, uuidMode } from '../shared/fields/locator';
-import { memberLocator } from '../shared/fields/member.locator';
+import { locator, uuidMode } from '../../shared/fields/locator';
+import { memberLocator } from '../../shared/fields/member.locator';
+import { shownFor } from '../family';
+import { minReadMinutesOption } from '../readInterval';
 import { EVENTS } from './events';
-import { DEFAULT_MIN_READ_MINUTES } from './pacing';
-import { practiceProperties } from './practice/description';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
 function filterLocator(
@@ -22,7 +22,17 @@ function filterLocator(
 	});
 }
 
-const knowledgeHubProperties: INodeProperties[] = [
+/** Knowledge Hub Changes in Trigger On (the first family: Trigger On's default). */
+export const knowledgeHubOption = {
+	name: 'Knowledge Hub Changes',
+	value: 'knowledgeHub',
+	description: 'Pages created, updated or published, and sources ready',
+};
+
+const shown = shownFor(knowledgeHubOption.value);
+
+/** The Knowledge Hub form: its events, filters and options (what a read costs of the daily quota). */
+export const knowledgeHubProperties: INodeProperties[] = [
 	{
 		displayName: 'Events',
 		name: 'events',
@@ -54,6 +64,7 @@ const knowledgeHubProperties: INodeProperties[] = [
 				description: 'A source finished text extraction and is ready to use',
 			},
 		],
+		displayOptions: shown,
 	},
 	{
 		displayName: 'Filters',
@@ -103,6 +114,7 @@ const knowledgeHubProperties: INodeProperties[] = [
 				description: 'Only pages and sources whose title contains this text (not case-sensitive)',
 			},
 		],
+		displayOptions: shown,
 	},
 	{
 		displayName: 'Options',
@@ -119,47 +131,10 @@ const knowledgeHubProperties: INodeProperties[] = [
 				description:
 					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
 			},
-			{
-				displayName: 'Minimum Minutes Between Reads',
-				name: 'minReadMinutes',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
-				default: DEFAULT_MIN_READ_MINUTES,
-				description:
-					'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
-			},
+			minReadMinutesOption(
+				'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
+			),
 		],
+		displayOptions: shown,
 	},
-];
-
-/** Each family has its own Events, Filters and Options: one trigger watches one (the daily quota). */
-const forKnowledgeHub = (p: INodeProperties): INodeProperties => ({
-	...p,
-	displayOptions: { show: { triggerOn: ['knowledgeHub'] } },
-});
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Trigger On',
-		name: 'triggerOn',
-		type: 'options',
-		noDataExpression: true,
-		default: 'knowledgeHub',
-		description:
-			'What the trigger watches. One trigger watches one of them: each spends part of the 1,000 requests a day the workspace allows.',
-		options: [
-			{
-				name: 'Knowledge Hub Changes',
-				value: 'knowledgeHub',
-				description: 'Pages created, updated or published, and sources ready',
-			},
-			{
-				name: 'Practice Results',
-				value: 'practice',
-				description: 'Scored roleplay sessions and assignment outcomes',
-			},
-		],
-	},
-	...knowledgeHubProperties.map(forKnowledgeHub),
-	...practiceProperties,
 ];

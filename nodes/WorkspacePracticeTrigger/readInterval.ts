@@ -1,11 +1,36 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+import type { InputValidator } from '../shared/validate';
 
 /**
+ * The trigger's read interval: whether a poll reads at all. It skips whole polls, so the daily quota
+ * (1,000 requests a workspace) lasts; transport/pacer.ts is another thing: it spaces the requests a
+ * read (or any node) does send, to the service's per-minute limits.
+ *
  * How often the trigger reads the service, whatever the poll schedule. n8n polls every minute by
  * default; the service allows 1,000 requests a day per workspace, so reads are spaced out: at 30
  * minutes an idle trigger with every event spends at most 2 requests a read, 96 a day.
  */
 export const DEFAULT_MIN_READ_MINUTES = 30;
+
+/** Every family's Options → Minimum Minutes Between Reads; `description` says what a read costs there. */
+export const minReadMinutesOption = (description: string): INodeProperties => ({
+	displayName: 'Minimum Minutes Between Reads',
+	name: 'minReadMinutes',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
+	default: DEFAULT_MIN_READ_MINUTES,
+	description,
+});
+
+/** The option's value from a family's Options collection, checked. */
+export const readMinReadMinutes = (check: InputValidator, options: IDataObject): number =>
+	check.intRange(
+		'Options → Minimum Minutes Between Reads',
+		options.minReadMinutes ?? DEFAULT_MIN_READ_MINUTES,
+		0,
+		1440,
+	);
 
 /**
  * When this process last read for a trigger. n8n saves a trigger's static data only when a poll emits,

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../shared/transport';
-import type { ListPage } from '../shared/transport/paginate';
+import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import type { ListPage } from '../../shared/transport/paginate';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
 

@@ -1,13 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { FamilyState } from '../family';
 import { SeenChanges } from './changes';
 import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
-import type { PracticeState } from './practice/state';
 import type { Stamp } from './timestamps';
-import { maxStamp, shiftStamp, toStamp } from './timestamps';
+import { toStamp } from './timestamps';
 
 /**
- * What the trigger remembers between polls, in the node's workflow static data. Two streams (pages,
+ * What Knowledge Hub mode remembers between polls, in the node's workflow static data (this shape,
+ * and version 1's, are read from existing workflows: see ARCHITECTURE.md, Frozen). Two streams (pages,
  * sources), each with:
  * - `cursor`: the newest service timestamp read so far (never the n8n host's clock); null when the
  *   list was empty at activation, so the next poll reads it from the start;
@@ -20,15 +21,6 @@ import { maxStamp, shiftStamp, toStamp } from './timestamps';
  *   this point, not from the cursor, so the rows that moved are found;
  * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over.
  */
-
-/**
- * Rows this far behind the cursor are read again: for changes the service commits late, and for a
- * service clock that steps back (a change stamped up to this much before the newest one seen is
- * still emitted once).
- */
-export const OVERLAP_MS = 2 * 60_000;
-export const STATE_VERSION = 2;
-
 export interface Stream {
 	cursor: Stamp | null;
 	floor?: Stamp;
@@ -39,58 +31,15 @@ export interface Stream {
 	seen: SeenChanges;
 }
 
-export interface TriggerState {
+export const STATE_VERSION = 2;
+
+export interface TriggerState extends FamilyState {
 	v: number;
-	/** Host time of the last read (see pacing.ts); only differences between two of them are used. */
+	/** Host time of the last read (see readInterval.ts); only differences between two of them are used. */
 	readAt?: number;
 	pages?: Stream;
 	sources?: Stream;
 }
-
-/** The span of service time a poll considers: from `from` (inclusive), strictly after `after`. */
-export interface Window {
-	from?: Stamp;
-	after?: Stamp;
-}
-
-export function windowOf(stream: { cursor: Stamp | null; floor?: Stamp; from?: Stamp }): Window {
-	const overlap = stream.cursor === null ? undefined : shiftStamp(stream.cursor, -OVERLAP_MS);
-	return {
-		from:
-			stream.from !== undefined && overlap !== undefined && stream.from < overlap
-				? stream.from
-				: overlap,
-		after: stream.floor,
-	};
-}
-
-export function inWindow(window: Window, stamp: Stamp): boolean {
-	return (
-		(window.from === undefined || stamp >= window.from) &&
-		(window.after === undefined || stamp > window.after)
-	);
-}
-
-/** The inclusive lower bound to ask the service for (it filters on or after). */
-export function lowerBound(window: Window): Stamp | undefined {
-	return maxStamp(window.from, window.after);
-}
-
-/** Keeps the keys still inside the window of the stream's cursor, within the size bound (changes.ts). */
-export function pruneStream(stream: Stream): Stream {
-	const window = windowOf(stream);
-	const seen = stream.seen.copy();
-	const dropped = seen.prune((stamp) => inWindow(window, stamp));
-	const out: Stream = { cursor: stream.cursor, seen };
-	const floor = maxStamp(stream.floor, dropped);
-	if (floor !== undefined) out.floor = floor;
-	if (stream.from !== undefined) out.from = stream.from;
-	if (stream.newest !== undefined) out.newest = stream.newest;
-	if (stream.digest !== undefined) out.digest = stream.digest;
-	return out;
-}
-
-// ---------- reading and writing static data ----------
 
 function readStamp(value: unknown): Stamp | undefined {
 	const stamp = toStamp(value);
@@ -169,17 +118,4 @@ export function readState(staticData: IDataObject): TriggerState {
 	if (pages) state.pages = pages;
 	if (sources) state.sources = sources;
 	return state;
-}
-
-/**
- * Replaces the static data with the new state, in place (n8n watches that object). Called once, after
- * every request of the poll succeeded; an unchanged state is left untouched so nothing is saved for it.
- */
-export function writeState(staticData: IDataObject, state: TriggerState | PracticeState): void {
-	const next = JSON.parse(JSON.stringify(state)) as IDataObject;
-	const current: IDataObject = {};
-	for (const [key, value] of Object.entries(staticData)) current[key] = value;
-	if (JSON.stringify(current) === JSON.stringify(next)) return;
-	for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
-	Object.assign(staticData, next);
 }

@@ -1,0 +1,53 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { apiRequest, mapWithConcurrency } from '../../shared/transport';
+import type { FoundEvent } from './events';
+import { PAGES_PATH, SOURCES_PATH } from './read';
+
+const DETAIL_CONCURRENCY = 4;
+
+/** Full records, one request per distinct page or source, when the option asks for them. */
+async function fullRecords(
+	ctx: IPollFunctions,
+	found: FoundEvent[],
+): Promise<Map<string, IDataObject>> {
+	const wanted = [...new Map(found.map((f) => [`${f.kind}:${String(f.row.id)}`, f])).entries()];
+	const records = await mapWithConcurrency(wanted, DETAIL_CONCURRENCY, async ([, f]) => {
+		const id = encodeURIComponent(String(f.row.id));
+		const { body } =
+			f.kind === 'page'
+				? await apiRequest<IDataObject>(ctx, {
+						method: 'GET',
+						path: `${PAGES_PATH}/${id}`,
+						what: `page ${String(f.row.id)}`,
+					})
+				: await apiRequest<IDataObject>(ctx, {
+						method: 'GET',
+						path: `${SOURCES_PATH}/${id}`,
+						qs: { include: 'content' },
+						what: `source ${String(f.row.id)}`,
+					});
+		return body;
+	});
+	return new Map(wanted.map(([key], index) => [key, records[index]]));
+}
+
+export async function toItems(
+	ctx: IPollFunctions,
+	found: FoundEvent[],
+	fetchFull: boolean,
+): Promise<INodeExecutionData[]> {
+	const full = fetchFull ? await fullRecords(ctx, found) : undefined;
+	return found.map((f) => {
+		const record = full?.get(`${f.kind}:${String(f.row.id)}`) ?? f.row;
+		return { json: { event: f.event, [f.kind]: record } };
+	});
+}
+
+/** Oldest change first; pages before sources at the same instant; a page's own events in form order. */
+export function byTime(found: FoundEvent[]): FoundEvent[] {
+	return found
+		.map((f, index) => ({ f, index }))
+		.sort((a, b) => (a.f.stamp < b.f.stamp ? -1 : a.f.stamp > b.f.stamp ? 1 : a.index - b.index))
+		.map(({ f }) => f);
+}
