@@ -116,3 +116,17 @@ test.each([
 	expect(outcome.error?.message).toContain(message);
 	expect(control().requests()).toEqual([]);
 });
+
+test('Options → Minimum Minutes Between Reads replaces the daily read', async () => {
+	observe('bob@acme.com', 40, 300, 200, 100);
+	const trigger = tiersTrigger({ skillTierOptions: { minReadMinutes: 60 } });
+	expect((await trigger.poll()).items).toEqual([]);
+	observe('bob@acme.com', 100, 1, 1, 1, 1, 1, 1);
+	rig.clock.advance(30 * 60_000);
+	control().clearRequests();
+	expect((await trigger.poll()).items).toEqual([]);
+	expect(control().requests()).toEqual([]);
+	rig.clock.advance(30 * 60_000);
+	const read = await trigger.poll();
+	expect(read.items.map((i) => i.json.direction)).toEqual(['up']);
+});

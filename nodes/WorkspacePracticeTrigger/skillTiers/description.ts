@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { filtersCollection } from '../../shared/fields/filter.fields';
 import { shownFor } from '../family';
+import { minReadMinutesOption } from '../readInterval';
 import { DEFAULT_READ_HOUR, SKILL_TIER_EVENTS, skillTierFilterFields } from './settings';
 
 /** Skill Tiers in Trigger On. */
@@ -64,4 +65,17 @@ export const skillTiersProperties: INodeProperties[] = [
 		default: '',
 	},
 	{ ...filters, name: 'skillTierFilters', displayOptions: showFor },
+	{
+		displayName: 'Options',
+		name: 'skillTierOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		displayOptions: showFor,
+		default: {},
+		options: [
+			minReadMinutesOption(
+				'Read this often instead of once a day at Read At (Hour), e.g. 60 for hourly. Each read costs the same as the daily one: 1 request per skill per 100 members (plus 1 for the list of skills).',
+			),
+		],
+	},
 ];

@@ -47,7 +47,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 
 	async read(ctx, settings, stored, readAt) {
 		const last = stored.tiers === undefined ? undefined : stored.readAt;
-		if (!isDue(readAt, last, settings.readHour, settings.timeZone))
+		if (settings.daily && !isDue(readAt, last, settings.readHour, settings.timeZone))
 			return { state: stored, items: [] };
 		const tiers: TierMap = {};
 		const items: INodeExecutionData[] = [];

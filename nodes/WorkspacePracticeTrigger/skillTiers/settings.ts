@@ -4,6 +4,7 @@ import type { QueryField } from '../../shared/fields/filter.fields';
 import { excludeSystemUsers, groupIds, members, toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
 import { readEvents } from '../family';
+import { readMinReadMinutes } from '../readInterval';
 import { knownTimeZone } from './schedule';
 
 /** The family's one event, by its value and name. */
@@ -22,7 +23,9 @@ export interface SkillTiersSettings {
 	query: IDataObject;
 	readHour: number;
 	timeZone: string;
-	/** The daily schedule decides; every poll may look (it costs nothing until a read is due). */
+	/** Once a day from Read At (Hour), unless Options → Minimum Minutes Between Reads is set. */
+	daily: boolean;
+	/** Daily: every poll may look (it costs nothing until a read is due); else the option's value. */
 	minReadMinutes: number;
 	/** What the state was built for: other skills or filters start over. */
 	key: string;
@@ -45,6 +48,9 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 		23,
 	);
 	const timeZone = knownTimeZone(ctx.getTimezone());
+	const options = ctx.getNodeParameter('skillTierOptions', {}) as IDataObject;
+	const daily = options.minReadMinutes === undefined;
+	const minReadMinutes = daily ? 0 : readMinReadMinutes(check, options);
 	const key = JSON.stringify([[...skillIds].sort(), query]);
-	return { events, skillIds, query, readHour, timeZone, minReadMinutes: 0, key };
+	return { events, skillIds, query, readHour, timeZone, daily, minReadMinutes, key };
 }
