@@ -8,7 +8,7 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, job-trigger, wait, polling, practice, members, create-tool, agent,
- * mcp, ai-examples, kb-sync, loop-examples).
+ * mcp, ai-examples, kb-sync, loop-examples, skill-tiers).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -44,6 +44,7 @@ import { practiceSteps } from './steps/practice';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
 import { loopExampleSteps } from './steps/loopExamples';
+import { skillTierSteps } from './steps/skillTiers';
 import { mcpSteps } from './steps/mcp';
 import { memberSteps } from './steps/members';
 import { createToolSteps } from './steps/createTool';
@@ -178,6 +179,7 @@ async function runMode(
 		const practice = runs('practice') ? practiceSteps(ctx) : Promise.resolve();
 		// The playbook example waits for n8n's polls too.
 		const loops = runs('loop-examples') ? loopExampleSteps(ctx) : Promise.resolve();
+		const tiers = runs('skill-tiers') ? skillTierSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
@@ -192,6 +194,7 @@ async function runMode(
 		await polling;
 		await practice;
 		await loops;
+		await tiers;
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {
