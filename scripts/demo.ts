@@ -24,7 +24,7 @@ import { invokeWebhook } from '../n8n-harness/webhookCall';
 import { WebhookServer } from '../n8n-harness/webhookServer';
 import { EVENTS } from '../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 import { startSimulator, type RunningSimulator } from '../simulator';
-import { knowledgeHubSync, playbookLoop, practiceEvent, tierDigest } from './demoLoop';
+import { knowledgeHubSync, playbookLoop, practiceEvent, tierDigest, tierTrigger } from './demoLoop';
 
 const EXAMPLES = join(__dirname, '..', 'examples');
 const SECRET_HEADER = 'X-Webhook-Secret';
@@ -265,6 +265,7 @@ async function main(): Promise<void> {
 		await playbookLoop(sim, 5);
 		await practiceEvent(sim, 6);
 		await tierDigest(sim, 7);
+		await tierTrigger(sim, 8);
 		ok = true;
 	} catch (error) {
 		console.error(`\nDemo failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -185,3 +185,39 @@ export async function tierDigest(sim: RunningSimulator, step: number): Promise<v
 	);
 	say();
 }
+
+/** 8. The trigger's third family: Skill Tiers → Tier Changed, once per moved tier. */
+export async function tierTrigger(sim: RunningSimulator, step: number): Promise<void> {
+	say(bold(`${step}. Skill Tiers trigger: Tier Changed`) + dim('  (Trigger On: Skill Tiers)'));
+	const objection = sim.control.fixtures().skills.objection.id;
+	const poller = new PollHarness({
+		parameters: {
+			triggerOn: 'skillTiers',
+			skillTierEvents: ['tierChanged'],
+			skillTierSkills: [objection],
+			skillTierFilters: { exclude_system_users: true },
+			// Read at every poll here; by default it reads once a day at Read At (Hour).
+			skillTierOptions: { minReadMinutes: 0 },
+		},
+		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+	});
+	const first = await poller.poll();
+	if (first.error) fail('the first tier poll failed', first.error.message);
+	say(`   activated: first read → ${first.items.length} events (it records where tiers stand)`);
+	const now = Date.parse(sim.control.now());
+	for (const score of [96, 94, 97, 95, 98])
+		sim.control.addObservation({ userEmail: 'erin@acme.com', skillId: objection, score, at: now });
+	for (const score of [62, 58, 65])
+		sim.control.addObservation({ userEmail: 'bob@acme.com', skillId: objection, score, at: now });
+	say(
+		'   erin@acme.com logs five strong calls on objection handling, bob@acme.com three fair ones',
+	);
+	const second = await poller.poll();
+	if (second.error) fail('the second tier poll failed', second.error.message);
+	for (const { json } of second.items) say(`   ${String(json.event)}: ${String(json.summary)}`);
+	if (second.items.length === 0) fail('no tier change was emitted');
+	const third = await poller.poll();
+	say(`   the next read → ${third.items.length} events`);
+	if (third.items.length !== 0) fail('a tier change was emitted twice');
+	say();
+}
