@@ -153,3 +153,58 @@ describe('Scenario Job → Create → Context From', () => {
 		expect(posts()).toHaveLength(0);
 	});
 });
+
+describe('Context From pages with a list of items', () => {
+	const listRun = (ids: string[][], extra: INodeParameters = {}) =>
+		runJobNode(sim, {
+			parameters: createParams(sim, {
+				waitForCompletion: 'poll',
+				contextFrom: 'pages',
+				contextPages: {
+					page: [{ page: { __rl: true, mode: 'id', value: '={{ $json.page }}' } }],
+				},
+				...extra,
+			}),
+			input: ids.map(([page]) => ({ page })),
+		});
+
+	test('By Polling: one item over the limit stops the run before any job is created', async () => {
+		const small = page('Small', 'ok');
+		const big = page('Too big', 'b'.repeat(50_000));
+		const { error } = await listRun([[small], [big], [small]]);
+		expect(error?.message).toContain('over the 50,000');
+		expect((error as { description?: string }).description).toContain('Too big');
+		expect(posts()).toHaveLength(0);
+		expect(pageReads()).toHaveLength(3); // every item checked (one read per page) before any creation
+	});
+
+	test('Off (items one by one) too; with Continue On Fail the others are created', async () => {
+		const small = page('Small', 'ok');
+		const big = page('Too big', 'b'.repeat(50_000));
+		const off = await listRun([[small], [big]], { waitForCompletion: 'off' });
+		expect(off.error?.message).toContain('over the 50,000');
+		expect(posts()).toHaveLength(0);
+		sim.control.clearRequests();
+		const { items, error } = await runJobNode(sim, {
+			parameters: createParams(sim, {
+				waitForCompletion: 'off',
+				contextFrom: 'pages',
+				contextPages: {
+					page: [{ page: { __rl: true, mode: 'id', value: '={{ $json.page }}' } }],
+				},
+			}),
+			input: [{ page: small }, { page: big }, { page: small }],
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => (i.json.error ? 'error' : i.json.status))).toEqual([
+			'queued',
+			'error',
+			'queued',
+		]);
+		expect(posts().map((r) => (r.body as IDataObject).context)).toEqual([
+			'# Small\n\nok',
+			'# Small\n\nok',
+		]);
+	});
+});
