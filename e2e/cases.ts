@@ -3,7 +3,7 @@
  * the simulator must receive, and what the items out must show. Keyed "resource:operation"; the suite
  * fails for any operation of the node that has no case here.
  */
-import type { Fixtures, RunningSimulator } from '../simulator';
+import { SEED_NOW, type Fixtures, type RunningSimulator } from '../simulator';
 import { expect, expectEqual } from './harness';
 import { locator, type Params } from './workflows';
 
@@ -263,6 +263,24 @@ export const CASES: Record<string, OperationCase> = {
 				'rows carry a tier',
 			);
 			return `${items.length} rows, tiers ${[...new Set(items.map((r) => r.tier))].join('/')}`;
+		},
+	},
+	'skill:getTierChanges': {
+		// The seeded practice moves tiers in the two weeks before the seed's now.
+		params: () => ({
+			resource: 'skill',
+			operation: 'getTierChanges',
+			fromDate: new Date(SEED_NOW - 14 * 86_400_000).toISOString(),
+			toDate: new Date(SEED_NOW).toISOString(),
+		}),
+		request: ['GET', new RegExp(`^/skills/${UUID}/proficiency$`)],
+		check: (items) => {
+			rows(items, 1, 'tier changes');
+			expect(
+				items.every((r) => ['up', 'down', 'new'].includes(String(r.direction))),
+				'each change has a direction',
+			);
+			return `${items.length} changes: ${items.map((r) => r.direction).join(', ')}`;
 		},
 	},
 	'knowledgeHubFolder:getAll': {

@@ -8,7 +8,7 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, editor, job-trigger, wait, polling, practice, members,
- * create-tool, agent, mcp, ai-examples, kb-sync, job-repeats, day-budget).
+ * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, skill-tiers, job-repeats, day-budget).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -46,6 +46,8 @@ import { pollingSteps } from './steps/polling';
 import { practiceSteps } from './steps/practice';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
+import { loopExampleSteps } from './steps/loopExamples';
+import { skillTierSteps } from './steps/skillTiers';
 import { mcpSteps } from './steps/mcp';
 import { memberSteps } from './steps/members';
 import { createToolSteps } from './steps/createTool';
@@ -187,6 +189,9 @@ async function runMode(
 		const polling = runs('polling') ? pollingSteps(ctx) : Promise.resolve();
 		// Practice Results needs four: it runs alongside too, on a simulator of its own.
 		const practice = runs('practice') ? practiceSteps(ctx) : Promise.resolve();
+		// The playbook example waits for n8n's polls too.
+		const loops = runs('loop-examples') ? loopExampleSteps(ctx) : Promise.resolve();
+		const tiers = runs('skill-tiers') ? skillTierSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
@@ -202,6 +207,8 @@ async function runMode(
 		if (runs('day-budget')) await dayBudgetSteps(ctx);
 		await polling;
 		await practice;
+		await loops;
+		await tiers;
 		// Last: it restarts n8n, which would cut steps running alongside.
 		if (runs('job-repeats')) await jobRepeatSteps(ctx);
 		await queueSteps(ctx);

@@ -35,6 +35,10 @@ export const MODEL_INPUTS: Record<string, ModelInput[]> = {
 	'session:get': [['session', 'session_id', 'ID of the roleplay session']],
 	'skill:getAll': [],
 	'skill:getProficiency': [['skill', 'skill_id', 'ID of the skill']],
+	'skill:getTierChanges': [
+		['fromDate', 'from_date', 'The earlier date to compare, ISO 8601'],
+		['toDate', 'to_date', 'The later date to compare, ISO 8601'],
+	],
 	'knowledgeHubFolder:getAll': [],
 	'knowledgeHubFolder:get': [['folderId', 'folder_id', 'ID of the Knowledge Hub folder']],
 	'knowledgeHubPage:getAll': [],

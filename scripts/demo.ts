@@ -1,5 +1,5 @@
 /**
- * `npm run demo`: the three example workflows (examples/*.json) run through n8n's engine (n8n-core's
+ * `npm run demo`: the example workflows (examples/*.json; the last four in scripts/demoLoop.ts) run through n8n's engine (n8n-core's
  * WorkflowExecute, as in the tests) against the local simulator. No API key, no network: the
  * simulator plays the service on 127.0.0.1, and a small local server plays n8n's webhook endpoint for
  * the job trigger. Prints what each workflow produced, stops everything, exits 0 (1 on any failure).
@@ -24,6 +24,7 @@ import { invokeWebhook } from '../n8n-harness/webhookCall';
 import { WebhookServer } from '../n8n-harness/webhookServer';
 import { EVENTS } from '../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 import { startSimulator, type RunningSimulator } from '../simulator';
+import { knowledgeHubSync, playbookLoop, practiceEvent, tierDigest, tierTrigger } from './demoLoop';
 
 const EXAMPLES = join(__dirname, '..', 'examples');
 const SECRET_HEADER = 'X-Webhook-Secret';
@@ -260,6 +261,11 @@ async function main(): Promise<void> {
 		await scenariosFromDeals(sim);
 		await jobCallbacks(sim, hooks);
 		await knowledgeHubWatcher(sim);
+		await knowledgeHubSync(sim, 4);
+		await playbookLoop(sim, 5);
+		await practiceEvent(sim, 6);
+		await tierDigest(sim, 7);
+		await tierTrigger(sim, 8);
 		ok = true;
 	} catch (error) {
 		console.error(`\nDemo failed: ${error instanceof Error ? error.message : String(error)}`);

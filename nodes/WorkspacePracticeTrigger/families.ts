@@ -3,13 +3,14 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { TriggerFamily } from './family';
 import { knowledgeHub } from './knowledgeHub';
 import { practice } from './practice';
+import { skillTiers } from './skillTiers';
 
 /**
  * The trigger's families, in Trigger On's order; the first is its default (and what a workflow saved
  * without Trigger On runs). A new family is its folder (an index.ts exporting a TriggerFamily) and one
  * line here.
  */
-export const FAMILIES: readonly TriggerFamily[] = [knowledgeHub, practice];
+export const FAMILIES: readonly TriggerFamily[] = [knowledgeHub, practice, skillTiers];
 
 /** The family Trigger On names; an unknown value runs the default, as a missing one does. */
 export const familyOf = (triggerOn: unknown): TriggerFamily =>

@@ -1,10 +1,10 @@
 import { searchFolders } from '../shared/methods/listSearch.knowledgeHub';
 import { searchMemberIds, searchMembers } from '../shared/methods/listSearch.member';
 import { searchSkills } from '../shared/methods/listSearch.skill';
-import { getGroups, getScenarios } from '../shared/methods/loadOptions';
+import { getGroups, getScenarios, getSkills } from '../shared/methods/loadOptions';
 
 /** The trigger's pickers: the same searches as the action node's Folder, Skill and Owner fields. */
 export const listSearch = { searchFolders, searchMemberIds, searchMembers, searchSkills };
 
-/** Practice Results pick-lists: scenarios and workspace groups. */
-export const loadOptions = { getGroups, getScenarios };
+/** Practice Results and Skill Tiers pick-lists: scenarios, workspace groups and skills. */
+export const loadOptions = { getGroups, getScenarios, getSkills };

@@ -43,6 +43,7 @@ const CORE: Record<string, number[]> = {
 	'n8n-nodes-base.scheduleTrigger': [1.2],
 	'n8n-nodes-base.readWriteFile': [1],
 	'n8n-nodes-base.filter': [2],
+	'n8n-nodes-base.summarize': [1.1],
 };
 /** The AI examples' nodes, in 2.41.1 only (1.123 lacks AI Agent 3.1 and MCP Server Trigger 2.1). */
 const AI: Record<string, number[]> = {

@@ -43,7 +43,7 @@ describe('Workspace Practice: "<Operation>: <Resource>" in display names', () =>
 	);
 
 	test('every operation of every resource is covered', () => {
-		expect(cases).toHaveLength(33);
+		expect(cases).toHaveLength(34);
 	});
 
 	test.each(cases)('%s → %s reads "%s"', (resource, operation, words) => {

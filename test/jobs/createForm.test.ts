@@ -51,6 +51,7 @@ describe("Scenario Job → Create's form", () => {
 		expect(shown(node.description, { waitForCompletion: 'poll' })).toEqual([
 			'userEmail',
 			'prompt',
+			'contextFrom',
 			'waitForCompletion',
 			'notice: By Polling',
 			'additionalFields',
@@ -86,6 +87,22 @@ describe("Scenario Job → Create's form", () => {
 		expect(shown(tool.description, { waitForCompletion: 'poll' })).not.toContain(
 			'notice: By Polling',
 		);
+	});
+
+	test('Context From: Knowledge Hub Pages shows the pages and which body, in the node and the tool', () => {
+		for (const description of [node.description, tool.description]) {
+			const pages = shown(description, { waitForCompletion: 'off', contextFrom: 'pages' });
+			expect(pages.slice(0, 5)).toEqual([
+				'userEmail',
+				'prompt',
+				'contextFrom',
+				'contextPages',
+				'contextPageBody',
+			]);
+			const text = shown(description, { waitForCompletion: 'off' });
+			expect(text).not.toContain('contextPages');
+			expect(text).not.toContain('contextPageBody');
+		}
 	});
 
 	test('Options hold Request ID everywhere, Time Limit for the waiting modes, Cancel and First Poll for By Polling', () => {

@@ -25,6 +25,7 @@ import {
 	sessionDetailSchema,
 	sourceSchema,
 } from '../../simulator/schemas';
+import { TIER_CHANGE_FIELDS } from '../../nodes/shared/skills/tierChange';
 
 /** Every field a record of each kind can carry: its schema's, plus is_new where the node adds it. */
 const RECORD_FIELDS: Record<SimplifiedKind, string[]> = {
@@ -36,6 +37,8 @@ const RECORD_FIELDS: Record<SimplifiedKind, string[]> = {
 	knowledgeHubPage: keys(pageDetailSchema.shape),
 	// Create From URL adds is_new (201 or 200), as withIsNew does.
 	knowledgeHubSource: [...keys(sourceSchema.shape), 'is_new'],
+	// Skill → Get Tier Changes builds its records itself (test/actions/skillTierChanges.test.ts holds them to this list).
+	tierChange: [...TIER_CHANGE_FIELDS],
 };
 
 function keys(shape: ZodRawShape): string[] {
@@ -104,7 +107,7 @@ describe('the form', () => {
 		})),
 	);
 
-	test('fifteen operations offer Simplify: those returning the records of the table', () => {
+	test('sixteen operations offer Simplify: those returning the records of the table', () => {
 		expect(
 			operations
 				.filter((op) => op.simplifies)
@@ -126,6 +129,7 @@ describe('the form', () => {
 			'scenarioJob:get',
 			'session:get',
 			'session:getAll',
+			'skill:getTierChanges',
 		]);
 	});
 

@@ -96,6 +96,17 @@ export const SIMPLIFIED_FIELDS = {
 		'content',
 		'is_new',
 	],
+	/** Drops the observation counts, last_practiced_at and the two dates (the same on every item). */
+	tierChange: [
+		'member',
+		'skill',
+		'tier_before',
+		'tier_after',
+		'score_before',
+		'score_after',
+		'direction',
+		'summary',
+	],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SimplifiedKind = keyof typeof SIMPLIFIED_FIELDS;

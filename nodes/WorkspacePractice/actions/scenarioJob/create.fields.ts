@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { memberLocator } from '../../../shared/fields/member.locator';
 import { SCENARIO_URL_REGEX } from '../scenario/scenario.locator';
+import { pageLocator } from '../knowledgeHubPage/page.locator';
 
 /** Longest prompt and context the service accepts (spec 4.1). */
 export const PROMPT_MAX = 10_000;
@@ -9,6 +10,74 @@ export const DEFAULT_TIME_LIMIT_MINUTES = 15;
 /** A day: longer waits belong in the Job Trigger, which holds nothing open. */
 export const MAX_TIME_LIMIT_MINUTES = 1440;
 export const DEFAULT_FIRST_POLL_SECONDS = 5;
+
+/** Context From: the Context text, or Knowledge Hub pages (read and checked in create.context.ts). */
+const contextFields: INodeProperties[] = [
+	{
+		displayName: 'Context From',
+		name: 'contextFrom',
+		type: 'options',
+		options: [
+			{
+				name: 'Text',
+				value: 'text',
+				description: 'The Context under Additional Fields, or none',
+			},
+			{
+				name: 'Knowledge Hub Pages',
+				value: 'pages',
+				description:
+					'One or more pages read when the job is created (one API call each), each under its title; a Context under Additional Fields goes first',
+			},
+		],
+		default: 'text',
+		description: 'Where the background for the agent comes from',
+	},
+	{
+		displayName: 'Context Pages',
+		name: 'contextPages',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Page',
+		default: {},
+		displayOptions: { show: { contextFrom: ['pages'] } },
+		description:
+			'The pages, in this order. Together (titles included) at most 50,000 characters: checked before the job is created.',
+		options: [
+			{
+				displayName: 'Page',
+				name: 'page',
+				values: [
+					pageLocator({
+						displayName: 'Page',
+						name: 'page',
+						description: 'A Knowledge Hub page: pick it from the list or give its UUID',
+					}),
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Page Body',
+		name: 'contextPageBody',
+		type: 'options',
+		options: [
+			{
+				name: 'Published',
+				value: 'published',
+				description: 'The published version; a page never published is refused',
+			},
+			{
+				name: 'Latest Draft',
+				value: 'draft',
+				description: 'Pending edits, or the published version when there are none',
+			},
+		],
+		default: 'published',
+		displayOptions: { show: { contextFrom: ['pages'] } },
+		description: 'Which version of each page to use',
+	},
+];
 
 export const createFields: INodeProperties[] = [
 	memberLocator({
@@ -31,6 +100,7 @@ export const createFields: INodeProperties[] = [
 		description:
 			'Instructions for the AI agent: what scenario to create (or, when remixing, what to change). At most 10,000 characters.',
 	},
+	...contextFields,
 	{
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
@@ -159,7 +229,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. ## Prospect\n- Company: TechCorp\n- Pain point: manual data entry',
 				description:
-					'Background for the agent in Markdown (CRM data, meeting notes, product facts). At most 50,000 characters.',
+					'Background for the agent in Markdown (CRM data, meeting notes, product facts). At most 50,000 characters. With Context From: Knowledge Hub Pages it goes before the pages.',
 			},
 			{
 				displayName: 'Remix From Scenario',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { jobEndedError } from '../../../shared/scenarioJob/job';
 import { apiRequest, withIsNew } from '../../../shared/transport';
+import { withContext } from './create.context';
 
 /** What the single-item path and the list path both do with a job: create it, settle its end. */
 
@@ -26,7 +27,7 @@ export async function createJob(
 	const response = await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
 		path: '/scenario-studio/jobs',
-		body,
+		body: await withContext(ctx, body, itemIndex),
 		idempotent: body.request_id !== undefined,
 		itemIndex,
 		ifLost: LOST_JOB_CHECK,

@@ -14,6 +14,7 @@ import {
 	MAX_TIME_LIMIT_MINUTES,
 	PROMPT_MAX,
 } from './create.fields';
+import { checkContextForm } from './create.context';
 
 /** Create's form read and checked: the request body, the wait mode, the time limit, the poll schedule. */
 
@@ -105,6 +106,7 @@ export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitM
 	const body: IDataObject = { user_email: userEmail, prompt };
 	const context = check.text('Context', additional.context);
 	if (context.trim() !== '') body.context = check.maxLength('Context', context, CONTEXT_MAX);
+	checkContextForm(ctx, itemIndex);
 	const slug = remixSlug(ctx, itemIndex, additional);
 	if (slug !== undefined) body.scenario_slug = slug;
 	const requestId = readRequestId(ctx, itemIndex, readOptions(ctx, itemIndex));

@@ -1,6 +1,7 @@
 import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 import * as getProficiency from './getProficiency.operation';
+import * as getTierChanges from './getTierChanges.operation';
 
 export const skill = defineResource({
 	option: {
@@ -29,8 +30,16 @@ export const skill = defineResource({
 					"Each member's time-weighted score and tier (excellent, proficient, developing, needs work) on one skill, by its ID",
 				action: 'Get member proficiency in a skill',
 			},
+			{
+				name: 'Get Tier Changes',
+				value: 'getTierChanges',
+				description:
+					'The members whose tier moved (up, down or new) on one skill or every skill between two dates, 7 days ago and now by default',
+				action: 'Get tier changes in skills',
+			},
 		],
 		default: 'getAll',
 	},
-	operations: { getAll, getProficiency },
+	operations: { getAll, getProficiency, getTierChanges },
+	simplify: { getTierChanges: 'tierChange' },
 });

@@ -1,0 +1,113 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { unwrapLocator } from '../../../shared/fields/locator';
+import type { PageBody } from '../../../shared/knowledgeHub/pageContext';
+import { pageContext } from '../../../shared/knowledgeHub/pageContext';
+import { isToolContext } from '../../../shared/toolContext';
+import { validator } from '../../../shared/validate';
+import { CONTEXT_MAX } from './create.fields';
+
+/**
+ * Create's Context From: the Context text (as always), or Knowledge Hub pages read and joined. The
+ * form is checked with the rest of the input (`checkContextForm`, no request); the pages are read
+ * just before the job is created (`withContext`), and nothing is created when they are too long.
+ */
+
+interface ContextForm {
+	pageIds: string[];
+	body: PageBody;
+}
+
+/** The form's pages, checked (at least one, each a UUID); undefined for Context From: Text. */
+export function checkContextForm(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): ContextForm | undefined {
+	const check = validator(ctx, itemIndex);
+	const from = check.oneOf(
+		'Context From',
+		String(ctx.getNodeParameter('contextFrom', itemIndex, 'text')),
+		['text', 'pages'],
+	);
+	if (from === 'text') return undefined;
+	const rows = ctx.getNodeParameter('contextPages.page', itemIndex, []) as IDataObject[];
+	const pageIds = (Array.isArray(rows) ? rows : []).map((row, n) =>
+		check.uuid(`Context Pages (row ${n + 1})`, unwrapLocator(row.page).value),
+	);
+	if (pageIds.length === 0) check.fail('Context Pages', 'must list at least one page');
+	const body = check.oneOf(
+		'Page Body',
+		String(ctx.getNodeParameter('contextPageBody', itemIndex, 'published')),
+		['published', 'draft'],
+	) as PageBody;
+	return { pageIds, body };
+}
+
+type Prepared = { context: string } | { error: unknown };
+
+/** Every item's page context of one run, read once, at its first job creation. */
+const preparedRuns = new WeakMap<IExecuteFunctions, Promise<Map<number, Prepared>>>();
+
+/**
+ * Reads the pages of every input item that takes its context from pages, in input order, and checks
+ * each item's length; an item's problem is kept as its error. No job is created meanwhile: each
+ * creation waits for this first.
+ */
+async function prepareRun(ctx: IExecuteFunctions): Promise<Map<number, Prepared>> {
+	const prepared = new Map<number, Prepared>();
+	const count = ctx.getInputData().length;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			const form = checkContextForm(ctx, itemIndex);
+			if (form === undefined) continue;
+			const lead = ctx.getNodeParameter('additionalFields.context', itemIndex, '');
+			const context = await pageContext(
+				ctx,
+				form.pageIds,
+				form.body,
+				typeof lead === 'string' ? lead : '',
+				CONTEXT_MAX,
+				itemIndex,
+			);
+			prepared.set(itemIndex, { context });
+		} catch (error) {
+			prepared.set(itemIndex, { error });
+		}
+	}
+	return prepared;
+}
+
+/**
+ * The body with the pages' context (unchanged for Text). The first call of a run reads every item's
+ * pages (one request per page) and checks every item's length before any job is created: without
+ * Continue On Fail one item's problem stops the run with nothing created; with it, each item keeps
+ * its own outcome.
+ */
+export async function withContext(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	// A tool call is one item of its own; its inputs come from the model, so it is read for itself.
+	if (isToolContext(ctx)) {
+		const form = checkContextForm(ctx, itemIndex);
+		if (form === undefined) return body;
+		const lead = typeof body.context === 'string' ? body.context : '';
+		const context = await pageContext(ctx, form.pageIds, form.body, lead, CONTEXT_MAX, itemIndex);
+		return { ...body, context };
+	}
+	let run = preparedRuns.get(ctx);
+	if (run === undefined) {
+		run = prepareRun(ctx);
+		preparedRuns.set(ctx, run);
+	}
+	const prepared = await run;
+	if (!ctx.continueOnFail()) {
+		const failed = [...prepared.values()].find((p): p is { error: unknown } => 'error' in p);
+		if (failed) throw failed.error;
+	}
+	const mine = prepared.get(itemIndex);
+	if (mine === undefined) return body;
+	if ('error' in mine) throw mine.error;
+	return { ...body, context: mine.context };
+}

@@ -1,0 +1,87 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { TransportContext } from '../transport';
+import { apiRequest } from '../transport';
+
+/**
+ * Knowledge Hub pages as a scenario job's context: each page read once, its body (published or the
+ * latest draft) under its title as a Markdown heading, the pages joined in the order given. The
+ * service's context limit is checked here, before any job is created.
+ */
+
+export type PageBody = 'published' | 'draft';
+
+export interface PageSection {
+	id: string;
+	title: string;
+	/** The section as it goes into the context: heading and body. */
+	markdown: string;
+}
+
+/** Reads one page (one request) and makes its section; a page without the body asked for is refused. */
+async function readSection(
+	ctx: TransportContext & { getNode(): INode },
+	pageId: string,
+	body: PageBody,
+	itemIndex: number,
+): Promise<PageSection> {
+	const { body: page } = await apiRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: `/knowledge-hub/pages/${pageId}`,
+		qs: body === 'draft' ? { include: 'draft' } : {},
+		itemIndex,
+	});
+	const draft = page.draft as IDataObject | undefined | null;
+	const title = String((body === 'draft' ? draft?.title : undefined) ?? page.title ?? pageId);
+	const text = body === 'draft' ? (draft?.content ?? page.content) : page.content;
+	if (typeof text !== 'string' || text.trim() === '') {
+		const what = body === 'draft' ? 'neither a draft nor a published body' : 'no published body';
+		throw new NodeOperationError(ctx.getNode(), `Context Pages: "${title}" has ${what}`, {
+			itemIndex,
+			description: `Item ${itemIndex + 1}: page ${pageId} ${
+				body === 'published'
+					? 'was never published; publish it or set Page Body to Latest Draft'
+					: 'is empty'
+			}. No job was created.`,
+		});
+	}
+	return { id: pageId, title, markdown: `# ${title}\n\n${text.trim()}` };
+}
+
+/**
+ * The context for `pageIds`, after `lead` (the Context text, if any). Over `max` characters it throws
+ * naming each page and its size, before any job is created.
+ */
+export async function pageContext(
+	ctx: TransportContext & { getNode(): INode },
+	pageIds: string[],
+	body: PageBody,
+	lead: string,
+	max: number,
+	itemIndex: number,
+): Promise<string> {
+	const sections: PageSection[] = [];
+	for (const pageId of pageIds) sections.push(await readSection(ctx, pageId, body, itemIndex));
+	const parts = lead.trim() === '' ? [] : [lead.trim()];
+	const context = [...parts, ...sections.map((section) => section.markdown)].join('\n\n');
+	if (context.length > max) {
+		const sizes = sections
+			.map((s) => `"${s.title}" (${s.id}) ${s.markdown.length.toLocaleString('en-US')}`)
+			.join('; ');
+		const leadSize = parts.length
+			? `; the Context text ${parts[0].length.toLocaleString('en-US')}`
+			: '';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Context Pages: ${context.length.toLocaleString('en-US')} characters, over the ${max.toLocaleString(
+				'en-US',
+			)} the service takes`,
+			{
+				itemIndex,
+				description: `Item ${itemIndex + 1}: characters per page (title and body): ${sizes}${leadSize}. Choose fewer or shorter pages. No job was created.`,
+			},
+		);
+	}
+	return context;
+}

@@ -1,0 +1,125 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Tier changes between two proficiency readings of one skill (spec 4.3), shared by Skill → Get Tier
+ * Changes and the Skill Tiers trigger. Pure: it compares rows, it reads nothing.
+ */
+
+/** Every field of a tier change record, in output order. */
+export const TIER_CHANGE_FIELDS = [
+	'member',
+	'skill',
+	'tier_before',
+	'tier_after',
+	'score_before',
+	'score_after',
+	'direction',
+	'observation_count_before',
+	'observation_count_after',
+	'last_practiced_at',
+	'from',
+	'to',
+	'summary',
+] as const;
+
+export type Tier = 'excellent' | 'proficient' | 'developing' | 'needs_work' | 'insufficient_data';
+export type Direction = 'up' | 'down' | 'new';
+
+/** Higher is better; without a score (or without the person in the reading) there is no tier yet. */
+const RANK: Record<string, number> = {
+	insufficient_data: 0,
+	needs_work: 1,
+	developing: 2,
+	proficient: 3,
+	excellent: 4,
+};
+
+export interface ProficiencyReading {
+	user: IDataObject;
+	score: number | null;
+	tier: string;
+	observation_count?: number;
+	last_practiced_at?: string;
+}
+
+export interface SkillRef {
+	id: string;
+	name: string;
+}
+
+/** The direction of a move from `before` to `after`, or undefined when the tier is the same. */
+export function direction(before: string, after: string): Direction | undefined {
+	const from = RANK[before] ?? 0;
+	const to = RANK[after] ?? 0;
+	if (from === to) return undefined;
+	if (from === 0) return 'new';
+	return to > from ? 'up' : 'down';
+}
+
+function userKey(user: IDataObject): string {
+	return String(user.id ?? user.email ?? '');
+}
+
+function fullName(user: IDataObject): string {
+	const name = [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part);
+	return name.length ? name.join(' ') : String(user.email ?? user.id ?? '');
+}
+
+const TIER_WORDS: Record<string, string> = {
+	excellent: 'excellent',
+	proficient: 'proficient',
+	developing: 'developing',
+	needs_work: 'needs work',
+	insufficient_data: 'no tier yet',
+};
+
+const scoreText = (score: number | null): string => (score === null ? '–' : String(score));
+
+/** One line for a digest, e.g. "Jane Smith: Discovery developing → proficient (72.4 → 78.1)". */
+export function changeLine(change: IDataObject): string {
+	const member = change.member as IDataObject;
+	const skill = change.skill as IDataObject;
+	const words = (tier: unknown) => TIER_WORDS[String(tier)] ?? String(tier);
+	return `${fullName(member)}: ${String(skill.name)} ${words(change.tier_before)} → ${words(
+		change.tier_after,
+	)} (${scoreText(change.score_before as number | null)} → ${scoreText(
+		change.score_after as number | null,
+	)})`;
+}
+
+/**
+ * The members whose tier differs between the two readings, in the later reading's order. Someone
+ * absent from the earlier reading had no observation then: no tier yet, so a tier now is "new".
+ */
+export function tierChanges(
+	skill: SkillRef,
+	before: ProficiencyReading[],
+	after: ProficiencyReading[],
+	dates: { from: string; to: string },
+): IDataObject[] {
+	const earlier = new Map(before.map((row) => [userKey(row.user), row]));
+	const changes: IDataObject[] = [];
+	for (const row of after) {
+		const old = earlier.get(userKey(row.user));
+		const tierBefore = old?.tier ?? 'insufficient_data';
+		const moved = direction(tierBefore, row.tier);
+		if (moved === undefined) continue;
+		const change: IDataObject = {
+			member: row.user,
+			skill: { id: skill.id, name: skill.name },
+			tier_before: tierBefore,
+			tier_after: row.tier,
+			score_before: old?.score ?? null,
+			score_after: row.score,
+			direction: moved,
+			observation_count_before: old?.observation_count ?? 0,
+			observation_count_after: row.observation_count ?? null,
+			last_practiced_at: row.last_practiced_at ?? null,
+			from: dates.from,
+			to: dates.to,
+		};
+		change.summary = changeLine(change);
+		changes.push(change);
+	}
+	return changes;
+}
