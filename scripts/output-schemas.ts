@@ -28,6 +28,7 @@ import { zodToJsonSchema } from 'zod-to-json-schema';
 import { resources } from '../nodes/WorkspacePractice/actions/resources';
 import { EVENTS } from '../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 import { PRACTICE_EVENTS } from '../nodes/WorkspacePracticeTrigger/practice/settings';
+import { SKILL_TIER_EVENTS } from '../nodes/WorkspacePracticeTrigger/skillTiers/settings';
 import * as s from '../simulator/schemas';
 
 /** A JSON Schema object as written (draft-07, no $ref: the editor reads it as is). */
@@ -51,6 +52,28 @@ interface Output {
 }
 
 const isNew = { is_new: z.boolean() };
+
+/**
+ * A tier change: two of the simulator's proficiency rows compared (nodes/shared/skills/tierChange.ts),
+ * the item of Skill → Get Tier Changes and of the Skill Tiers trigger.
+ */
+const tierChangeSchema = z
+	.object({
+		member: s.userRefSchema,
+		skill: z.object({ id: z.string(), name: z.string() }).strict(),
+		tier_before: s.proficiencyTierSchema,
+		tier_after: s.proficiencyTierSchema,
+		score_before: z.number().nullable(),
+		score_after: z.number().nullable(),
+		direction: z.enum(['up', 'down', 'new']),
+		observation_count_before: z.number().int(),
+		observation_count_after: z.number().int().nullable(),
+		last_practiced_at: z.string().nullable(),
+		from: z.string(),
+		to: z.string(),
+		summary: z.string(),
+	})
+	.strict();
 
 /**
  * Which record each operation of the action node outputs (one item per list row for Get Many and
@@ -104,6 +127,7 @@ const ACTION_OUTPUTS: Record<string, Record<string, Output>> = {
 	skill: {
 		getAll: { record: s.skillSchema },
 		getProficiency: { record: s.proficiencyRowSchema },
+		getTierChanges: { record: tierChangeSchema },
 	},
 	studioSession: { create: { record: s.studioSessionSchema } },
 	workspace: { get: { record: s.workspaceSchema } },
@@ -164,7 +188,10 @@ function triggerSchema(): JsonSchema {
 	const event = z.enum([
 		...(Object.keys(EVENTS) as [string]),
 		...(Object.keys(PRACTICE_EVENTS) as [string]),
+		...(Object.keys(SKILL_TIER_EVENTS) as [string]),
 	]);
+	// Skill Tiers gives the tier change's fields beside `event` (skillTiers/poll.ts).
+	const tierChange = toJsonSchema(tierChangeSchema);
 	const record = (...variants: z.ZodTypeAny[]) => anyOfObjects(variants.map(toJsonSchema));
 	return {
 		type: 'object',
@@ -174,6 +201,7 @@ function triggerSchema(): JsonSchema {
 			source: toJsonSchema(s.sourceSchema),
 			session: record(s.sessionListItemSchema, s.sessionDetailSchema),
 			assignment: toJsonSchema(s.assignmentSchema),
+			...tierChange.properties,
 		},
 		required: ['event'],
 		additionalProperties: false,
