@@ -8,7 +8,8 @@
  * - "Knowledge Hub watcher": the trigger with every event, its defaults (a read at most every 30 min);
  * - "Coach alert": Practice Results, Session Scored with Score Below 60;
  * - "Past-due digest": Practice Results, Assignment Past Due;
- * - "Nightly sync" at 02:00: Knowledge Hub Page → Create or Update over 300 Markdown files, 5 changed;
+ * - "Nightly sync" at 02:00: Knowledge Hub Page → Create or Update over 300 Markdown files, 5 changed
+ *   (Within Folder, an active workflow: the node keeps what it synced in its static data);
  * - "Scenario jobs": 20 Scenario Job → Create in working hours, 15 with the Job Trigger's URL as callback
  *   ("Job Trigger", confirming with the API as by default), 5 By Polling;
  * - "Chat agent": 60 tool calls in working hours (Skill → Get Many through the AI-tool variant);
@@ -179,7 +180,21 @@ export async function benchTeamDay(
 		const files = Array.from({ length: FILES }, (_, i) =>
 			fileItem(i, `# Playbook ${i}\n\nHow we handle case ${i}.\n`),
 		);
-		const setup = await runNode({ parameters: SYNC_FORM, credentials, input: files });
+		// The sync as the docs advise: Within Folder, in an active (schedule-triggered) workflow, so the
+		// node's memory of what it synced is kept in its static data between runs.
+		const folder = store.data.folders[0];
+		const syncForm = {
+			...SYNC_FORM,
+			options: { withinFolder: { __rl: true, mode: 'id', value: folder.id } },
+		};
+		const syncMemory: IDataObject = {};
+		const syncRun = { staticData: syncMemory, mode: 'trigger' as const };
+		const setup = await runNode({
+			parameters: syncForm,
+			credentials,
+			input: files,
+			...syncRun,
+		});
 		if (setup.error) throw setup.error;
 
 		// 10 open assignments fall past due through the day; nobody practises them.
@@ -325,9 +340,10 @@ export async function benchTeamDay(
 					changed[i * 60] = fileItem(i * 60, `# Playbook ${i * 60}\n\nRevised tonight.\n`);
 				await spend('Nightly sync', async () => {
 					const run = await runNode({
-						parameters: SYNC_FORM,
+						parameters: syncForm,
 						credentials,
 						input: changed,
+						...syncRun,
 						workflow: { id: 'nightly-sync', name: 'Nightly sync' },
 					});
 					if (run.error) throw run.error;
