@@ -10,6 +10,7 @@
 import type { DataSize } from '../../simulator/state/seed';
 import { ManualClock, SEED_NOW, startSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
+import { mulberry32 } from '../../simulator/state/random';
 
 export interface PracticeShapeFigures {
 	shape: string;
@@ -84,22 +85,10 @@ const EVENTS = [
 	'assignmentPastDue',
 ];
 
-/** A small seeded generator, so every run plays the same day. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 async function day(shape: Shape, busy: boolean) {
 	const clock = new ManualClock(SEED_NOW);
 	const sim = await startSimulator({ clock, dataSize: shape.dataSize });
-	const random = prng(20261125);
+	const random = mulberry32(20261125);
 	const realNow = Date.now;
 	let host = realNow.call(Date);
 	Date.now = () => host;

@@ -5,23 +5,13 @@
 import { SEED, SEED_NOW, SYSTEM_EMAIL_DOMAIN } from '../../simulator';
 import { proficiencyListSchema } from '../../simulator/schemas';
 import { bootSim, DAY, expectOk, type TestSim } from './helpers';
+import { mulberry32 } from '../../simulator/state/random';
 
 let t: TestSim;
 beforeAll(async () => {
 	t = await bootSim();
 });
 afterAll(() => t.close());
-
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-	let a = seed;
-	return () => {
-		a = (a + 0x6d2b79f5) | 0;
-		let x = Math.imul(a ^ (a >>> 15), 1 | a);
-		x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-		return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 interface Obs {
 	email: string;
@@ -61,7 +51,7 @@ const skill = SEED.skills.negotiation.id; // no seeded observations
 
 test.each([1, 2, 3, 4, 5, 6, 7, 8])('seed %i: every row as the rules say', async (seed) => {
 	t.control.reset();
-	const next = random(seed);
+	const next = mulberry32(seed);
 	// The former user practised too: not a member any more, so never reported.
 	const people = [...SEED.members.map((m) => m.email), SEED.formerUser.email];
 	const obs: Obs[] = [];

@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { proficiency } from '../../simulator/state/analytics';
 import { startRig, type TriggerRig } from './setup';
+import { mulberry32 } from '../../simulator/state/random';
 
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));
 
@@ -19,17 +20,6 @@ const SEQUENCES = Number(process.env.SKILL_TIER_SEQUENCES ?? 200);
 const SEED = 20261125;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 let rig: TriggerRig;
 beforeAll(async () => {
@@ -72,7 +62,7 @@ interface Tally {
 }
 
 async function runSequence(index: number, tally: Tally): Promise<string | undefined> {
-	const random = prng(SEED + index * 7919);
+	const random = mulberry32(SEED + index * 7919);
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 	const control = rig.sim.control;
 	rig.reset(Math.floor(random() * DAY));
