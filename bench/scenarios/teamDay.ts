@@ -148,7 +148,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export const PRACTICE_READS: { options: INodeParameters; label: string } = {
 	options: { readSchedule: 'workingHours' },
 	label:
-		'More Often in Working Hours at its defaults: every 10 minutes Mon-Fri 09:00-17:00, every 6 hours otherwise',
+		'More Often in Working Hours at its defaults: every 11 minutes Mon-Fri 09:00-17:00, every 6 hours otherwise',
 };
 
 /** The practice triggers at today's default: evenly, a read at most every 30 minutes. */

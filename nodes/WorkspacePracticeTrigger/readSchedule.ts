@@ -20,16 +20,16 @@ export const readScheduleOptions: INodeProperties[] = [
 		name: 'workingHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: 10,
+		default: DEFAULT_WORKING_HOURS.workingGapMinutes,
 		description:
-			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minutes Between Reads): 8 working hours at 10 minutes are 48 reads.',
+			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minutes Between Reads): 8 working hours at 11 minutes are 44 reads, at 10 minutes 48.',
 	},
 	{
 		displayName: 'Minutes Off Working Hours',
 		name: 'offHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: 360,
+		default: DEFAULT_WORKING_HOURS.offHoursGapMinutes,
 		description:
 			'Used with Read Schedule: More Often in Working Hours. At 360, an event at night or at the weekend arrives within 6 hours.',
 	},
@@ -46,7 +46,7 @@ export const readScheduleOptions: INodeProperties[] = [
 			{
 				name: 'More Often in Working Hours',
 				value: 'workingHours',
-				description: `Every Minutes in Working Hours (10) within Working Hours (${DEFAULT_WORKING_HOURS_TEXT}, the workflow's time zone), every Minutes Off Working Hours (360) otherwise: ${WORKING} reads a working day and ${OTHER} on other days at these defaults (Evenly at 30 minutes: 48 every day)`,
+				description: `Every Minutes in Working Hours (${DEFAULT_WORKING_HOURS.workingGapMinutes}) within Working Hours (${DEFAULT_WORKING_HOURS_TEXT}, the workflow's time zone), every Minutes Off Working Hours (${DEFAULT_WORKING_HOURS.offHoursGapMinutes}) otherwise: ${WORKING} reads a working day and ${OTHER} on other days at these defaults (Evenly at 30 minutes: 48 every day)`,
 			},
 		],
 		default: 'evenly',

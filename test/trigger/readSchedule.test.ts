@@ -45,7 +45,7 @@ const sessionReads = () =>
 const local = (ms: number) =>
 	new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'America/New_York', hour12: false });
 
-test('More Often in Working Hours: every 10 minutes from 09:00 to 17:00 New York time, every 6 hours outside', async () => {
+test('More Often in Working Hours: every 11 minutes from 09:00 to 17:00 New York time, every 6 hours outside', async () => {
 	const coach = trigger('coach', {
 		triggerOn: 'practice',
 		practiceEvents: ['sessionScored'],
@@ -63,10 +63,13 @@ test('More Often in Working Hours: every 10 minutes from 09:00 to 17:00 New York
 	const working = times.filter((t) => t >= '09:00' && t < '17:00');
 	expect(times[0]).toBe('07:00:00');
 	expect(working[0]).toBe('09:00:00');
-	expect(working).toHaveLength(48);
-	expect(working.every((t) => /^(09|1[0-6]):[0-5]0:00$/.test(t))).toBe(true);
-	// After 16:50 the next read waits 6 hours: 22:50.
-	expect(times.filter((t) => t >= '17:00')).toEqual(['22:50:00']);
+	expect(working).toHaveLength(44);
+	const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+	expect(working.slice(1).map((t, i) => minutes(t) - minutes(working[i]))).toEqual(
+		Array(43).fill(11),
+	);
+	// After 16:53 the next read waits 6 hours: 22:53.
+	expect(times.filter((t) => t >= '17:00')).toEqual(['22:53:00']);
 	expect(times.filter((t) => t < '09:00')).toEqual(['07:00:00']);
 });
 
@@ -92,9 +95,10 @@ test('the same schedule in Tokyo: 07:00 to 23:59 in New York is 20:00 to 12:59 t
 			),
 		),
 	];
-	// 20:00 (first), 02:00, 08:00 (6 hours apart), then from 09:00 (Thursday) every 10 minutes to 12:50.
+	// 20:00 (first), 02:00, 08:00 (6 hours apart), then from 09:00 (Thursday) every 11 minutes to 12:51.
 	expect(tokyo.slice(0, 3)).toEqual(['20:00:00', '02:00:00', '08:00:00']);
-	expect(tokyo.slice(3)).toHaveLength(24);
+	expect(tokyo.slice(3)).toHaveLength(22);
+	expect(tokyo.at(-1)).toBe('12:51:00');
 	expect(tokyo[3]).toBe('09:00:00');
 });
 

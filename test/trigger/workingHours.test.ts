@@ -18,7 +18,7 @@ describe('working hours: the gap before the next read, in the workflow time zone
 		['2026-11-30T00:30:00Z', 'Asia/Tokyo', true], // Monday 09:30 in Tokyo, Sunday in UTC
 	])('%s in %s: working hours %s', (iso, zone, working) => {
 		expect(inWorkingHours(DEFAULT_WORKING_HOURS, zone, at(iso))).toBe(working);
-		expect(minGapMs(DEFAULT_WORKING_HOURS, zone, at(iso))).toBe((working ? 10 : 360) * 60_000);
+		expect(minGapMs(DEFAULT_WORKING_HOURS, zone, at(iso))).toBe((working ? 11 : 360) * 60_000);
 	});
 
 	test('an unknown zone counts in UTC', () => {
@@ -27,8 +27,8 @@ describe('working hours: the gap before the next read, in the workflow time zone
 		);
 	});
 
-	test('the daily cost the form states: 50 reads a working day, 4 on other days (evenly every 30 minutes: 48)', () => {
-		expect(readsPerDay(DEFAULT_WORKING_HOURS, true)).toBe(50);
+	test('the daily cost the form states: 46 reads a working day, 4 on other days (evenly every 30 minutes: 48)', () => {
+		expect(readsPerDay(DEFAULT_WORKING_HOURS, true)).toBe(46);
 		expect(readsPerDay(DEFAULT_WORKING_HOURS, false)).toBe(4);
 		expect(
 			readsPerDay(
