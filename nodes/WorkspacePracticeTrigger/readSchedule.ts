@@ -20,7 +20,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		name: 'workingHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: DEFAULT_WORKING_HOURS.workingGapMinutes,
+		default: 11,
 		description:
 			'Used with Read Schedule: More Often in Working Hours. Each read costs what a read costs with Evenly (see Minutes Between Reads): 8 working hours at 11 minutes are 44 reads, at 10 minutes 48.',
 	},
@@ -29,7 +29,7 @@ export const readScheduleOptions: INodeProperties[] = [
 		name: 'offHoursMinutes',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-		default: DEFAULT_WORKING_HOURS.offHoursGapMinutes,
+		default: 360,
 		description:
 			'Used with Read Schedule: More Often in Working Hours. At 360, an event at night or at the weekend arrives within 6 hours.',
 	},

@@ -4,6 +4,7 @@ import {
 	minGapMs,
 	readsPerDay,
 } from '../../nodes/WorkspacePracticeTrigger/workingHours';
+import { readScheduleOptions } from '../../nodes/WorkspacePracticeTrigger/readSchedule';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -36,5 +37,11 @@ describe('working hours: the gap before the next read, in the workflow time zone
 				true,
 			),
 		).toBe(48);
+	});
+
+	test("the form's defaults are the schedule's (the linter wants them written as numbers)", () => {
+		const field = (name: string) => readScheduleOptions.find((o) => o.name === name)?.default;
+		expect(field('workingHoursMinutes')).toBe(DEFAULT_WORKING_HOURS.workingGapMinutes);
+		expect(field('offHoursMinutes')).toBe(DEFAULT_WORKING_HOURS.offHoursGapMinutes);
 	});
 });
