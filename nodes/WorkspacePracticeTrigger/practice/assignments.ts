@@ -24,8 +24,8 @@ import {
  * (the service's order), so one created and finished between two reads is found too; `floor` then
  * moves to the service's time before that read less `MARGIN` (a service clock that steps back by up to
  * `MARGIN` loses nothing) and `fin` drops what is older. Between assignment reads, newly scored
- * sessions make their people's known-open assignments on those scenarios be read again, and those no
- * longer open be looked up among the finished ones (the fast path, `findFinished`).
+ * sessions make their people's known-open assignments on those scenarios be looked up among the
+ * finished ones (the fast path, `findFinished`).
  * The finished list is read only down to `floor`, and a look-up stops at what it looks for: no read
  * grows with the number of finished assignments (docs/practice-events.md states the price).
  */
@@ -181,9 +181,11 @@ async function lookUp(
 
 /**
  * The fast path after scored sessions: the known-open assignments of their people on their scenarios
- * are read again (one request per 100 of them); those no longer open are looked up among the finished
- * ones. Sessions of people with no open assignment on that scenario cost nothing here; an assignment
- * given since the last assignment read and finished before the next one is found by that read.
+ * are looked up among the finished ones in one read (one request per 50 people), newest first, down
+ * to the oldest of them; those found finished are outcomes, the others stay known open. Sessions of
+ * people with no open assignment on that scenario cost nothing here; an assignment given since the
+ * last assignment read and finished before the next one is found by that read. One request, not a
+ * re-read of the open ones first: the worst day stays within 150 requests (docs/practice-events.md).
  */
 export async function findFinished(
 	ctx: IPollFunctions,
@@ -194,18 +196,7 @@ export async function findFinished(
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
 	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
-	if (candidates.length === 0) return [];
-	const users = [...new Set(candidates.map(([, e]) => e[1]))];
-	const qs = narrowed(query, users, [...new Set(candidates.map(([, e]) => e[2]))]);
-	if (!qs) return [];
-	const listed = await forUsers(
-		users,
-		async (userIds) =>
-			await readAll(ctx, ASSIGNMENTS_PATH, { ...qs, status: OPEN_STATUSES, user_ids: userIds }),
-	);
-	const still = new Set(listed.map(idOf));
-	const vanished = candidates.filter(([id]) => !still.has(id));
-	return vanished.length ? await lookUp(ctx, query, state, vanished) : [];
+	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
 }
 
 /**
