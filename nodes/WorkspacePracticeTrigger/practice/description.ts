@@ -55,7 +55,7 @@ export const practiceProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Cost at the defaults (a read every 30 minutes, assignments every 6 hours), every event: about 76 requests on an idle day, 140 to 150 on a busy one (200 scored sessions). Worst case: 1 request per read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), up to 2 per read after scores of people with open assignments on those scenarios, and every 6 hours 2 plus 1 per 100 open assignments (500 open: at most 172 a day). A workspace has 1,000 requests a day, shared by every workflow using the key.',
+			'Cost at the defaults (a read every 30 minutes, assignments every 6 hours), every event: about 76 requests on an idle day, about 111 on a busy one (200 scored sessions). Worst case: 1 request per read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), up to 1 per read after scores of people with open assignments on those scenarios, and every 6 hours 2 plus 1 per 100 open assignments (500 open: at most 124 a day). A workspace has 1,000 requests a day, shared by every workflow using the key.',
 		name: 'practiceCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
