@@ -87,6 +87,35 @@ function syncResults(execution: Execution): Array<Record<string, unknown>> {
 }
 
 export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
+	/**
+	 * An unchanged re-run reads the folder's page list and nothing else: the node remembers what it
+	 * synced in its static data. In queue mode (n8n 2.41.1) that memory was not handed to the next run
+	 * in our runs, so the re-run reads each page as a manual run does (docs/knowledge-hub-sync.md): one
+	 * read a page after the list is accepted there, and said.
+	 */
+	const onlyTheFolderList = (
+		calls: Array<{ method: string; path: string; query: Record<string, unknown> }>,
+		folderId: string,
+		what: string,
+	): string => {
+		expectEqual(
+			[calls[0]?.method, calls[0]?.path, calls[0]?.query.folder_id],
+			['GET', '/knowledge-hub/pages', folderId],
+			'first request (the folder list)',
+		);
+		const rest = calls.slice(1);
+		expect(
+			rest.every((r) => r.method === 'GET' && /^\/knowledge-hub\/pages\/[^/]+$/.test(r.path)),
+			`after the folder list only page reads, got ${rest.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+		);
+		expect(
+			rest.length === 0 || (ctx.queueMode && rest.length === 3),
+			`${rest.length} page reads after the folder list${ctx.queueMode ? '' : ' (the memory was lost)'}`,
+		);
+		return rest.length === 0
+			? `${what}: 1 request, the folder list`
+			: `${what}: the folder list and ${rest.length} page reads (queue mode: the memory did not reach this run)`;
+	};
 	const { api, report } = ctx;
 	const folder = join(
 		n8nFilesFolder(ctx.n8n.userFolder),
@@ -167,12 +196,7 @@ export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 					'sync results',
 				);
 				expectEqual(writes.length, 0, 'write requests');
-				expectEqual(
-					calls.map((r) => [r.method, r.path, r.query.folder_id]),
-					[['GET', '/knowledge-hub/pages', kbFolder.id]],
-					'requests',
-				);
-				return '3 unchanged, 0 writes, 1 read (the folder list)';
+				return onlyTheFolderList(calls, kbFolder.id, '3 unchanged, 0 writes');
 			},
 		);
 
@@ -288,12 +312,7 @@ export async function knowledgeHubSyncSteps(ctx: SuiteContext): Promise<void> {
 					['unchanged', 'unchanged', 'unchanged'],
 					'second scheduled run',
 				);
-				expectEqual(
-					calls.map((r) => [r.method, r.path, r.query.folder_id]),
-					[['GET', '/knowledge-hub/pages', scheduleKbFolder.id]],
-					'requests of the second run',
-				);
-				return '3 created, then 3 unchanged for 1 request (the folder list)';
+				return onlyTheFolderList(calls, scheduleKbFolder.id, '3 created, then 3 unchanged');
 			},
 		);
 	} finally {
