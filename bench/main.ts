@@ -103,6 +103,17 @@ async function jobListOnly(root: string): Promise<void> {
 	console.log(consoleTable(results));
 }
 
+/** `npm run bench -- --job-wait-only`: item 3 alone (one job each way), merged into results.json. */
+async function jobWaitOnly(root: string): Promise<void> {
+	step(`3. Job wait (time × ${config.jobTimeScale})`);
+	const file = join(root, 'bench', 'results.json');
+	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+	results.jobWait = { ...(await benchJobWait()), list50: results.jobWait.list50 };
+	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
+	console.log(consoleTable(results));
+}
+
 const KNOWLEDGE_HUB_NOTE =
 	'Item 7: sourceWait is Create From URL with Wait Until Ready (By Polling, defaults) on a source whose extraction takes one minute (10 s pending, 50 s processing), calls counted with the create, in virtual time (each pause of the node moves the simulator’s clock instead of passing); pageSync runs Knowledge Hub Page → Create or Update over 20 Markdown files three times (first run, unchanged rerun, one file changed) with the deployed limits on, also in virtual time. Issue 32’s figures: sourceWait.requestsFor15Sources (15 items in one run, created then waited on together), pageSync.requestsOnUnchangedRerun500 / …Manual / requestsOneChanged500 (500 files into one folder, Within Folder set; active = the node’s static data kept between runs in mode trigger, manual = none). Request counts, machine-independent. `npm run bench -- --knowledge-hub-only` measures it alone.';
 
@@ -171,6 +182,7 @@ export async function main(): Promise<void> {
 	const root = repoRoot();
 	if (process.argv.includes('--trigger-only')) return await triggerOnly(root);
 	if (process.argv.includes('--job-list-only')) return await jobListOnly(root);
+	if (process.argv.includes('--job-wait-only')) return await jobWaitOnly(root);
 	if (process.argv.includes('--knowledge-hub-only')) return await knowledgeHubOnly(root);
 	if (process.argv.includes('--team-day-only')) return await teamDayOnly(root);
 	const target = listTarget();

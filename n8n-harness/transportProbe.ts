@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { apiList, apiRequest, beginSharedReads } from '../nodes/shared/transport';
+import { apiList, apiRequest } from '../nodes/shared/transport';
 import { asNodeError } from '../nodes/shared/transport/errors';
 
 export const PROBE_NODE_TYPE = 'test.transportProbe';
@@ -37,16 +37,11 @@ export class TransportProbe implements INodeType {
 			{ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false },
 			{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 },
 			{ displayName: 'Query', name: 'qs', type: 'json', default: '' },
-			{ displayName: 'Share Within Ms', name: 'shareWithinMs', type: 'number', default: 0 },
-			{ displayName: 'Share Since', name: 'shareSince', type: 'number', default: -1 },
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const out: INodeExecutionData[] = [];
-		// A test may let this run share answers sent after a mark (-1: the run marks its first read).
-		const since = this.getNodeParameter('shareSince', 0, -1) as number;
-		if (since >= 0) beginSharedReads(this, since);
 		for (let i = 0; i < this.getInputData().length; i++) {
 			try {
 				const path = this.getNodeParameter('path', i) as string;
@@ -67,12 +62,10 @@ export class TransportProbe implements INodeType {
 				const bodyText = this.getNodeParameter('body', i) as string;
 				const idempotent = this.getNodeParameter('idempotent', i) as string;
 				const qsText = this.getNodeParameter('qs', i, '') as string;
-				const shareWithinMs = this.getNodeParameter('shareWithinMs', i, 0) as number;
 				const { status, body } = await apiRequest<IDataObject>(this, {
 					method: this.getNodeParameter('method', i) as 'GET',
 					path,
 					qs: qsText ? (JSON.parse(qsText) as IDataObject) : undefined,
-					share: shareWithinMs > 0 ? { withinMs: shareWithinMs } : undefined,
 					body: bodyText ? (JSON.parse(bodyText) as IDataObject) : undefined,
 					idempotent: idempotent === '' ? undefined : idempotent === 'true',
 					itemIndex: i,

@@ -14,10 +14,9 @@ import type {
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { JOB_TRIGGER_PATH, jobFromBody } from '../shared/scenarioJob/callback';
-import { isFinal, jobPath } from '../shared/scenarioJob/job';
+import { isFinal, readJob } from '../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../shared/secret';
 import { multiOptionSubtitle } from '../shared/subtitle';
-import { apiRequest } from '../shared/transport';
 import { answer } from '../shared/webhook';
 import {
 	dedupeKey,
@@ -221,13 +220,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		let job: IDataObject = claimed;
 		if (this.getNodeParameter('confirmWithApi', true) as boolean) {
 			try {
-				job = (
-					await apiRequest<IDataObject>(this, {
-						method: 'GET',
-						path: jobPath(String(claimed.id)),
-						what: `job ${String(claimed.id)}`,
-					})
-				).body;
+				job = await readJob(this, String(claimed.id));
 			} catch (error) {
 				const status = error instanceof NodeApiError && error.httpCode === '404' ? 404 : 502;
 				return answer(this, status, {

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mayRead, noteRead, noteReadEnd, readGapMs, shareSince } from './readInterval';
+import { mayRead, noteRead, readGapMs } from './readInterval';
 import type { WorkingHours } from './workingHours';
 
 /**
@@ -74,14 +74,7 @@ export async function pollFamily<
 	const staticData = ctx.getWorkflowStaticData('node');
 	if (!mayRead(ctx, staticData, readGapMs(ctx, settings))) return null;
 	const stored = family.readState(staticData, settings);
-	shareSince(ctx);
-	let read: Awaited<ReturnType<typeof family.read>>;
-	try {
-		read = await family.read(ctx, settings, stored, noteRead(ctx));
-	} finally {
-		noteReadEnd(ctx);
-	}
-	const { state, items } = read;
+	const { state, items } = await family.read(ctx, settings, stored, noteRead(ctx));
 	writeState(staticData, state);
 	return items.length > 0 ? [items] : null;
 }

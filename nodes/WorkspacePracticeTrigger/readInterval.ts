@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { beginSharedReads, sharedReadMark } from '../shared/transport';
 import type { InputValidator } from '../shared/validate';
 import type { WorkingHours } from './workingHours';
 import { minGapMs } from './workingHours';
@@ -70,22 +69,6 @@ export function readGapMs(
 export function mayRead(ctx: IPollFunctions, staticData: IDataObject, gapMs: number): boolean {
 	const last = lastRead(ctx, staticData);
 	return last === undefined || Date.now() - last >= gapMs || Date.now() < last;
-}
-
-/** Where shared reads stood when each trigger's last read ended (transport/sharedReads.ts). */
-const readEnds = new Map<string, number>();
-
-/**
- * Starts a read's shared reads: it may be handed answers other triggers got after this trigger's last
- * read ended (so never older than what it already saw); after a restart, none from before.
- */
-export function shareSince(ctx: IPollFunctions): void {
-	beginSharedReads(ctx, readEnds.get(keyOf(ctx)) ?? sharedReadMark());
-}
-
-/** Notes the end of a read (failed or not), for `shareSince`. */
-export function noteReadEnd(ctx: IPollFunctions): void {
-	readEnds.set(keyOf(ctx), sharedReadMark());
 }
 
 /** Notes a read that starts now (a failed read counts too: retrying every minute would spend the quota). */

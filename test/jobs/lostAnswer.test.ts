@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import { nextDelay } from '../../nodes/shared/scenarioJob/waitPolling';
+import { nextDelay } from '../../nodes/shared/scenarioJob/wait';
 import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
 
 let sim: RunningSimulator;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isSimplifyOn } from '../../shared/output/simplified';
-import { asNodeError, mapWithConcurrency, setPaceLimits } from '../../shared/transport';
+import { asNodeError, mapWithConcurrency, startRun } from '../../shared/transport';
 import { readBatching } from './batching';
 import { resources } from './resources';
 import { WithFiles } from '../../shared/operations/operation';
@@ -46,7 +46,7 @@ function errorItem(error: unknown): IDataObject {
 /** The item's records shaped as its Simplify asks: each list row on its own. `undefined`: as returned. */
 type Shape = ((record: IDataObject) => IDataObject) | undefined;
 
-/** Reads Simplify for an item (before its request), when the operation offers it. */
+/** Reads Simplify for an item, when the operation offers it. */
 function shapeFor(ctx: IExecuteFunctions, module: OperationModule, itemIndex: number): Shape {
 	if (!module.simplify) return undefined;
 	return isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true))
@@ -54,8 +54,28 @@ function shapeFor(ctx: IExecuteFunctions, module: OperationModule, itemIndex: nu
 		: undefined;
 }
 
-/** What one item came to: its result (with the shape its Simplify asked for) or its error. */
-type Outcome = { result: OperationResult; shape: Shape } | { error: unknown };
+/**
+ * Every item's Simplify, read once before any request. An unreadable one stops the node there, as a bad
+ * input does; with Continue On Fail it is that item's error instead (and the item does not run).
+ */
+function readShapes(
+	ctx: IExecuteFunctions,
+	module: OperationModule,
+	count: number,
+): { shapes: Shape[]; unreadable: Map<number, unknown> } {
+	const shapes: Shape[] = [];
+	const unreadable = new Map<number, unknown>();
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			shapes.push(shapeFor(ctx, module, itemIndex));
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx.getNode(), error, itemIndex);
+			shapes.push(undefined);
+			unreadable.set(itemIndex, error);
+		}
+	}
+	return { shapes, unreadable };
+}
 
 function pushResult(
 	output: INodeExecutionData[],
@@ -80,38 +100,18 @@ function pushResult(
  */
 function toOutput(
 	ctx: IExecuteFunctions,
-	outcomes: Array<Outcome | undefined>,
+	outcomes: Array<ItemOutcome | undefined>,
+	shapes: Shape[],
 ): INodeExecutionData[] {
 	const output: INodeExecutionData[] = [];
 	outcomes.forEach((outcome, itemIndex) => {
 		if (outcome === undefined) return;
-		if ('result' in outcome) return pushResult(output, outcome.result, itemIndex, outcome.shape);
+		if ('result' in outcome)
+			return pushResult(output, outcome.result, itemIndex, shapes[itemIndex]);
 		if (!ctx.continueOnFail()) throw asNodeError(ctx.getNode(), outcome.error, itemIndex);
 		output.push({ json: errorItem(outcome.error), pairedItem: { item: itemIndex } });
 	});
 	return output;
-}
-
-/**
- * Every item's shape, read before `executeAll` sends anything. One that cannot be read stops the node
- * there, as `executeAll` stops on a bad input; with Continue On Fail it is undefined instead, and the
- * per-item path makes it that item's error item.
- */
-function allShapes(
-	ctx: IExecuteFunctions,
-	module: OperationModule,
-	count: number,
-): Shape[] | undefined {
-	const shapes: Shape[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		try {
-			shapes.push(shapeFor(ctx, module, itemIndex));
-		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx.getNode(), error, itemIndex);
-			return undefined;
-		}
-	}
-	return shapes;
 }
 
 /**
@@ -125,18 +125,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const module = findOperation(this, resource, operation);
 	const batching = readBatching(this);
-	setPaceLimits(this, batching);
+	startRun(this, batching);
 
-	// All at once only when every item's Simplify reads cleanly: a bad one fails before any request.
-	const shapes = module.executeAll ? allShapes(this, module, items.length) : undefined;
-	const all = module.executeAll && shapes ? await runAll(this, module.executeAll) : undefined;
-	const outcomes: Array<Outcome | undefined> =
-		all && shapes
-			? all.map((outcome, index) =>
-					'result' in outcome ? { result: outcome.result, shape: shapes[index] } : outcome,
-				)
-			: await eachItem(this, module, items.length, batching.itemsInParallel);
-	return [toOutput(this, outcomes)];
+	const { shapes, unreadable } = readShapes(this, module, items.length);
+	// All at once only when every item's Simplify read cleanly (else each item on its own).
+	const all =
+		module.executeAll && unreadable.size === 0 ? await runAll(this, module.executeAll) : undefined;
+	const outcomes =
+		all ?? (await eachItem(this, module, items.length, batching.itemsInParallel, unreadable));
+	return [toOutput(this, outcomes, shapes)];
 }
 
 /**
@@ -148,17 +145,18 @@ async function eachItem(
 	module: OperationModule,
 	count: number,
 	parallel: number,
-): Promise<Array<Outcome | undefined>> {
+	unreadable: Map<number, unknown>,
+): Promise<Array<ItemOutcome | undefined>> {
 	let failed = false;
 	const indexes = Array.from({ length: count }, (_, index) => index);
 	return await mapWithConcurrency(
 		indexes,
 		parallel,
-		async (itemIndex): Promise<Outcome | undefined> => {
+		async (itemIndex): Promise<ItemOutcome | undefined> => {
 			if (failed) return undefined;
+			if (unreadable.has(itemIndex)) return { error: unreadable.get(itemIndex) };
 			try {
-				const shape = shapeFor(ctx, module, itemIndex);
-				return { result: await module.execute.call(ctx, itemIndex), shape };
+				return { result: await module.execute.call(ctx, itemIndex) };
 			} catch (error) {
 				if (!ctx.continueOnFail()) failed = true;
 				return { error };

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, SHARED_READ_MS } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
 
 export const SESSIONS_PATH = '/sessions';
 export const ASSIGNMENTS_PATH = '/scenarios/assignments';
@@ -21,12 +21,10 @@ export async function readAll(
 ): Promise<IDataObject[]> {
 	const rows = new Map<string, IDataObject>();
 	for (let page = 1; ; page++) {
-		// Page 1 may be shared with another trigger's identical read (a read that began a little earlier).
-		const share = page === 1 ? { withinMs: SHARED_READ_MS } : undefined;
 		const { data, pagination } =
 			page === 1 && firstPage
 				? firstPage
-				: await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE, undefined, share);
+				: await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
 		for (const row of data) if (!rows.has(String(row.id))) rows.set(String(row.id), row);
 		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
 	}

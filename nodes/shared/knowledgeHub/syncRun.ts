@@ -1,69 +1,101 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiList } from '../transport';
+import { apiList, sharedInRun } from '../transport';
 import { normalText, titleKey } from './pageSync';
 import type { Wanted } from './pageSync';
 
 /**
- * What one run of Knowledge Hub Page → Create or Update shares between its items: the turn of each
- * title (items sharing a folder and title are settled in input order, whatever Items in Parallel),
- * each folder's page list (read once a run) and the memory of what was synced. Kept per run (keyed by
- * the run's context object, so it goes with the run), never across runs: the memory across runs lives
- * in the node's static data, which n8n saves after runs of an active workflow, not after manual ones.
+ * What one run of Knowledge Hub Page → Create or Update shares between its items (in the run's
+ * per-run object, transport/run.ts): for each folder and title, the last item holding it and its one
+ * sync; each folder's page list (read once a run); the memory of what was synced. Never kept across
+ * runs: the memory across runs lives in the node's static data, which n8n saves after runs of an
+ * active workflow, not after manual ones.
  */
 interface SyncRun {
-	turns: Map<string, Promise<unknown>>;
+	/** Folder and title → the last input item holding them (read at the run's first item). */
+	lastItems?: Map<string, number>;
+	/** Folder and title → the run's one sync of that page. */
+	syncs: Map<string, Promise<IDataObject>>;
 	folders: Map<string, Promise<Map<string, IDataObject[]>>>;
 	memory?: Record<string, string>;
 }
 
-const runs = new WeakMap<object, SyncRun>();
-
-function runOf(ctx: IExecuteFunctions): SyncRun {
-	let run = runs.get(ctx);
-	if (!run) {
-		run = { turns: new Map(), folders: new Map() };
-		runs.set(ctx, run);
-	}
-	return run;
+function syncRunOf(ctx: IExecuteFunctions): SyncRun {
+	return sharedInRun<SyncRun>(ctx, 'knowledgeHub.pageSync', () => ({
+		syncs: new Map(),
+		folders: new Map(),
+	}));
 }
 
 const titleSlot = (folderId: string | undefined, title: string) =>
 	`${folderId ?? ''}\n${titleKey(title)}`;
 
+/** Where an item looks for its page: its folder (if any) and its title; thrown when unreadable. */
+export type SlotOf = (itemIndex: number) => { folderId: string | undefined; title: string };
+
 /**
- * Runs `work` after every earlier item of this run with the same folder and title has settled (its
- * page created or updated, or its error). Call it before the item's first await: items start in
- * input order, so their turns are queued in input order.
+ * The last input item of the run with this folder and title (`slotOf` reads an item's; an item whose
+ * slot cannot be read is left out: it fails on its own).
  */
-export async function inTitleOrder<T>(
+function lastItemWith(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,
 	title: string,
-	work: () => Promise<T>,
-): Promise<T> {
-	const run = runOf(ctx);
+	slotOf: SlotOf,
+): number | undefined {
+	const run = syncRunOf(ctx);
+	if (!run.lastItems) {
+		const lastItems = new Map<string, number>();
+		const count = ctx.getInputData().length;
+		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+			try {
+				const slot = slotOf(itemIndex);
+				lastItems.set(titleSlot(slot.folderId, slot.title), itemIndex);
+			} catch {
+				// Its own execute reports it.
+			}
+		}
+		run.lastItems = lastItems;
+	}
+	return run.lastItems.get(titleSlot(folderId, title));
+}
+
+/**
+ * Items of a run sharing a folder and title come to one page holding the last of them in input order:
+ * the first of them to start runs `sync` for that last item (whatever Items in Parallel), the others
+ * get its page; the earlier items' own files are never written. So a re-run of the same files finds
+ * the page as the last one left it and writes nothing. `mine`: whether the page holds this item's file.
+ */
+export async function syncOncePerTitle(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	folderId: string | undefined,
+	title: string,
+	slotOf: SlotOf,
+	sync: (lastIndex: number) => Promise<IDataObject>,
+): Promise<{ page: IDataObject; mine: boolean }> {
+	const last = lastItemWith(ctx, folderId, title, slotOf) ?? itemIndex;
+	const run = syncRunOf(ctx);
 	const slot = titleSlot(folderId, title);
-	const before = run.turns.get(slot) ?? Promise.resolve();
-	const mine = before.then(work, work);
-	run.turns.set(
-		slot,
-		mine.catch(() => undefined),
-	);
-	return await mine;
+	let once = run.syncs.get(slot);
+	if (!once) {
+		once = sync(last);
+		run.syncs.set(slot, once);
+	}
+	return { page: await once, mine: last === itemIndex };
 }
 
 /**
  * The folder's live pages by title, listed once for the whole run (100 a request) however many items
- * ask; the items of the run keep it current (`notePage`).
+ * ask.
  */
 export async function folderPages(
 	ctx: IExecuteFunctions,
 	folderId: string,
 	itemIndex: number,
 ): Promise<Map<string, IDataObject[]>> {
-	const run = runOf(ctx);
+	const run = syncRunOf(ctx);
 	let listing = run.folders.get(folderId);
 	if (!listing) {
 		listing = apiList<IDataObject>(
@@ -82,20 +114,6 @@ export async function folderPages(
 		run.folders.set(folderId, listing);
 	}
 	return await listing;
-}
-
-/** A page this run created or changed, so later items of the run find it as it is now. */
-export async function notePage(
-	ctx: IExecuteFunctions,
-	folderId: string | undefined,
-	page: IDataObject,
-): Promise<void> {
-	const listing = folderId ? runOf(ctx).folders.get(folderId) : undefined;
-	if (!listing) return;
-	const byTitle = await listing;
-	const key = titleKey(page.title);
-	const others = (byTitle.get(key) ?? []).filter((row) => row.id !== page.id);
-	byTitle.set(key, [...others, page]);
 }
 
 /** Titles remembered per node; past it the oldest are forgotten (they cost a read on their next run). */
@@ -129,7 +147,7 @@ function fingerprint(page: IDataObject, wanted: Wanted): string {
 }
 
 function memoryOf(ctx: IExecuteFunctions): Record<string, string> | undefined {
-	const run = runOf(ctx);
+	const run = syncRunOf(ctx);
 	if (!run.memory) {
 		let stored: unknown;
 		try {

@@ -1,6 +1,9 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { apiRequest } from '../transport';
+import type { TransportContext } from '../transport';
+
 /** Job states that never change again (spec 3.1). */
 export const FINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
@@ -9,8 +12,38 @@ export function isFinal(status: unknown): status is FinalStatus {
 	return typeof status === 'string' && (FINAL_STATUSES as readonly string[]).includes(status);
 }
 
-export function jobPath(jobId: string): string {
+function jobPath(jobId: string): string {
 	return `/scenario-studio/jobs/${encodeURIComponent(jobId)}`;
+}
+
+/** Reads a job (Scenario Job → Get, every wait, the callbacks' confirmation). */
+export async function readJob(
+	ctx: TransportContext,
+	jobId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	const { body } = await apiRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: jobPath(jobId),
+		itemIndex,
+		what: `job ${jobId}`,
+	});
+	return body;
+}
+
+/** Cancels a job (Scenario Job → Cancel, Cancel Job on Timeout); the service answers the job. */
+export async function cancelJob(
+	ctx: TransportContext,
+	jobId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	const { body } = await apiRequest<IDataObject>(ctx, {
+		method: 'DELETE',
+		path: jobPath(jobId),
+		itemIndex,
+		what: `job ${jobId}`,
+	});
+	return body;
 }
 
 /** The job's error object as "CODE: message", or a plain fallback. */

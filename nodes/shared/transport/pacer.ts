@@ -1,6 +1,5 @@
 import { sleep } from 'n8n-workflow';
 
-import type { TransportContext } from './context';
 import { keyDigest } from './keyDigest';
 
 /**
@@ -68,23 +67,6 @@ interface KeyState {
 
 const byKey = new Map<string, KeyState>();
 
-/**
- * The limits a run chose (the action node's Batching, service limits by default). Only the action
- * node paces: a trigger's deliveries and polls are few and must answer at once (a callback held back
- * a minute is a callback lost), and pick-lists are read while a user waits.
- */
-const chosen = new WeakMap<object, PaceLimits>();
-
-export function setPaceLimits(ctx: TransportContext, limits: PaceLimits): void {
-	chosen.set(ctx, limits);
-}
-
-const UNPACED: PaceLimits = { requestsPerMinute: 0, creationsPerMinute: 0 };
-
-function limitsFor(ctx: TransportContext): PaceLimits {
-	return chosen.get(ctx) ?? UNPACED;
-}
-
 /** The key itself is never kept: a digest of base URL and key names the credential. */
 function stateFor(baseUrl: string, apiKey: string): KeyState {
 	const id = keyDigest(baseUrl, apiKey);
@@ -97,15 +79,17 @@ function stateFor(baseUrl: string, apiKey: string): KeyState {
 }
 
 /**
- * Waits until one more request (and creation, when it is one) fits in this credential's minute, takes
- * its place, and returns the function to call once its answer (or failure) is in.
+ * Waits until one more request (and creation, when it is one) fits in this credential's minute under
+ * `limits` (the run's, run.ts), takes its place, and returns the function to call once its answer (or
+ * failure) is in. Only the action node's runs are paced: a trigger's deliveries and polls are few and
+ * must answer at once (a callback held back a minute is a callback lost), and pick-lists are read while
+ * a user waits.
  */
 export async function paceRequest(
-	ctx: TransportContext,
+	limits: PaceLimits,
 	credential: { baseUrl: string; apiKey: string },
 	creation: boolean,
 ): Promise<() => void> {
-	const limits = limitsFor(ctx);
 	const pacedRequests = limits.requestsPerMinute > 0;
 	const pacedCreations = creation && limits.creationsPerMinute > 0;
 	if (!pacedRequests && !pacedCreations) return () => {};

@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ListEnvelope } from '../contract';
 import type { TransportContext } from './context';
 import { apiRequest } from './request';
-import type { ShareRead } from './sharedReads';
 
 /** The service's page size ceiling (spec 4.0). */
 export const MAX_PAGE_SIZE = 100;
@@ -20,7 +19,7 @@ export interface ListOptions {
 	itemIndex?: number;
 }
 
-/** One page of a list endpoint; `share` lets identical reads on the key share one answer (sharedReads.ts). */
+/** One page of a list endpoint. */
 export async function apiListPage<T = IDataObject>(
 	ctx: TransportContext,
 	path: string,
@@ -28,14 +27,12 @@ export async function apiListPage<T = IDataObject>(
 	page: number,
 	pageSize: number,
 	itemIndex?: number,
-	share?: ShareRead,
 ): Promise<ListPage<T>> {
 	const { body } = await apiRequest<ListPage<T>>(ctx, {
 		method: 'GET',
 		path,
 		qs: { ...qs, page, page_size: pageSize },
 		itemIndex,
-		share,
 	});
 	return {
 		data: Array.isArray(body?.data) ? body.data : [],

@@ -21,8 +21,7 @@ import {
 import { countRequest, describeSpent, REQUESTS_PER_DAY, spentToday } from './dayBudget';
 import { keyDigest } from './keyDigest';
 import { isCreation, paceRequest } from './pacer';
-import type { ShareRead } from './sharedReads';
-import { noteOwnRequest, sharedRead, shareKey } from './sharedReads';
+import { runOf } from './run';
 import { backoffDelay, isDayQuota, rateLimitWaitMs, RETRY } from './retryPolicy';
 
 export interface ApiRequest {
@@ -42,11 +41,6 @@ export interface ApiRequest {
 	what?: string;
 	/** For a write: how to check whether it happened when its answer is lost. */
 	ifLost?: string;
-	/**
-	 * A GET whose answer may be shared with identical GETs on the same key in this process within a
-	 * short window (sharedReads.ts): sent once, each caller gets its own copy.
-	 */
-	share?: ShareRead;
 }
 
 export interface ApiResponse<T> {
@@ -109,24 +103,6 @@ export async function apiRequest<T = IDataObject>(
 	request: ApiRequest,
 ): Promise<ApiResponse<T>> {
 	const credential = await resolveCredential(ctx, request.itemIndex);
-	if (request.share && request.method === 'GET') {
-		const key = shareKey(
-			keyDigest(credential.baseUrl, credential.apiKey),
-			request.path,
-			request.qs,
-		);
-		return await sharedRead(ctx, key, request.share, () => exchange<T>(ctx, request, credential));
-	}
-	noteOwnRequest(ctx);
-	return await exchange<T>(ctx, request, credential);
-}
-
-/** One request and its retries: pacing, sending, counting, 429 waits, errors. */
-async function exchange<T>(
-	ctx: TransportContext,
-	request: ApiRequest,
-	credential: ResolvedCredential,
-): Promise<ApiResponse<T>> {
 	const { method, path, qs, body, itemIndex } = request;
 	const idempotent = request.idempotent ?? (method === 'GET' || method === 'DELETE');
 	const { baseUrl } = credential;
@@ -149,7 +125,7 @@ async function exchange<T>(
 	for (;;) {
 		attempt++;
 		let response: FullResponse;
-		const answered = await paceRequest(ctx, credential, creation);
+		const answered = await paceRequest(runOf(ctx).pace, credential, creation);
 		try {
 			// n8n authenticates with the credential's `authenticate` as always; passing the data read
 			// above spares a second read, which outside an execution (a webhook) costs n8n an isolate.

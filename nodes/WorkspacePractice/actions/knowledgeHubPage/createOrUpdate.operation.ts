@@ -6,9 +6,8 @@ import { findPagesByTitle, pageChanges, titleKey } from '../../../shared/knowled
 import type { SyncResult, Wanted } from '../../../shared/knowledgeHub/pageSync';
 import {
 	folderPages,
-	inTitleOrder,
-	notePage,
 	rememberSync,
+	syncOncePerTitle,
 	unchangedSinceLastSync,
 } from '../../../shared/knowledgeHub/syncRun';
 import { forOperation } from '../../../shared/operations/operation';
@@ -30,7 +29,7 @@ const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 const fields: INodeProperties[] = [
 	{
 		displayName:
-			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title are settled in input order. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and page and file are as last synced; +1 to create or change it. An unchanged page gets no new draft or version.",
+			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and page and file are as last synced; +1 to create or change it. An unchanged page gets no new draft or version.",
 		name: 'syncNotice',
 		type: 'notice',
 		default: '',
@@ -125,18 +124,33 @@ async function pagesTitled(
 	return await findPagesByTitle(ctx, title, folderId, itemIndex);
 }
 
+/** The item's title and Within Folder, checked. */
+function slotOf(ctx: IExecuteFunctions, itemIndex: number) {
+	const check = validator(ctx, itemIndex);
+	const title = check.required('Title', ctx.getNodeParameter('title', itemIndex, '')).trim();
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const folderId = optionalUuid(check, 'Options → Within Folder', options.withinFolder);
+	return { title, folderId };
+}
+
+/**
+ * Items sharing a folder and title are synced once, from the last of them (syncRun.ts); the earlier
+ * ones write nothing and come out as that page, `unchanged` by them.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const check = validator(this, itemIndex);
-	const title = check.required('Title', this.getNodeParameter('title', itemIndex, '')).trim();
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const folderId = optionalUuid(check, 'Options → Within Folder', options.withinFolder);
-	// Taken before the first await: items start in input order, so same-title turns queue in it.
-	return await inTitleOrder(this, folderId, title, async () =>
-		sync(this, itemIndex, title, folderId, options),
+	const { title, folderId } = slotOf(this, itemIndex);
+	const { page, mine } = await syncOncePerTitle(
+		this,
+		itemIndex,
+		folderId,
+		title,
+		(index) => slotOf(this, index),
+		async (last) => await sync(this, last, title, folderId),
 	);
+	return mine ? page : withResult(page, 'unchanged');
 }
 
 async function sync(
@@ -144,9 +158,9 @@ async function sync(
 	itemIndex: number,
 	title: string,
 	folderId: string | undefined,
-	options: IDataObject,
 ): Promise<IDataObject> {
 	const check = validator(ctx, itemIndex);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const content =
 		(await readPageContent(
 			ctx,
@@ -188,7 +202,7 @@ async function sync(
 			body,
 			itemIndex,
 		});
-		return await settled(ctx, folderId, title, page, wanted, 'created');
+		return settled(ctx, folderId, title, page, wanted, 'created');
 	}
 
 	// Neither the page nor the file moved since this node last synced them: nothing to read.
@@ -206,7 +220,7 @@ async function sync(
 	});
 	const changes = pageChanges(current, wanted);
 	if (Object.keys(changes).length === 0)
-		return await settled(ctx, folderId, title, current, wanted, 'unchanged');
+		return settled(ctx, folderId, title, current, wanted, 'unchanged');
 	const { body: page } = await apiRequest<IDataObject>(ctx, {
 		method: 'PATCH',
 		path,
@@ -214,19 +228,18 @@ async function sync(
 		itemIndex,
 		what: `page ${pageId}`,
 	});
-	return await settled(ctx, folderId, title, page, wanted, 'updated');
+	return settled(ctx, folderId, title, page, wanted, 'updated');
 }
 
-/** The page as it now is: remembered for the next run, noted for later items of this one. */
-async function settled(
+/** The page as it now is, remembered for the next run. */
+function settled(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,
 	title: string,
 	page: IDataObject,
 	wanted: Wanted,
 	result: SyncResult,
-): Promise<IDataObject> {
+): IDataObject {
 	rememberSync(ctx, folderId, title, page, wanted);
-	await notePage(ctx, folderId, page);
 	return withResult(page, result);
 }

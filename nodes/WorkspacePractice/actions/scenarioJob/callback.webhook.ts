@@ -7,9 +7,9 @@ import type {
 
 import { isSimplifyOn, simplifyRecord } from '../../../shared/output/simplified';
 import { CALLBACK_SECRET_HEADER, jobFromBody } from '../../../shared/scenarioJob/callback';
-import { failureMessage, isFinal, jobPath } from '../../../shared/scenarioJob/job';
+import { failureMessage, isFinal, readJob } from '../../../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../../../shared/secret';
-import { apiRequest, callbackSecret } from '../../../shared/transport';
+import { callbackSecret } from '../../../shared/transport';
 import { answer } from '../../../shared/webhook';
 
 /**
@@ -44,11 +44,7 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	const jobId = jobFromBody(this.getBodyData())?.id;
 	if (jobId === undefined) return answer(this, 400, { error: 'The callback body names no job ID' });
 
-	const { body: job } = await apiRequest<IDataObject>(this, {
-		method: 'GET',
-		path: jobPath(jobId),
-		what: `job ${jobId}`,
-	});
+	const job = await readJob(this, jobId);
 	if (!isFinal(job.status))
 		return answer(this, 200, { received: true, resumed: false, status: String(job.status) });
 

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { cancelJob } from '../../../shared/scenarioJob/job';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { jobIdField, readJobId } from './job.fields';
-import { jobPath } from '../../../shared/scenarioJob/job';
 
 const fields: INodeProperties[] = [
 	{
@@ -20,12 +19,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const jobId = readJobId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, {
-		method: 'DELETE',
-		path: jobPath(jobId),
-		itemIndex,
-		what: `job ${jobId}`,
-	});
-	return body;
+	return await cancelJob(this, readJobId(this, itemIndex), itemIndex);
 }

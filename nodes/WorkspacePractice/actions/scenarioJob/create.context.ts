@@ -4,6 +4,7 @@ import { unwrapLocator } from '../../../shared/fields/locator';
 import type { PageBody } from '../../../shared/knowledgeHub/pageContext';
 import { pageContext } from '../../../shared/knowledgeHub/pageContext';
 import { isToolContext } from '../../../shared/toolContext';
+import { sharedInRun } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { CONTEXT_MAX } from './create.fields';
 
@@ -44,9 +45,6 @@ export function checkContextForm(
 }
 
 type Prepared = { context: string } | { error: unknown };
-
-/** Every item's page context of one run, read once, at its first job creation. */
-const preparedRuns = new WeakMap<IExecuteFunctions, Promise<Map<number, Prepared>>>();
 
 /**
  * Reads the pages of every input item that takes its context from pages, in input order, and checks
@@ -96,12 +94,8 @@ export async function withContext(
 		const context = await pageContext(ctx, form.pageIds, form.body, lead, CONTEXT_MAX, itemIndex);
 		return { ...body, context };
 	}
-	let run = preparedRuns.get(ctx);
-	if (run === undefined) {
-		run = prepareRun(ctx);
-		preparedRuns.set(ctx, run);
-	}
-	const prepared = await run;
+	// Every item's page context of the run, read once, at its first job creation (transport/run.ts).
+	const prepared = await sharedInRun(ctx, 'scenarioJob.pageContexts', () => prepareRun(ctx));
 	if (!ctx.continueOnFail()) {
 		const failed = [...prepared.values()].find((p): p is { error: unknown } => 'error' in p);
 		if (failed) throw failed.error;

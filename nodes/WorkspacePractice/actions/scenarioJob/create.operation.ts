@@ -1,11 +1,106 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { createThenWaitAll } from '../../../shared/operations/listWait';
 import { forOperation } from '../../../shared/operations/operation';
+import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
+import { waitForJobs } from '../../../shared/scenarioJob/wait';
+import type { PollSettings, WaitingJob } from '../../../shared/scenarioJob/wait';
+import { apiRequest, withIsNew } from '../../../shared/transport';
+import { waiting } from '../../../shared/waitMany';
+import type { WaitEnd } from '../../../shared/waitMany';
+import { withContext } from './create.context';
 import { createFields } from './create.fields';
+import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
+import { addCallback, refuseCallback, waitForCallback } from './create.untilCallback';
 
 /**
- * Scenario Job → Create. The form is read in create.read.ts; one item goes through create.single.ts
- * (Until Callback: create.untilCallback.ts); a list By Polling through create.list.ts.
+ * Scenario Job → Create: the form (create.fields.ts) read in create.read.ts, Context From pages in
+ * create.context.ts, Until Callback in create.untilCallback.ts. Every wait By Polling, one job or a
+ * list, goes through `waitForJobs` (the job kind of `waitMany`).
  */
 export const description = forOperation('scenarioJob', 'create', createFields);
 
-export { execute } from './create.single';
-export { executeAll } from './create.list';
+/** How to check for a job whose creation answer was lost: the API cannot list jobs. */
+const LOST_JOB_CHECK =
+	'jobs cannot be listed, so look for the scenario it builds with Scenario → Get Many in about five minutes before creating it again. With Options → Request ID set (Derived or Custom), a repeat of the same request returns the same job instead of a second one';
+
+/** POSTs the job; with a request_id a repeated POST returns the same job, so it is safe to retry. */
+async function createJob(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+	ownKey: boolean,
+): Promise<IDataObject> {
+	const response = await apiRequest<IDataObject>(ctx, {
+		method: 'POST',
+		path: '/scenario-studio/jobs',
+		body: await withContext(ctx, body, itemIndex),
+		idempotent: body.request_id !== undefined,
+		itemIndex,
+		ifLost: LOST_JOB_CHECK,
+	});
+	return withIsNew(response, ownKey);
+}
+
+/**
+ * A waited job's end as the item's result: the final job (keeping is_new from its creation, which a
+ * read does not say), or an error naming a job that failed or was cancelled, or the wait's error.
+ */
+function settle(
+	ctx: IExecuteFunctions,
+	created: WaitingJob,
+	end: WaitEnd<IDataObject>,
+): IDataObject {
+	if ('error' in end) throw end.error;
+	const job = { ...end.value, is_new: created.value.is_new };
+	const error = jobEndedError(ctx.getNode(), job, created.settings.itemIndex);
+	if (error) throw error;
+	return job;
+}
+
+/** One item: create its job, then (as Wait for Completion says) return it, poll it, or wait for its callback. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const mode = readMode(this, itemIndex);
+	if (mode === 'callback') refuseCallback(this, itemIndex);
+	const body = buildBody(this, itemIndex, mode);
+	const ownKey = ownsRequestId(this, itemIndex);
+	if (mode === 'off') return await createJob(this, body, itemIndex, ownKey);
+
+	const settings = pollSettings(this, itemIndex, timeLimitMs(this, itemIndex));
+	if (mode === 'callback') await addCallback(this, body, itemIndex);
+	const created = waiting(await createJob(this, body, itemIndex, ownKey), settings);
+	// By Polling, and an existing job (same request_id) already over: its end without a read.
+	if (mode === 'poll' || isFinal(created.value.status)) {
+		const [end] = await waitForJobs(this, [created]);
+		return settle(this, created, end);
+	}
+	await waitForCallback(this, created.value, settings.timeLimitMs, itemIndex);
+	return created.value;
+}
+
+/**
+ * A list By Polling (`createThenWaitAll`): every job is created, one after another as fast as the
+ * service's creation limit lets the transport go, then all are waited on together. N jobs take about
+ * the creation time plus one job's duration.
+ */
+export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
+	return await createThenWaitAll<
+		{ body: IDataObject; ownKey: boolean; settings: PollSettings },
+		WaitingJob
+	>(this, {
+		readMode,
+		prepare: (ctx, itemIndex) => ({
+			body: buildBody(ctx, itemIndex, 'poll'),
+			ownKey: ownsRequestId(ctx, itemIndex),
+			settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)),
+		}),
+		create: async (ctx, item, itemIndex) =>
+			waiting(await createJob(ctx, item.body, itemIndex, item.ownKey), item.settings),
+		wait: waitForJobs,
+		result: (ctx, created, job) => settle(ctx, created, { value: job }),
+	});
+}

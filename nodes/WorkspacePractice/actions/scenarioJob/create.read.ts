@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { callbackUrlForJob } from '../../../shared/scenarioJob/callback';
-import type { PollSettings } from '../../../shared/scenarioJob/waitPolling';
+import type { PollSettings } from '../../../shared/scenarioJob/wait';
 import { isToolContext } from '../../../shared/toolContext';
 import { validator } from '../../../shared/validate';
 import {

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { readJob } from '../../../shared/scenarioJob/job';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { jobIdField, readJobId } from './job.fields';
-import { jobPath } from '../../../shared/scenarioJob/job';
 
 export const description = forOperation('scenarioJob', 'get', [jobIdField]);
 
@@ -12,12 +11,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const jobId = readJobId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, {
-		method: 'GET',
-		path: jobPath(jobId),
-		itemIndex,
-		what: `job ${jobId}`,
-	});
-	return body;
+	return await readJob(this, readJobId(this, itemIndex), itemIndex);
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asNodeError } from '../transport';
-import type { WaitSettings } from '../waitMany';
-import { isFinal, jobPath } from './job';
+import { asNodeError } from '../transport';
+import { waitMany } from '../waitMany';
+import type { WaitEnd, Waiting, WaitKind, WaitSettings } from '../waitMany';
+import { cancelJob, isFinal, readJob } from './job';
 
 /** Backoff between status reads: start small, double, never wait more than a minute at a time. */
 export const POLL_CAP_MS = 60_000;
@@ -18,50 +19,19 @@ export interface PollSettings extends WaitSettings {
 	cancelOnTimeout: boolean;
 }
 
+/** One job to wait for: as created, when (Date.now() right after its creation) and how. */
+export type WaitingJob = Waiting<IDataObject, PollSettings>;
+
 /** The pause after a read, from the one before it: twice as long, within POLL_MIN_MS and POLL_CAP_MS. */
 export function nextDelay(previous: number): number {
 	return Math.min(Math.max(previous * 2, POLL_MIN_MS), POLL_CAP_MS);
 }
 
-export async function readJob(
-	ctx: IExecuteFunctions,
-	jobId: string,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const { body } = await apiRequest<IDataObject>(ctx, {
-		method: 'GET',
-		path: jobPath(jobId),
-		itemIndex,
-		what: `job ${jobId}`,
-	});
-	return body;
-}
-
 /**
- * Reads the job with growing pauses until it is final or the time limit passes. A 429 while reading is
- * waited out by the transport (Retry-After), so the pauses here only add to what the service asks.
- * On the limit: cancel first when asked, then an error naming the job and its last status.
+ * A job still running at its time limit: cancelled first when asked, then an error naming the job and
+ * its last status (or the job as it ended, when it finished before the cancel reached it).
  */
-export async function pollUntilFinal(
-	ctx: IExecuteFunctions,
-	job: IDataObject,
-	settings: PollSettings,
-): Promise<IDataObject> {
-	const jobId = String(job.id);
-	const deadline = Date.now() + settings.timeLimitMs;
-	let delay = Math.max(0, settings.firstDelayMs);
-	let current = job;
-	while (!isFinal(current.status)) {
-		const remaining = deadline - Date.now();
-		if (remaining <= 0) return await onTimeLimit(ctx, current, settings);
-		await sleep(Math.min(delay, remaining));
-		current = await readJob(ctx, jobId, settings.itemIndex);
-		delay = nextDelay(delay);
-	}
-	return current;
-}
-
-export async function onTimeLimit(
+async function onTimeLimit(
 	ctx: IExecuteFunctions,
 	job: IDataObject,
 	settings: PollSettings,
@@ -77,12 +47,7 @@ export async function onTimeLimit(
 		});
 	}
 	try {
-		await apiRequest<IDataObject>(ctx, {
-			method: 'DELETE',
-			path: jobPath(jobId),
-			itemIndex: settings.itemIndex,
-			what: `job ${jobId}`,
-		});
+		await cancelJob(ctx, jobId, settings.itemIndex);
 	} catch (error) {
 		// 400 job_not_cancellable: it finished between the last read and the cancel; report what it became.
 		if (error instanceof NodeApiError && error.httpCode === '400') {
@@ -96,4 +61,31 @@ export async function onTimeLimit(
 		description:
 			'"Cancel Job on Timeout" is on, so the job was cancelled on the service before this error.',
 	});
+}
+
+/**
+ * Jobs as a kind of wait: read one by one (the API cannot list jobs), each from its first delay with
+ * pauses doubling to POLL_CAP_MS; a 429 while reading is waited out by the transport, so the pauses
+ * only add to what the service asks. A final job is its end as it is (settled by the caller).
+ */
+function jobKind(ctx: IExecuteFunctions): WaitKind<IDataObject, WaitingJob> {
+	return {
+		isDone: (job) => isFinal(job.status),
+		finish: (_waiting, job) => job,
+		atDeadline: async (waiting, job) => await onTimeLimit(ctx, job, waiting.settings),
+		nextDelay,
+		readOne: async (waiting) =>
+			await readJob(ctx, String(waiting.value.id), waiting.settings.itemIndex),
+	};
+}
+
+/**
+ * Waits on jobs (one, or a list in one loop), each on its own schedule and time limit, until each is
+ * final; ends in the order given.
+ */
+export async function waitForJobs(
+	ctx: IExecuteFunctions,
+	jobs: WaitingJob[],
+): Promise<Array<WaitEnd<IDataObject>>> {
+	return await waitMany(jobKind(ctx), jobs);
 }
