@@ -35,37 +35,91 @@ const form = (extra: IDataObject = {}) => ({
 	...extra,
 });
 
-describe.each([
-	['without a folder', {}],
-	['within a folder', { options: { withinFolder: rl(folders.sales.id) } }],
-])('Create or Update, %s', (_where, extra: IDataObject) => {
-	test('items sharing a title at 10 in parallel: one page, settled in input order', async () => {
-		const input = [
-			fileItem('Guide', '# One\n', 'docs/Guide.md'),
-			fileItem('Other', '# Other\n'),
-			fileItem('Guide', '# Two\n', 'Guide.markdown'),
-			fileItem('Guide', '# Three\n', 'api/Guide.md'),
-		];
-		const { items, error } = await run(form({ ...extra, batching: { itemsInParallel: 10 } }), {
-			input,
-		});
+const guideFiles = () => [
+	fileItem('Guide', '# One\n', 'docs/Guide.md'),
+	fileItem('Other', '# Other\n'),
+	fileItem('Guide', '# Two\n', 'Guide.markdown'),
+	fileItem('Guide', '# Three\n', 'api/Guide.md'),
+];
+
+/**
+ * Twins (issue 39, point 7): items of one run sharing a title give one page holding the last of them
+ * in input order; the earlier ones write nothing, so a re-run of the same files writes nothing either
+ * (before, each twin wrote its file again on every run: 3 writes and 3 new versions a run here).
+ */
+describe.each([1, 10])('Create or Update, items sharing a title, %i in parallel', (parallel) => {
+	describe.each([
+		['without a folder', {}],
+		['within a folder', { options: { withinFolder: rl(folders.sales.id) } }],
+	])('%s', (_where, extra: IDataObject) => {
+		test.each([
+			['manual', false],
+			['active (static data kept)', true],
+		])(
+			'%s: one page holding the last file, published once; a re-run writes nothing',
+			async (_mode, active) => {
+				const staticData: IDataObject | undefined = active ? {} : undefined;
+				const sync = async () =>
+					await run(
+						form({ ...extra, batching: { itemsInParallel: parallel, requestsPerMinute: 0 } }),
+						{
+							input: guideFiles(),
+							staticData,
+							mode: active ? 'trigger' : 'manual',
+						},
+					);
+
+				const first = await sync();
+				expect(first.error).toBeUndefined();
+				const guides = livePages('Guide');
+				expect(guides).toHaveLength(1);
+				const guide = sim.control.store.page(guides[0].id);
+				expect(guide?.versions).toHaveLength(1);
+				expect(json(first.items).map((item) => item.sync_result)).toEqual([
+					'unchanged',
+					'created',
+					'unchanged',
+					'created',
+				]);
+				expect(json(first.items).map((item) => item.id)).toEqual([
+					guides[0].id,
+					livePages('Other')[0].id,
+					guides[0].id,
+					guides[0].id,
+				]);
+				// The last item's text is the page's.
+				expect(json(first.items)[3].content).toBe('# Three\n');
+				expect(writes().filter((r) => (r.body as IDataObject)?.title !== 'Other')).toHaveLength(1);
+
+				for (let rerun = 0; rerun < 2; rerun++) {
+					sim.control.clearRequests();
+					const again = await sync();
+					expect(again.error).toBeUndefined();
+					expect(writes()).toHaveLength(0);
+					expect(json(again.items).map((item) => item.sync_result)).toEqual(
+						Array(4).fill('unchanged'),
+					);
+				}
+				expect(sim.control.store.page(guides[0].id)?.versions).toHaveLength(1);
+				expect(livePages('Guide')).toHaveLength(1);
+			},
+		);
+	});
+
+	test('the last twin refused (an empty file): nothing is written for that title', async () => {
+		const { items, error } = await run(
+			form({ batching: { itemsInParallel: parallel, requestsPerMinute: 0 } }),
+			{
+				input: [fileItem('Guide', '# One\n'), fileItem('Guide', '', 'api/Guide.md')],
+				continueOnFail: true,
+			},
+		);
 		expect(error).toBeUndefined();
-		const guides = livePages('Guide');
-		expect(guides).toHaveLength(1);
-		expect(json(items).map((item) => item.sync_result)).toEqual([
-			'created',
-			'created',
-			'updated',
-			'updated',
+		expect(json(items).map((item) => String(item.error))).toEqual([
+			expect.stringMatching(/"api\/Guide\.md".* is empty/),
+			expect.stringMatching(/"api\/Guide\.md".* is empty/),
 		]);
-		expect(json(items).map((item) => item.id)).toEqual([
-			guides[0].id,
-			livePages('Other')[0].id,
-			guides[0].id,
-			guides[0].id,
-		]);
-		// The last item's text is the page's.
-		expect(json(items)[3].content).toBe('# Three\n');
+		expect(writes()).toHaveLength(0);
 	});
 });
 
