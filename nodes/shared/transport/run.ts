@@ -5,8 +5,9 @@ import type { PaceLimits } from './pacer';
  * requests and shares between its items. The router starts it (`startRun`) with the Batching it read;
  * `apiRequest` reads the pacing limits from it; an operation whose items share work in a run (Knowledge
  * Hub Page → Create or Update's title slots and folder lists, Scenario Job → Create's page contexts)
- * keeps that work in `shared`, under a name of its own. It is found from the run's context object
- * (n8n hands every call of one execution the same one) and goes with it: nothing outlives the run.
+ * keeps that work in `shared`, under a name of its own. It is found from the run's context object (the
+ * router hands its own context to every item's call), in the package's only WeakMap, and goes with
+ * it: nothing outlives the run.
  * Contexts the router did not start (triggers, webhooks, pick-lists) get an unpaced run of their own.
  */
 export interface Run {
