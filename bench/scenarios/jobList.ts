@@ -12,27 +12,7 @@ import { config } from '../config';
 import { startRemoteSimulator } from '../remoteSim';
 import { runOperation } from '../runOperation';
 import { round } from '../stats';
-import { memberEmail } from './jobWait';
-
-/**
- * Runs this process's time `scale` times faster: Date.now and every timer. The list wait plans each
- * job's next read with Date.now (unlike one job's wait, which only sleeps), so scaling timers alone
- * (item 3's way) would leave its schedule in real time.
- */
-function scaleAllTime(scale: number): () => void {
-	const realNow = Date.now.bind(Date);
-	const origin = realNow();
-	const originalSetTimeout = globalThis.setTimeout;
-	Date.now = () => origin + (realNow() - origin) * scale;
-	const scaled = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
-		originalSetTimeout(handler, typeof ms === 'number' && ms > 0 ? ms / scale : ms, ...args);
-	// Node's setTimeout type carries a promisify marker the wrapper does not need.
-	globalThis.setTimeout = scaled as unknown as typeof setTimeout;
-	return () => {
-		Date.now = realNow;
-		globalThis.setTimeout = originalSetTimeout;
-	};
-}
+import { memberEmail, scaleAllTime } from './jobWait';
 
 export interface JobListFigures {
 	items: number;

@@ -1,9 +1,9 @@
 /**
  * Item 3: API calls to create a 5-minute job and wait for it, in the node's two wait modes and as a
  * user's loop that reads the job every 5 s. Scaled in time: the simulator's clock runs `jobTimeScale`
- * times faster than real time, and while this item runs every timer of a second or more in this
- * process (the node's poll pauses, the naive loop's 5 s) is shortened by the same factor, so each
- * side keeps its schedule in the service's time. The three jobs of a run wait side by side.
+ * times faster than real time, and while this item runs so do this process's Date.now and timers
+ * (the node's poll pauses and its plan of each next read, the naive loop's 5 s), so each side keeps
+ * its schedule in the service's time. The three jobs of a run wait side by side.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { randomUUID } from 'node:crypto';
@@ -18,15 +18,23 @@ import { outputOf, WaitingExecutions } from '../../n8n-harness/resumeWaiting';
 import { runNode } from '../../n8n-harness/runNode';
 import { WebhookServer } from '../../n8n-harness/webhookServer';
 
-/** Shortens timers of a second or more by `scale` until the returned function restores them. */
-function scaleLongTimers(scale: number): () => void {
-	const original = globalThis.setTimeout;
+/**
+ * Runs this process's time `scale` times faster: Date.now and every timer. A job's wait (one job or a
+ * list, `waitMany`) plans each next read with Date.now, so scaling timers alone would leave its
+ * schedule in real time.
+ */
+export function scaleAllTime(scale: number): () => void {
+	const realNow = Date.now.bind(Date);
+	const origin = realNow();
+	const originalSetTimeout = globalThis.setTimeout;
+	Date.now = () => origin + (realNow() - origin) * scale;
 	const scaled = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
-		original(handler, typeof ms === 'number' && ms >= 1000 ? ms / scale : ms, ...args);
+		originalSetTimeout(handler, typeof ms === 'number' && ms > 0 ? ms / scale : ms, ...args);
 	// Node's setTimeout type carries a promisify marker the wrapper does not need.
 	globalThis.setTimeout = scaled as unknown as typeof setTimeout;
 	return () => {
-		globalThis.setTimeout = original;
+		Date.now = realNow;
+		globalThis.setTimeout = originalSetTimeout;
 	};
 }
 
@@ -118,7 +126,7 @@ export async function benchJobWait(): Promise<JobWaitFigures> {
 	const server = new WebhookServer();
 	await server.start();
 	const waiting = new WaitingExecutions(server);
-	const restore = scaleLongTimers(scale);
+	const restore = scaleAllTime(scale);
 	try {
 		const email = await memberEmail(sim);
 		const runs: RunCounts[] = [];

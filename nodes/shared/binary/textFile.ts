@@ -39,6 +39,16 @@ export function binaryOutputField(overrides: Partial<INodeProperties> = {}): INo
 	};
 }
 
+/** The output field's value (`binaryOutputField`), checked before any request. */
+export function readOutputField(ctx: IExecuteFunctions, itemIndex: number): string {
+	return validator(ctx, itemIndex)
+		.required(
+			'Put Output File in Field',
+			ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+		)
+		.trim();
+}
+
 function extensionOf(fileName: string | undefined, fileExtension: string | undefined): string {
 	if (fileExtension) return fileExtension.toLowerCase().replace(/^\./, '');
 	const match = /\.([^./\\]+)$/.exec(fileName ?? '');

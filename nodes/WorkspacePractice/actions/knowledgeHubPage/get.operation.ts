@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { binaryOutputField, fileNameFor, textFileBinary } from '../../../shared/binary/textFile';
+import {
+	binaryOutputField,
+	fileNameFor,
+	readOutputField,
+	textFileBinary,
+} from '../../../shared/binary/textFile';
 import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
 import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
 import { WithFiles } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
-import { validator } from '../../../shared/validate';
 import { pageLocator } from './page.locator';
 
 const spec: ByIdSpec = {
@@ -71,13 +75,7 @@ export async function execute(
 ): Promise<OperationResult> {
 	const fileOutput = this.getNodeParameter('fileOutput', itemIndex, 'none') as string;
 	if (fileOutput === 'none') return await base.execute.call(this, itemIndex);
-	const check = validator(this, itemIndex);
-	const property = check
-		.required(
-			'Put Output File in Field',
-			this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-		)
-		.trim();
+	const property = readOutputField(this, itemIndex);
 	const page = await getById(this, spec, itemIndex, fileOutput === 'draft' ? ['draft'] : []);
 	const draft = page.draft as IDataObject | null | undefined;
 	const text = fileOutput === 'draft' ? (draft?.content ?? page.content) : page.content;

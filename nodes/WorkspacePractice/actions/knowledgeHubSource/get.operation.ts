@@ -1,12 +1,16 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { binaryOutputField, fileNameFor, textFileBinary } from '../../../shared/binary/textFile';
+import {
+	binaryOutputField,
+	fileNameFor,
+	readOutputField,
+	textFileBinary,
+} from '../../../shared/binary/textFile';
 import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
 import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
 import { WithFiles } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
-import { validator } from '../../../shared/validate';
 import { sourceLocator } from './source.locator';
 
 const spec: ByIdSpec = {
@@ -57,12 +61,7 @@ export async function execute(
 ): Promise<OperationResult> {
 	if (this.getNodeParameter('textAsFile', itemIndex, false) !== true)
 		return await base.execute.call(this, itemIndex);
-	const property = validator(this, itemIndex)
-		.required(
-			'Put Output File in Field',
-			this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-		)
-		.trim();
+	const property = readOutputField(this, itemIndex);
 	const source = await getById(this, spec, itemIndex, ['content']);
 	if (typeof source.content !== 'string') {
 		throw new NodeOperationError(
