@@ -114,9 +114,9 @@ interface Period {
 async function runSequence(index: number, tally: Tally): Promise<string | undefined> {
 	const seed = SEED + index * 7919;
 	const random = mulberry32(seed);
-	// Half the sequences run a twin on the same key and settings, polled just before the trigger: its
-	// list reads are then shared with the trigger's (transport/sharedReads.ts). Its own random source,
-	// so the sequences are the same as without it.
+	// Half the sequences run a twin on the same key and settings, polled just before the trigger (a
+	// second trigger reading the same lists). Its own random source, so the sequences are the same as
+	// without it.
 	const twinRandom = mulberry32(SEED + index * 104_729);
 	const withTwin = twinRandom() < 0.5;
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];

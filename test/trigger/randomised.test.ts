@@ -213,9 +213,9 @@ async function runSequence(index: number, tally: Tally): Promise<Outcome> {
 	const activation = await trigger.poll();
 	if (activation.error || activation.items.length)
 		throw new Error(`${context}: activation emitted or failed`);
-	// Half the sequences run a twin on the same key and settings, polled just before the trigger: its
-	// first page of ready sources is then shared with the trigger's (transport/sharedReads.ts). Its own
-	// random source, so the sequences are the same as without it.
+	// Half the sequences run a twin on the same key and settings, polled just before the trigger (a
+	// second trigger reading the same lists). Its own random source, so the sequences are the same as
+	// without it.
 	const twinRandom = mulberry32(SEED + index * 104_729);
 	const twin =
 		twinRandom() < 0.5

@@ -5,8 +5,8 @@ import { ManualClock, startSimulator } from '../../simulator';
 import type { RunningSimulator } from '../../simulator';
 
 /**
- * Read Schedule: More Often in Working Hours, in the workflow's time zone, and shared reads between
- * two Practice Results triggers on one key, through n8n-core's PollContext against the simulator. The
+ * Read Schedule: More Often in Working Hours, in the workflow's time zone, through n8n-core's
+ * PollContext against the simulator. The
  * simulator's clock and this process's Date.now move together, a minute per poll.
  */
 const MINUTE = 60_000;
@@ -111,45 +111,4 @@ test('Working Hours that do not read: a clear error naming the field, before any
 	const outcome = await coach.poll();
 	expect(outcome.error?.message).toMatch(/^Options → Working Hours: must be days then hours/);
 	expect(sim.control.requests({})).toHaveLength(0);
-});
-
-test('two Practice Results triggers on one key polled in the same minute: one sessions read, each gets its events once', async () => {
-	const low = trigger('low', {
-		triggerOn: 'practice',
-		practiceEvents: ['sessionScored'],
-		practiceFilters: { scoreBelow: 60 },
-		practiceOptions: { minReadMinutes: 0 },
-	});
-	const high = trigger('high', {
-		triggerOn: 'practice',
-		practiceEvents: ['sessionScored'],
-		practiceFilters: { scoreAtLeast: 60 },
-		practiceOptions: { minReadMinutes: 0 },
-	});
-	for (const t of [low, high]) expect((await t.poll()).error).toBeUndefined();
-	const email = sim.control.store.data.users.find((u) => u.member)!.email;
-	const scenario = sim.control.store.data.scenarios[0].id;
-	const scores = [40, 95, 59, 60, 12];
-	const emitted = { low: [] as string[], high: [] as string[] };
-	const before = sessionReads().length;
-	let polls = 0;
-	for (const score of scores) {
-		tick();
-		sim.control.addSession({ userEmail: email, scenario, score });
-		for (const [name, t] of [
-			['low', low],
-			['high', high],
-		] as const) {
-			const outcome = await t.poll();
-			if (outcome.error) throw outcome.error;
-			emitted[name].push(
-				...outcome.items.map((i) => String((i.json.session as { score: number }).score)),
-			);
-		}
-		polls++;
-	}
-	expect(emitted.low).toEqual(['40', '59', '12']);
-	expect(emitted.high).toEqual(['95', '60']);
-	// One read a minute for both (each read is one page here).
-	expect(sessionReads().length - before).toBe(polls);
 });
