@@ -103,12 +103,18 @@ async function jobListOnly(root: string): Promise<void> {
 	console.log(consoleTable(results));
 }
 
+const JOB_WAIT_NOTE = () =>
+	`Item 3 is scaled in time: a ${config.jobDurationMs / 60_000}-minute job (15 s queued) on a simulator clock ${config.jobTimeScale}× faster than real time; Date.now and every timer in the bench process (the node's poll pauses and its plan of each next read, the 5 s loop) run faster by the same factor. Calls include the create; the three modes run side by side. \`npm run bench -- --job-wait-only\` measures it alone.`;
+
 /** `npm run bench -- --job-wait-only`: item 3 alone (one job each way), merged into results.json. */
 async function jobWaitOnly(root: string): Promise<void> {
 	step(`3. Job wait (time × ${config.jobTimeScale})`);
 	const file = join(root, 'bench', 'results.json');
 	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
 	results.jobWait = { ...(await benchJobWait()), list50: results.jobWait.list50 };
+	results.notes = results.notes.map((note) =>
+		note.startsWith('Item 3 is scaled') ? JOB_WAIT_NOTE() : note,
+	);
 	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 	console.log(consoleTable(results));
@@ -244,7 +250,7 @@ export async function main(): Promise<void> {
 		"The simulator runs in a process of its own (as the service runs on another machine); the node runs in n8n-core's WorkflowExecute in the bench process, the baselines use axios from the same process.",
 		`Item 1 runs on a real clock with ${config.latencyMs} ms injected before every answer. The page walk is the HTTP Request node's pagination: page = previous + 1, page_size ${config.baselinePageSize}, stop at total_pages. The floor ${list.returnAll.floorRatio} is 1 + ceil(99 / 4) round trips against ${list.returnAll.baselineRequests}.`,
 		`Item 2 is scaled in time: the simulator's clock runs ${config.rateLimitTimeScale}× faster than real time, so its one-minute window lasts ${60 / config.rateLimitTimeScale} s of real time; latency (${config.latencyMs} ms) and every Retry-After are divided by the same factor (a proxy rewrites the 429 answers). Times are in the service's seconds. Bound: floor((pages − 1) / ${config.rateLimitPerMinute}) minutes, plus the share of an unlimited run of the same node (measured just before, pair by pair) that the requests after the last full window need. The node's own work is not scaled, so it weighs ${config.rateLimitTimeScale}× more in these seconds than it would at real speed.`,
-		`Item 3 is scaled in time: a ${config.jobDurationMs / 60_000}-minute job (15 s queued) on a simulator clock ${config.jobTimeScale}× faster than real time; Date.now and every timer in the bench process (the node's poll pauses and its plan of each next read, the 5 s loop) run faster by the same factor. Calls include the create; the three modes run side by side.`,
+		JOB_WAIT_NOTE(),
 		`Item 4 injects ${config.perItemLatencyMs} ms per request on both sides (short, so 1,000 items × ${config.runs} runs × 2 sides fit in the run time); the lower the latency, the more the engine's own per-item work shows in the ratio.`,
 		'Item 5: load time is `require` of each built module in a fresh node process with n8n-workflow already loaded (as inside n8n); the cold figure including n8n-workflow is in results.json. Peak memory is the maximum RSS of a separate node process that loads the engine and runs item 1 once.',
 	);
