@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, SHARED_READ_MS } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
@@ -158,8 +158,6 @@ export async function readySourcesFirstPage(
 		{ ...filters, status: 'ready' },
 		1,
 		MAX_PAGE_SIZE,
-		undefined,
-		{ withinMs: SHARED_READ_MS },
 	);
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, SHARED_READ_MS } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
 /**
@@ -60,18 +60,7 @@ async function readWindow(
 	if (stored.anchor === null) return await readAll(ctx, SESSIONS_PATH, qs);
 	const start = windowStart(stored.anchor, lookbackMs);
 	const known = Object.values(stored.seen).filter((created) => created >= start).length;
-	// Shared with another trigger's identical read that began a little earlier (transport/sharedReads.ts).
-	const first = await apiListPage<IDataObject>(
-		ctx,
-		SESSIONS_PATH,
-		qs,
-		1,
-		MAX_PAGE_SIZE,
-		undefined,
-		{
-			withinMs: SHARED_READ_MS,
-		},
-	);
+	const first = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, 1, MAX_PAGE_SIZE);
 	const total = first.pagination.total_count;
 	if (
 		first.data.length < MAX_PAGE_SIZE ||
