@@ -153,7 +153,7 @@ export const PRACTICE_READS: { options: INodeParameters; label: string } = {
 
 /** The practice triggers at today's default: evenly, a read at most every 30 minutes. */
 export const PRACTICE_EVENLY: { options: INodeParameters; label: string } = {
-	options: { minReadMinutes: 30 },
+	options: { maxReadsPerDay: 48 },
 	label: 'Evenly, a read at most every 30 minutes (the default)',
 };
 
@@ -217,7 +217,7 @@ export async function benchTeamDay(
 			});
 		const watcher = poller('Knowledge Hub watcher', {
 			events: ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'],
-			options: { minReadMinutes: 30 },
+			options: { maxReadsPerDay: 48 },
 		});
 		const coach = poller('Coach alert', {
 			triggerOn: 'practice',

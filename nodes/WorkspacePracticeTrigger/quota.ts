@@ -6,7 +6,11 @@ import type { InputValidator } from '../shared/validate';
  * The read quota, the trigger's one guard on top of Poll Times: a poll reads the service only while
  * the family's Options → Max Reads a Day has a read to spend. Reads refill evenly over 24 hours and
  * up to one day's worth is kept, so a Poll Times that is dense in working hours and sparse at night
- * spends at night's pace by night and faster by day. The first read is at once.
+ * spends at night's pace by night and faster by day.
+ *
+ * The first read of a new trigger is at once (it takes the starting point); the next is ready one
+ * refill later, or an hour later when reads refill slower than that, so a daily Poll Times reads at
+ * its next time after the activation rather than a day later.
  *
  * The quota is kept as one instant (`quotaEmptyAt`, host milliseconds): when it would have been
  * empty. Reads available now = (now − that instant) ÷ (24 h ÷ Max Reads a Day), at most one day's
@@ -15,7 +19,8 @@ import type { InputValidator } from '../shared/validate';
  * next read: over any span the reads stay within the day's count).
  */
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** The part of one read that may still be refilling when a read starts. */
 const EARLY = 0.05;
 
@@ -84,8 +89,12 @@ export function spendRead(
 		kept.delete(keyOf(ctx));
 		return undefined;
 	}
-	const reads = available(ctx, staticData, perDay, now) ?? 1;
-	const emptyAt = now - ((reads - 1) * DAY) / perDay;
+	const refill = DAY / perDay;
+	const reads = available(ctx, staticData, perDay, now);
+	const emptyAt =
+		reads === undefined
+			? now - Math.max(0, (1 - EARLY) * refill - HOUR)
+			: now - (reads - 1) * refill;
 	kept.set(keyOf(ctx), emptyAt);
 	return emptyAt;
 }

@@ -118,13 +118,13 @@ test('two Practice Results triggers on one key polled in the same minute: one se
 		triggerOn: 'practice',
 		practiceEvents: ['sessionScored'],
 		practiceFilters: { scoreBelow: 60 },
-		practiceOptions: { minReadMinutes: 0 },
+		practiceOptions: { maxReadsPerDay: 0 },
 	});
 	const high = trigger('high', {
 		triggerOn: 'practice',
 		practiceEvents: ['sessionScored'],
 		practiceFilters: { scoreAtLeast: 60 },
-		practiceOptions: { minReadMinutes: 0 },
+		practiceOptions: { maxReadsPerDay: 0 },
 	});
 	for (const t of [low, high]) expect((await t.poll()).error).toBeUndefined();
 	const email = sim.control.store.data.users.find((u) => u.member)!.email;

@@ -105,4 +105,3 @@ export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise
 		return { ...f, row: body };
 	});
 }
-

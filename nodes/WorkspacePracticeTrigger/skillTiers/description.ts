@@ -65,7 +65,7 @@ export const skillTiersProperties: INodeProperties[] = [
 		options: [
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				'The most reads a day the polls may make, refilled evenly over 24 hours (a day\'s worth is kept); polls beyond it make no request. Each read costs 1 request per skill per 100 members (plus 1 for the list of skills): at 24 with Poll Times Every Hour, 20 skills and 80 members cost 504 requests a day. 0 reads at every poll.',
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept); polls beyond it make no request. Each read costs 1 request per skill per 100 members (plus 1 for the list of skills): at 24 with Poll Times Every Hour, 20 skills and 80 members cost 504 requests a day. 0 reads at every poll.",
 			),
 		],
 	},
