@@ -50,13 +50,14 @@ export interface PollOutcome {
 }
 
 /**
- * Tests poll many times a second of host time: unless a test sets it, the trigger's minimum time
- * between reads is 0 so every poll reads (the quota tests set it explicitly).
+ * Tests poll many times a second of host time: unless a test sets it, the Knowledge Hub trigger's
+ * Max Reads a Day is 0 so every poll reads (the quota tests set it explicitly; the other families'
+ * tests set their own Options).
  */
 function everyPollReads(parameters: INodeParameters): INodeParameters {
 	const options = (parameters.options ?? {}) as IDataObject;
-	if (options.minReadMinutes !== undefined) return parameters;
-	return { ...parameters, options: { ...options, minReadMinutes: 0 } };
+	if (options.maxReadsPerDay !== undefined) return parameters;
+	return { ...parameters, options: { ...options, maxReadsPerDay: 0 } };
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;

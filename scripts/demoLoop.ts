@@ -111,7 +111,7 @@ export async function practiceEvent(sim: RunningSimulator, step: number): Promis
 	const parameters = {
 		...trigger.parameters,
 		// Read at every poll here; in n8n the trigger spaces its reads to spare the daily quota.
-		practiceOptions: { minReadMinutes: 0, openReadHours: 0 },
+		practiceOptions: { maxReadsPerDay: 0, openReadHours: 0 },
 	};
 	const poller = new PollHarness({
 		parameters,
@@ -197,7 +197,7 @@ export async function tierTrigger(sim: RunningSimulator, step: number): Promise<
 			skillTierSkills: [objection],
 			skillTierFilters: { exclude_system_users: true },
 			// Read at every poll here; by default it reads once a day at Read At (Hour).
-			skillTierOptions: { minReadMinutes: 0 },
+			skillTierOptions: { maxReadsPerDay: 0 },
 		},
 		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 	});

@@ -120,7 +120,7 @@ async function day(shape: Shape, busy: boolean) {
 			parameters: {
 				triggerOn: 'practice',
 				practiceEvents: EVENTS,
-				practiceOptions: { minReadMinutes: 30 },
+				practiceOptions: { maxReadsPerDay: 48 },
 			},
 			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 		});

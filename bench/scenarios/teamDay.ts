@@ -5,9 +5,11 @@
  * (pacing, 429 waits, job polling) moves them instead of passing. Request counts, machine-independent.
  *
  * The workflows, each as n8n would run it through n8n-core's engine:
- * - "Knowledge Hub watcher": the trigger with every event, its defaults (a read at most every 30 min);
- * - "Coach alert": Practice Results, Session Scored with Score Below 60;
- * - "Past-due digest": Practice Results, Assignment Past Due;
+ * - "Knowledge Hub watcher": the trigger with every event, its defaults (Poll Times Every Minute, Max
+ *   Reads a Day 48: a read every 30 minutes);
+ * - "Coach alert": Practice Results, Session Scored with Score Below 60, polled on working-hours Poll
+ *   Times (PRACTICE_READS: n8n's cron in the workflow's zone, minute by minute);
+ * - "Past-due digest": Practice Results, Assignment Past Due, on the same Poll Times;
  * - "Nightly sync" at 02:00: Knowledge Hub Page → Create or Update over 300 Markdown files, 5 changed
  *   (Within Folder, an active workflow: the node keeps what it synced in its static data);
  * - "Scenario jobs": 20 Scenario Job → Create in working hours, 15 with the Job Trigger's URL as callback
@@ -17,10 +19,11 @@
  *   scored 10 to 40 minutes later), 10 assignments falling past due through the day.
  * Working hours are 09:00 to 17:00, Monday to Friday, in the workflows' time zone (America/New_York).
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { CronExpression, IDataObject, INodeParameters, TriggerTime } from 'n8n-workflow';
 
 import { ManualClock, startSimulator, type RunningSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
+import { pollTimes } from '../../n8n-harness/pollTimes';
 import { runNode } from '../../n8n-harness/runNode';
 import { runToolCalls } from '../../n8n-harness/runTool';
 import { TriggerEndpoint } from '../../n8n-harness/webhookTrigger';
@@ -49,7 +52,7 @@ export interface TeamDayFigures {
 	families: Record<string, FamilyFigures>;
 	/** How the practice triggers were set (Read Schedule). */
 	practiceSchedule: string;
-	/** The same day with the practice triggers reading evenly every 30 minutes (the default). */
+	/** The same day with the practice triggers at the defaults (Poll Times Every Minute, 48 reads a day). */
 	evenly?: Pick<
 		TeamDayFigures,
 		| 'requestsPerDay'
@@ -144,21 +147,33 @@ function family(delays: number[], expected: number, ids: string[]): FamilyFigure
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** How the practice triggers read: Read Schedule More Often in Working Hours at its defaults. */
-export const PRACTICE_READS: { options: INodeParameters; label: string } = {
-	options: { readSchedule: 'workingHours' },
+/** How the practice triggers read: their Poll Times (n8n's cron, in the workflow's zone) and Options. */
+export interface PracticeReads {
+	pollTimes: TriggerTime[];
+	options: INodeParameters;
+	label: string;
+}
+
+/** Working hours as Poll Times: every 10 minutes Mon-Fri 09:00-17:00, every 6 hours otherwise. */
+export const PRACTICE_READS: PracticeReads = {
+	pollTimes: [
+		{ mode: 'custom', cronExpression: '0 */10 9-16 * * 1-5' as CronExpression },
+		{ mode: 'custom', cronExpression: '0 5 */6 * * *' as CronExpression },
+	],
+	options: {},
 	label:
-		'More Often in Working Hours at its defaults: every 11 minutes Mon-Fri 09:00-17:00, every 6 hours otherwise',
+		'Poll Times every 10 minutes Mon-Fri 09:00-17:00 and every 6 hours, Max Reads a Day 48 (the default)',
 };
 
-/** The practice triggers at today's default: evenly, a read at most every 30 minutes. */
-export const PRACTICE_EVENLY: { options: INodeParameters; label: string } = {
-	options: { minReadMinutes: 30 },
-	label: 'Evenly, a read at most every 30 minutes (the default)',
+/** The practice triggers at the defaults: Poll Times Every Minute, Max Reads a Day 48. */
+export const PRACTICE_EVENLY: PracticeReads = {
+	pollTimes: [{ mode: 'everyMinute' }],
+	options: {},
+	label: 'Poll Times Every Minute, Max Reads a Day 48 (the defaults: a read every 30 minutes)',
 };
 
 export async function benchTeamDay(
-	practice: { options: INodeParameters; label: string } = PRACTICE_READS,
+	practice: PracticeReads = PRACTICE_READS,
 ): Promise<TeamDayFigures> {
 	const clock = new ManualClock(DAY_START - 3 * 60 * MINUTE);
 	const sim = await startSimulator({
@@ -217,7 +232,7 @@ export async function benchTeamDay(
 			});
 		const watcher = poller('Knowledge Hub watcher', {
 			events: ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'],
-			options: { minReadMinutes: 30 },
+			options: { maxReadsPerDay: 48 },
 		});
 		const coach = poller('Coach alert', {
 			triggerOn: 'practice',
@@ -301,6 +316,11 @@ export async function benchTeamDay(
 			}
 		};
 
+		const practicePolls = new Map<number, number>();
+		for (const at of pollTimes(practice.pollTimes, ZONE, DAY_START, DAY_START + 24 * 60 * MINUTE)) {
+			const minute = Math.floor((at - DAY_START) / MINUTE);
+			practicePolls.set(minute, (practicePolls.get(minute) ?? 0) + 1);
+		}
 		for (let minute = 0; minute < 24 * 60; minute++) {
 			const t = DAY_START + minute * MINUTE;
 			if (time.now() < t) {
@@ -399,28 +419,31 @@ export async function benchTeamDay(
 					watcherDelays.push((polled - Date.parse(String(page.updated_at))) / MINUTE);
 				}
 			});
-			await spend('Coach alert', async () => {
-				const outcome = await coach.poll();
-				if (outcome.error) throw outcome.error;
-				for (const { json } of outcome.items) {
-					const id = String((json.session as IDataObject).id);
-					coachIds.push(id);
-					const scored = scoredAt.get(id) ?? polled;
-					const delay = (polled - scored) / MINUTE;
-					coachDelays.push(delay);
-					if (scored >= WORK_START && scored < WORK_END) coachDelaysWorking.push(delay);
-				}
-			});
-			await spend('Past-due digest', async () => {
-				const outcome = await digest.poll();
-				if (outcome.error) throw outcome.error;
-				for (const { json } of outcome.items) {
-					const row = json.assignment as IDataObject;
-					digestIds.push(String(row.id));
-					const due = dueToday.find((a) => a.id === row.id)?.dueDate ?? polled;
-					digestDelays.push((polled - due) / MINUTE);
-				}
-			});
+			// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
+			for (let fired = 0; fired < (practicePolls.get(minute) ?? 0); fired++) {
+				await spend('Coach alert', async () => {
+					const outcome = await coach.poll();
+					if (outcome.error) throw outcome.error;
+					for (const { json } of outcome.items) {
+						const id = String((json.session as IDataObject).id);
+						coachIds.push(id);
+						const scored = scoredAt.get(id) ?? polled;
+						const delay = (polled - scored) / MINUTE;
+						coachDelays.push(delay);
+						if (scored >= WORK_START && scored < WORK_END) coachDelaysWorking.push(delay);
+					}
+				});
+				await spend('Past-due digest', async () => {
+					const outcome = await digest.poll();
+					if (outcome.error) throw outcome.error;
+					for (const { json } of outcome.items) {
+						const row = json.assignment as IDataObject;
+						digestIds.push(String(row.id));
+						const due = dueToday.find((a) => a.id === row.id)?.dueDate ?? polled;
+						digestDelays.push((polled - due) / MINUTE);
+					}
+				});
+			}
 		}
 		// The last callbacks of the day.
 		await jobTriggerRuns();

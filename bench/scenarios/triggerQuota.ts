@@ -49,7 +49,7 @@ async function day(changesPerHour: number): Promise<{ requests: number; events: 
 		// Defaults as a user gets them: the option is set explicitly only because the test harness
 		// would otherwise turn pacing off.
 		const trigger = new PollHarness({
-			parameters: { events: ALL_EVENTS, options: { minReadMinutes: 30 } },
+			parameters: { events: ALL_EVENTS, options: { maxReadsPerDay: 48 } },
 			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 		});
 		const activation = await trigger.poll();

@@ -145,7 +145,7 @@ async function playbook(ctx: SuiteContext): Promise<void> {
 				example.workflow.name = name;
 				const sales = control.fixtures().groups.sales.id;
 				// Read at every poll (the example keeps the default 30 minutes between reads).
-				exampleNode(example.nodes, 'Playbook published').parameters.options = { minReadMinutes: 0 };
+				exampleNode(example.nodes, 'Playbook published').parameters.options = { maxReadsPerDay: 0 };
 				const team = exampleNode(example.nodes, 'Sales team');
 				team.parameters.filters = { group_ids: [sales] };
 				const created = await api.createWorkflow(example.workflow);

@@ -62,7 +62,7 @@ export async function pollingSteps(ctx: SuiteContext): Promise<void> {
 							// Other steps change pages at the same time: watch only this step's pages.
 							filters: { titleContains: TITLE },
 							// Read at every poll (n8n's every minute), not every 30 minutes as by default.
-							options: { minReadMinutes: 0 },
+							options: { maxReadsPerDay: 0 },
 						},
 						credentials: { workspacePracticeApi: credential },
 					},

@@ -28,7 +28,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TRIGGER = 'Practice Results';
 /** Read at every poll, the open assignments too: the test sees each change at the next poll. */
-const FAST = { minReadMinutes: 0, openReadHours: 0 };
+const FAST = { maxReadsPerDay: 0, openReadHours: 0 };
 
 type Json = Record<string, unknown>;
 

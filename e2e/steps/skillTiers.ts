@@ -61,7 +61,7 @@ export async function skillTierSteps(ctx: SuiteContext): Promise<void> {
 								skillTierEvents: ['tierChanged'],
 								skillTierSkills: [skill],
 								skillTierFilters: { exclude_system_users: true },
-								skillTierOptions: { minReadMinutes: 0 },
+								skillTierOptions: { maxReadsPerDay: 0 },
 							},
 							credentials: { workspacePracticeApi: own.credential },
 						},

@@ -8,14 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mayRead, noteRead, readGapMs } from './readInterval';
-import type { WorkingHours } from './workingHours';
+import { mayRead, spendRead } from './quota';
 
 /**
  * What a family of events (Knowledge Hub, Practice Results...) gives the trigger. A family is a folder
  * whose index.ts exports one of these; families.ts lists them. Every family polls in the same order
  * (`pollFamily`) and keeps its state the same way: one object in the node's static data, read by its
- * own state.ts and written here once per poll.
+ * own state.ts (with `storedState`) and written here once per read.
  */
 export interface TriggerFamily {
 	/** Its entry in Trigger On. */
@@ -31,24 +30,31 @@ export interface TriggerFamily {
 /** The one way a family's fields are shown: only while Trigger On names the family. */
 export const shownFor = (family: string): IDisplayOptions => ({ show: { triggerOn: [family] } });
 
-/** What every family keeps in the static data: its format (`v`) and when it last read (readInterval.ts). */
+/** What every family keeps in the static data: its format (`v`) and its read quota (quota.ts). */
 export interface FamilyState {
 	v: number | string;
-	readAt?: number;
+	quotaEmptyAt?: number;
+}
+
+/** What every family's settings hold for `pollFamily`: Options → Max Reads a Day (0: no limit). */
+export interface FamilySettings {
+	maxReadsPerDay: number;
 }
 
 /** The parts of one family's poll, run by `pollFamily`. */
-export interface FamilyPoll<
-	Settings extends { minReadMinutes: number; schedule?: WorkingHours },
-	State extends FamilyState,
-> {
+export interface FamilyPoll<Settings extends FamilySettings, State extends FamilyState> {
 	/** The form, checked before any request. */
 	readSettings(ctx: IPollFunctions): Settings;
-	/** A manual run ("Fetch Test Event"): the most recent match, to map fields; the state is left alone. */
-	sample(ctx: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][]>;
+	/**
+	 * A manual run ("Fetch Test Event"): the most recent match, to map fields (no items when there is
+	 * none); the state is left alone.
+	 */
+	sample(ctx: IPollFunctions, settings: Settings): Promise<INodeExecutionData[]>;
+	/** What a manual run with no match says: what there is none of, and what to do. */
+	noSample(settings: Settings): { what: string; hint: string };
 	/** The stored state when it is this family's (and built for these settings), a fresh one otherwise. */
 	readState(staticData: IDataObject, settings: Settings): State;
-	/** One read from `stored`: the state to keep (with `readAt`) and the items found, in output order. */
+	/** One read from `stored`, started at `readAt` (host time): the state to keep and the items found. */
 	read(
 		ctx: IPollFunctions,
 		settings: Settings,
@@ -58,24 +64,31 @@ export interface FamilyPoll<
 }
 
 /**
- * One poll of a family. Everything is read first; the state is written only after every request
- * succeeded, so a failed poll emits nothing and leaves the state as it was.
+ * One poll of a family: when Poll Times fires and the quota has a read. Everything is read first; the
+ * state is written only after every request succeeded, so a failed read emits nothing and leaves the
+ * state as it was (its read is spent: the next poll the quota allows reads again from there).
  */
-export async function pollFamily<
-	Settings extends { minReadMinutes: number; schedule?: WorkingHours },
-	State extends FamilyState,
->(
+export async function pollFamily<Settings extends FamilySettings, State extends FamilyState>(
 	ctx: IPollFunctions,
 	family: FamilyPoll<Settings, State>,
 ): Promise<INodeExecutionData[][] | null> {
 	const settings = family.readSettings(ctx);
-	if (ctx.getMode() === 'manual') return await family.sample(ctx, settings);
+	if (ctx.getMode() === 'manual') {
+		const items = await family.sample(ctx, settings);
+		if (items.length > 0) return [items];
+		const { what, hint } = family.noSample(settings);
+		throw new NodeOperationError(ctx.getNode(), `No recent ${what} to show`, {
+			description: `The test run shows the most recent match, and there is none. ${hint}`,
+		});
+	}
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	if (!mayRead(ctx, staticData, readGapMs(ctx, settings))) return null;
+	const now = Date.now();
+	if (!mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
 	const stored = family.readState(staticData, settings);
-	const { state, items } = await family.read(ctx, settings, stored, noteRead(ctx));
-	writeState(staticData, state);
+	const quotaEmptyAt = spendRead(ctx, staticData, settings.maxReadsPerDay, now);
+	const { state, items } = await family.read(ctx, settings, stored, now);
+	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
 	return items.length > 0 ? [items] : null;
 }
 
@@ -91,6 +104,32 @@ function writeState(staticData: IDataObject, state: FamilyState): void {
 	for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
 	Object.assign(staticData, next);
 }
+
+/**
+ * Every family's state reader starts here: a copy of the stored state when it has this `version` and,
+ * for a family whose state depends on the form, was built for these settings (`key`); else undefined,
+ * and the family starts over.
+ */
+export function storedState<State extends FamilyState>(
+	staticData: IDataObject,
+	version: State['v'],
+	key?: string,
+): State | undefined {
+	if (staticData.v !== version) return undefined;
+	if (key !== undefined && staticData.key !== key) return undefined;
+	return JSON.parse(JSON.stringify(staticData)) as State;
+}
+
+/** One event found by a read: its value in Events, and the record under its kind ("page", "session"). */
+export interface FoundRecord<Event extends string = string> {
+	event: Event;
+	kind: string;
+	row: IDataObject;
+}
+
+/** The items a family emits: one per event, `{ event, <kind>: record }`, in the order given. */
+export const toItems = (found: FoundRecord[]): INodeExecutionData[] =>
+	found.map(({ event, kind, row }) => ({ json: { event, [kind]: row } }));
 
 /** A family's chosen events, checked: at least one, each one the family knows. */
 export function readEvents<Event extends string>(

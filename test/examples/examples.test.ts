@@ -108,7 +108,7 @@ describe('the practice examples’ triggers, as configured, against the simulato
 		if (!node) throw new Error(`${file} has no practice trigger`);
 		const parameters = {
 			...node.parameters,
-			practiceOptions: { minReadMinutes: 0, openReadHours: 0 },
+			practiceOptions: { maxReadsPerDay: 0, openReadHours: 0 },
 		};
 		return rig.harness(parameters as never);
 	};

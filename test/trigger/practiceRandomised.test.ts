@@ -84,8 +84,6 @@ interface Tally {
 	clockStepsBack: number;
 	restarts: number;
 	reactivations: number;
-	/** Polls of a twin trigger just before the trigger's, sharing its list reads. */
-	twinPolls: number;
 	midReadChanges: number;
 	filters: Record<string, number>;
 	emitted: number;
@@ -105,7 +103,6 @@ interface Filter {
 /** One activation: where the simulator's record stood when it took its starting point. */
 interface Period {
 	trigger: PollHarness;
-	twin?: PollHarness;
 	logStart: number;
 	scoredAtStart: Set<string>;
 }
@@ -114,11 +111,6 @@ interface Period {
 async function runSequence(index: number, tally: Tally): Promise<string | undefined> {
 	const seed = SEED + index * 7919;
 	const random = mulberry32(seed);
-	// Half the sequences run a twin on the same key and settings, polled just before the trigger (a
-	// second trigger reading the same lists). Its own random source, so the sequences are the same as
-	// without it.
-	const twinRandom = mulberry32(SEED + index * 104_729);
-	const withTwin = twinRandom() < 0.5;
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 	const chance = (p: number) => random() < p;
 	const control = rig.sim.control;
@@ -175,7 +167,7 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 	tally.filters[filter.name] = (tally.filters[filter.name] ?? 0) + 1;
 	const options: Record<string, unknown> = {};
 	if (chance(0.5)) options.openReadHours = 0; // else the default (6)
-	if (chance(0.5)) options.minReadMinutes = 0; // else the default (30)
+	if (chance(0.5)) options.maxReadsPerDay = 48; // the default quota; else every poll reads
 	const openReadMs = options.openReadHours === 0 ? 0 : 6 * HOUR;
 	const context = `sequence ${index} (PRACTICE_SEED=${SEED}, seed ${seed}, ${events.join(',')}, ${persistence}, filter ${filter.name}, ${JSON.stringify(options)})`;
 
@@ -200,13 +192,11 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 	const allowed = new Set<string>();
 
 	const activate = async (): Promise<Period> => {
-		// A new activation reads at once (the pacing remembers the last read of this workflow's node).
+		// A new activation reads at once (the quota remembers the reads of this workflow's node).
 		host += DAY;
 		const trigger = await practiceTrigger(rig, events, filter.form, options, persistence);
-		const twin = withTwin ? await practiceTrigger(rig, events, filter.form, options) : undefined;
 		return {
 			trigger,
-			twin,
 			logStart: control.assignmentLog().length,
 			scoredAtStart: new Set(store.data.sessions.filter((s) => s.score !== null).map((s) => s.id)),
 		};
@@ -264,11 +254,6 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 	const poll = async (period: Period, how: 'plain' | 'fail' | 'quiet') => {
 		const trigger = period.trigger;
 		tally.polls++;
-		if (period.twin && twinRandom() < 0.7) {
-			tally.twinPolls++;
-			const shadow = await period.twin.poll();
-			if (shadow.error) throw new Error(`${context}: the twin failed: ${shadow.error.message}`);
-		}
 		const before = JSON.stringify(trigger.stored);
 		const failAt = how === 'fail' ? 1 + Math.floor(random() * 3) : undefined;
 		const changeAt = how === 'plain' && chance(0.3) ? 1 + Math.floor(random() * 4) : undefined;
@@ -295,7 +280,7 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 		for (const e of practiceEventsOf(outcome.items)) emitted.push(`${PREFIX[e.event]}|${e.id}`);
 	};
 
-	/** The last reads of an activation (time for both schedules), then its oracle. */
+	/** The last reads of an activation (time for the open read and for a read the quota allows), then its oracle. */
 	const settle = async (period: Period) => {
 		const wait = Math.max(openReadMs, 30 * MINUTE) + MINUTE;
 		advance(wait);
@@ -400,7 +385,6 @@ test(`${SEQUENCES} random practice sequences: every outcome emitted once, no his
 		clockStepsBack: 0,
 		restarts: 0,
 		reactivations: 0,
-		twinPolls: 0,
 		midReadChanges: 0,
 		filters: {},
 		emitted: 0,
@@ -427,7 +411,6 @@ test(`${SEQUENCES} random practice sequences: every outcome emitted once, no his
 		expect(tally.clockStepsBack).toBeGreaterThan(300);
 		expect(tally.restarts).toBeGreaterThan(20);
 		expect(tally.reactivations).toBeGreaterThan(200);
-		expect(tally.twinPolls).toBeGreaterThan(500);
 		expect(tally.midReadChanges).toBeGreaterThan(300);
 		expect(Object.keys(tally.filters)).toHaveLength(6);
 	}

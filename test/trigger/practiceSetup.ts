@@ -37,7 +37,7 @@ export async function practiceTrigger(
 			triggerOn: 'practice',
 			practiceEvents: [...events],
 			practiceFilters: filters,
-			practiceOptions: { minReadMinutes: 0, openReadHours: 0, ...options },
+			practiceOptions: { maxReadsPerDay: 0, openReadHours: 0, ...options },
 		} as never,
 		{ persistence },
 	);

@@ -157,8 +157,6 @@ interface Tally {
 	stepsBeyondSecondPrecision: number;
 	reEdits: number;
 	missedBeyond: number;
-	/** Polls of a twin trigger just before the trigger's, sharing its reads. */
-	twinPolls: number;
 	/** Page Published keys required under the filter (a page the trigger had read before). */
 	filteredPublished: number;
 	seenThenPublished: number;
@@ -213,16 +211,6 @@ async function runSequence(index: number, tally: Tally): Promise<Outcome> {
 	const activation = await trigger.poll();
 	if (activation.error || activation.items.length)
 		throw new Error(`${context}: activation emitted or failed`);
-	// Half the sequences run a twin on the same key and settings, polled just before the trigger (a
-	// second trigger reading the same lists). Its own random source, so the sequences are the same as
-	// without it.
-	const twinRandom = mulberry32(SEED + index * 104_729);
-	const twin =
-		twinRandom() < 0.5
-			? rig.harness(filter ? { events, filters: { titleContains: filter } } : { events })
-			: undefined;
-	if (twin && (await twin.poll()).error)
-		throw new Error(`${context}: the twin's activation failed`);
 
 	const expected = new Set<string>();
 	const allowed = new Set<string>();
@@ -272,11 +260,6 @@ async function runSequence(index: number, tally: Tally): Promise<Outcome> {
 
 	const poll = async (failAt?: number) => {
 		tally.polls++;
-		if (twin && twinRandom() < 0.7) {
-			tally.twinPolls++;
-			const shadow = await twin.poll();
-			if (shadow.error) throw new Error(`${context}: the twin failed: ${shadow.error.message}`);
-		}
 		const before = trigger.stored;
 		const state = observable();
 		const window = live();
@@ -502,7 +485,6 @@ test(`${SEQUENCES} random sequences: every change emitted exactly once, none mis
 		stepsBeyondSecondPrecision: 0,
 		reEdits: 0,
 		missedBeyond: 0,
-		twinPolls: 0,
 		filteredPublished: 0,
 		seenThenPublished: 0,
 	};

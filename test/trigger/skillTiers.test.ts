@@ -1,6 +1,6 @@
 /**
- * Skill Tiers → Tier Changed: the first poll records, the daily read at the chosen hour emits each
- * moved tier once, the filters go on the wire, and bad input fails before any request.
+ * Skill Tiers → Tier Changed: the first poll records, the next read (Poll Times, within one read a
+ * day) emits each moved tier once, the filters go on the wire, and bad input fails before any request.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -37,7 +37,6 @@ const tiersTrigger = (extra: IDataObject = {}) =>
 		triggerOn: 'skillTiers',
 		skillTierEvents: ['tierChanged'],
 		skillTierSkills: [negotiation()],
-		skillTierReadHour: 6,
 		skillTierFilters: { exclude_system_users: true },
 		...extra,
 	} as never);
@@ -53,7 +52,7 @@ function toNextHour(hour: number, timeZone: string): void {
 	while (local(rig.clock.now()) !== hour);
 }
 
-test('first poll records; the next day at the hour, one event per moved tier; then nothing until the next day', async () => {
+test('first poll records; the next poll (Poll Times Every Day at 6) emits each moved tier once; then nothing until the next day', async () => {
 	observe('bob@acme.com', 40, 300, 200, 100);
 	observe('support@exec.com', 40, 300, 200, 100);
 	const trigger = tiersTrigger();
@@ -69,13 +68,8 @@ test('first poll records; the next day at the hour, one event per moved tier; th
 	observe('bob@acme.com', 100, 1, 1, 1, 1, 1, 1);
 	observe('carla@acme.com', 95, 1, 1, 1);
 	observe('support@exec.com', 100, 1, 1, 1, 1, 1, 1);
-	const timeZone = trigger.workflow.timezone;
-	toNextHour(5, timeZone);
+	toNextHour(6, trigger.workflow.timezone);
 	control().clearRequests();
-	expect((await trigger.poll()).items).toEqual([]); // before the hour: no read at all
-	expect(control().requests()).toEqual([]);
-
-	toNextHour(6, timeZone);
 	const read = await trigger.poll();
 	expect(read.error).toBeUndefined();
 	const events = read.items.map((i) => i.json);
@@ -107,7 +101,7 @@ test('first poll records; the next day at the hour, one event per moved tier; th
 });
 
 test.each([
-	[{ skillTierReadHour: 24 }, 'Read At (Hour)'],
+	[{ skillTierOptions: { maxReadsPerDay: 2000 } }, 'Options → Max Reads a Day'],
 	[{ skillTierSkills: ['not-a-uuid'] }, 'Skill Names or IDs'],
 	[{ skillTierEvents: [] }, 'Events: choose at least one tier event'],
 	[{ skillTierFilters: { group_ids: 7 } }, 'Group'],
@@ -117,9 +111,9 @@ test.each([
 	expect(control().requests()).toEqual([]);
 });
 
-test('Options → Minimum Minutes Between Reads replaces the daily read', async () => {
+test('Options → Max Reads a Day 24 with Poll Times every 30 minutes: a read every hour', async () => {
 	observe('bob@acme.com', 40, 300, 200, 100);
-	const trigger = tiersTrigger({ skillTierOptions: { minReadMinutes: 60 } });
+	const trigger = tiersTrigger({ skillTierOptions: { maxReadsPerDay: 24 } });
 	expect((await trigger.poll()).items).toEqual([]);
 	observe('bob@acme.com', 100, 1, 1, 1, 1, 1, 1);
 	rig.clock.advance(30 * 60_000);

@@ -3,8 +3,9 @@
  * (observations, some dated in the past), days passing and failing polls, against one simulator.
  *
  * The oracle works from the simulator's state alone: at each poll it decides by itself whether a read
- * is due (the first poll, then the first poll of each day from the chosen hour, in the workflow's time
- * zone; a failed read is due again), takes the tiers the service would report then (its observations,
+ * is due (the default quota of one read a day, kept apart from the node's: the first poll reads and
+ * the next is ready an hour later; every later read spends one, failed or not, one refills in 24
+ * hours, and a read may start at 95% of one), takes the tiers the service would report then (its observations,
  * members only, the filters), and expects one event per member and skill whose tier differs from the
  * previous successful read's, and none for a skill's first read.
  */
@@ -41,11 +42,10 @@ const PEOPLE = [
 	'support@exec.com', // a system user
 ];
 
-/** The local calendar day a read at `ms` counts for, from `hour` on, in `timeZone` (written apart from the node's). */
-function slotOf(ms: number, hour: number, timeZone: string): string {
-	const local = new Date(new Date(ms).toLocaleString('en-US', { timeZone }));
-	const shifted = new Date(local.getTime() - hour * HOUR);
-	return `${shifted.getFullYear()}-${shifted.getMonth()}-${shifted.getDate()}`;
+/** When one read a day would have been empty (ms) after a read at `now`; undefined: none yet. */
+function emptyAfterRead(now: number, emptyAt: number | undefined): number {
+	if (emptyAt === undefined) return now - (0.95 * DAY - HOUR); // the next is ready an hour later
+	return now - emptyAt >= DAY ? now : emptyAt + DAY; // at most one read kept; a read spends one
 }
 
 interface Tally {
@@ -72,7 +72,6 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 	const inScope = chosen.length ? chosen : skills;
 	const excludeSystem = random() < 0.5;
 	const group = random() < 0.25 ? pick(store.data.groups).id : undefined;
-	const readHour = Math.floor(random() * 24);
 	const filters: IDataObject = {};
 	if (excludeSystem) filters.exclude_system_users = true;
 	if (group) filters.group_ids = [group];
@@ -80,11 +79,9 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 		triggerOn: 'skillTiers',
 		skillTierEvents: ['tierChanged'],
 		skillTierSkills: chosen,
-		skillTierReadHour: readHour,
 		skillTierFilters: filters,
 	} as never);
-	const timeZone = trigger.workflow.timezone;
-	const context = `sequence ${index} (seed ${SEED}, hour ${readHour} ${timeZone}, ${chosen.length || 'all'} skills${group ? ', group' : ''}${excludeSystem ? ', no system users' : ''})`;
+	const context = `sequence ${index} (seed ${SEED}, ${chosen.length || 'all'} skills${group ? ', group' : ''}${excludeSystem ? ', no system users' : ''})`;
 
 	const reported = (userId: string): boolean => {
 		const user = store.userById(userId);
@@ -109,11 +106,13 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 	const expected: string[] = [];
 	const emitted: string[] = [];
 	let readNo = 0;
+	let emptyAt: number | undefined;
 
 	const poll = async (fail: boolean) => {
 		tally.polls++;
 		const now = rig.clock.now();
-		const due = !last || slotOf(now, readHour, timeZone) !== slotOf(last.at, readHour, timeZone);
+		const due = emptyAt === undefined || now - emptyAt >= 0.95 * DAY;
+		if (due) emptyAt = emptyAfterRead(now, emptyAt);
 		const before = control.requests().length;
 		if (fail) rig.proxy.onRequest((count) => count === 1 && control.failNext(4));
 		const tiers = snapshot();

@@ -312,7 +312,7 @@ describe('manual test run', () => {
 			filters: { titleContains: 'no page has this title' },
 		});
 		const outcome = await trigger.poll('manual');
-		expect(outcome.error?.message).toBe('No Knowledge Hub page or source matches this trigger yet');
+		expect(outcome.error?.message).toBe('No recent Knowledge Hub page or source to show');
 	});
 });
 
@@ -546,18 +546,19 @@ describe('filters: a page seen before (issue 30)', () => {
 	});
 });
 
-describe('quota: minimum time between reads', () => {
-	test('polls inside the minimum interval make no request and lose nothing; the default is 30 minutes', async () => {
+describe('quota: Max Reads a Day', () => {
+	test('polls beyond the quota make no request and lose nothing; the default, 48 a day, is a read every 30 minutes', async () => {
 		let host = Date.parse('2026-11-23T08:00:00Z');
 		const now = jest.spyOn(Date, 'now').mockImplementation(() => host);
 		try {
-			// 30 as shipped (the test harness turns pacing off unless a test sets it).
-			const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: 30 } });
+			// 48 as shipped (the test harness turns the quota off unless a test sets it).
+			const trigger = rig.harness({ events: ALL_EVENTS, options: { maxReadsPerDay: 48 } });
 			expect((await trigger.poll()).error).toBeUndefined();
 			control().clearRequests();
 			control().advance(1000);
 			const page = control().createPage({ title: 'Paced' });
-			for (let minute = 1; minute < 30; minute++) {
+			// A read may start when 95% of one is back: 28.5 minutes, so the poll at 29 reads.
+			for (let minute = 1; minute < 29; minute++) {
 				host += 60_000;
 				expect(await pollOk(trigger)).toEqual([]);
 			}
@@ -573,10 +574,10 @@ describe('quota: minimum time between reads', () => {
 		}
 	});
 
-	test('a bad minimum interval is refused before any request, naming the field', async () => {
-		const trigger = rig.harness({ events: ALL_EVENTS, options: { minReadMinutes: -5 } });
+	test('a bad Max Reads a Day is refused before any request, naming the field', async () => {
+		const trigger = rig.harness({ events: ALL_EVENTS, options: { maxReadsPerDay: -5 } });
 		const outcome = await trigger.poll();
-		expect(outcome.error?.message).toMatch(/Options → Minutes Between Reads/);
+		expect(outcome.error?.message).toMatch(/Options → Max Reads a Day/);
 		expect(control().requests({})).toHaveLength(0);
 	});
 });

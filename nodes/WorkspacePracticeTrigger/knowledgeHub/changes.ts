@@ -1,12 +1,12 @@
 /**
- * What identifies a change, and the bounded set of changes already seen: one rule for every event
- * family of the trigger (pages, sources, and any family added later).
+ * What identifies a change, and the bounded set of changes already seen: one rule for both Knowledge
+ * Hub streams (pages and sources; the other trigger families keep their own state).
  *
  * Service timestamps cannot be trusted to increase: hosts behind a load balancer stamp rows with clocks
  * a second or more apart, and a clock may step back. So a change is never recognised by comparing its
  * timestamp with the last one seen. It is identified by a key: a digest of the event family, the
- * record's id, its timestamp and the fields the list row shows that an edit changes (see events.ts for
- * each family's fields). A key already in the seen set is the same change read again (no event); a
+ * record's id, its timestamp and the fields the list row shows that an edit changes (keys.ts has each
+ * stream's fields). A key already in the seen set is the same change read again (no event); a
  * new key whose timestamp is inside the overlap window is a change, even when that timestamp is older
  * than the last one seen for the record. Two edits that leave the same key (same timestamp and same
  * listed fields, e.g. two content-only edits stamped with the same second) are one change: the list
@@ -146,8 +146,8 @@ export const RECENT_MAX_KEYS = 2_500;
 
 /**
  * Keys in the order they were last touched, the oldest dropped beyond `max`: what the trigger has seen
- * at all, for a rule that needs a longer memory than the overlap window (events.ts: a page under
- * filters seen before is not "coming to match"). Stored as one string of keys, oldest first.
+ * since activation, for a rule that needs a longer memory than the overlap window (events.ts: a page
+ * under filters seen before is not "coming to match"). Stored as one string of keys, oldest first.
  */
 export class RecentKeys {
 	private readonly keys = new Set<ChangeKey>();

@@ -3,9 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { locator, uuidMode } from '../../shared/fields/locator';
 import { memberLocator } from '../../shared/fields/member.locator';
 import { shownFor } from '../family';
-import { DEFAULT_MIN_READ_MINUTES, minReadMinutesOption } from '../readInterval';
-import { readScheduleOptions } from '../readSchedule';
+import { maxReadsOption } from '../quota';
 import { EVENTS } from './events';
+import { DEFAULT_MAX_READS } from './settings';
 
 /** A filter's locator: the shared builder, with this form's own wording. */
 function filterLocator(
@@ -68,9 +68,9 @@ export const knowledgeHubProperties: INodeProperties[] = [
 		displayOptions: showFor,
 	},
 	{
-		// Poll Times says "Every Minute" by default; what the service is really asked, and what it costs,
-		// must be seen without opening Options (Practice Results has the same notice).
-		displayName: `Reads the service at most every ${DEFAULT_MIN_READ_MINUTES} minutes, whatever Poll Times says (Options → Minutes Between Reads changes it). Cost at the default when nothing changed: 1 request per read for pages (48 a day) and 1 more with Source Ready (96 a day), plus 1 per 100 changed pages or ready sources. A workspace has 1,000 requests a day, shared by every workflow using the key.`,
+		// What a read costs, and how Poll Times and the quota decide when one happens, must be seen
+		// without opening Options (every family has this notice).
+		displayName: `Reads when Poll Times fires, at most ${DEFAULT_MAX_READS} times a day (Options → Max Reads a Day): with Poll Times Every Minute, a read every 30 minutes, so a change arrives within 30 minutes (15 on average). A read costs 1 request for pages and 1 more with Source Ready when nothing changed, plus 1 per 100 changed pages or ready sources: 48 requests a day for pages, 96 with Source Ready. A workspace has 1,000 requests a day, shared by every workflow using the key.`,
 		name: 'knowledgeHubCostNotice',
 		type: 'notice',
 		default: '',
@@ -141,10 +141,10 @@ export const knowledgeHubProperties: INodeProperties[] = [
 				description:
 					'Whether to fetch each page in full (published content, attached sources, version) and each source with its extracted text, instead of the list row; one extra request per page or source',
 			},
-			minReadMinutesOption(
-				'Polls closer together than this make no request. The service allows 1,000 requests a day per workspace, shared by every workflow using the key. A read costs 1 request for pages and 1 for Source Ready when nothing changed (more only when something did: one per 100 changed pages, one per 100 ready sources). At 30 minutes that is 48 reads, at most 96 requests a day when idle; at 15 minutes 192; at 0 (every poll, every minute by default) 2,880.',
+			maxReadsOption(
+				DEFAULT_MAX_READS,
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept, so a Poll Times that is dense in working hours and sparse at night can spend the night's reads by day); polls beyond it make no request. A read costs 1 request for pages and 1 for Source Ready when nothing changed (one more per 100 changed pages or ready sources). At 48, at most 96 requests a day when idle; at 96, 192. 0 reads at every poll (every minute: 2,880 requests a day, over the 1,000 a workspace has). For working hours, give Poll Times a Custom entry 0 */10 9-16 * * 1-5 and an Every X 6 Hours entry, and 52 here (48 polls in working hours, 4 others).",
 			),
-			...readScheduleOptions,
 		],
 		displayOptions: showFor,
 	},

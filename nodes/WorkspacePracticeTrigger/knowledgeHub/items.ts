@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest, mapWithConcurrency } from '../../shared/transport';
 import type { FoundEvent } from './events';
@@ -32,16 +32,15 @@ async function fullRecords(
 	return new Map(wanted.map(([key], index) => [key, records[index]]));
 }
 
-export async function toItems(
+/** The events with their full records in place of the list rows when Fetch Full Record is on. */
+export async function withRecords(
 	ctx: IPollFunctions,
 	found: FoundEvent[],
 	fetchFull: boolean,
-): Promise<INodeExecutionData[]> {
-	const full = fetchFull ? await fullRecords(ctx, found) : undefined;
-	return found.map((f) => {
-		const record = full?.get(`${f.kind}:${String(f.row.id)}`) ?? f.row;
-		return { json: { event: f.event, [f.kind]: record } };
-	});
+): Promise<FoundEvent[]> {
+	if (!fetchFull) return found;
+	const full = await fullRecords(ctx, found);
+	return found.map((f) => ({ ...f, row: full.get(`${f.kind}:${String(f.row.id)}`) ?? f.row }));
 }
 
 /** Oldest change first; pages before sources at the same instant; a page's own events in form order. */

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { apiListPage } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
+import { toItems } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
 import { inWindow, lowerBound, OVERLAP_MS, pruneStream, windowOf } from './cursor';
 import type { FoundEvent } from './events';
@@ -13,7 +14,7 @@ import {
 	readyStamp,
 	sourceIsNew,
 } from './events';
-import { byTime, toItems } from './items';
+import { byTime, withRecords } from './items';
 import { sourceReadyKey } from './keys';
 import {
 	Budget,
@@ -23,7 +24,7 @@ import {
 	readySourcesFirstPage,
 	sourcesDigest,
 } from './read';
-import { manualSample } from './sample';
+import { manualSample, noSample } from './sample';
 import type { Settings } from './settings';
 import { readSettings, wantsPages, wantsSources } from './settings';
 import type { Stream, TriggerState } from './state';
@@ -164,9 +165,8 @@ async function read(
 	ctx: IPollFunctions,
 	settings: Settings,
 	stored: TriggerState,
-	readAt: number,
 ): Promise<{ state: TriggerState; items: INodeExecutionData[] }> {
-	const next: TriggerState = { v: STATE_VERSION, readAt };
+	const next: TriggerState = { v: STATE_VERSION };
 	const found: FoundEvent[] = [];
 	const budget = Budget.of(ctx);
 
@@ -189,13 +189,14 @@ async function read(
 		}
 	}
 
-	return { state: next, items: await toItems(ctx, byTime(found), settings.fetchFull) };
+	return { state: next, items: toItems(await withRecords(ctx, byTime(found), settings.fetchFull)) };
 }
 
 /** Knowledge Hub Changes, as the trigger runs every family (family.ts). */
 export const knowledgeHubPoll: FamilyPoll<Settings, TriggerState> = {
 	readSettings,
 	sample: manualSample,
-	readState,
+	noSample,
+	readState: (staticData) => readState(staticData),
 	read,
 };

@@ -63,7 +63,8 @@ function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationEr
 /** A read of the list is repeated at most this often in one poll when the list changes under it. */
 const PAGE_READ_ATTEMPTS = 2;
 
-const stampOf = (row: IDataObject): Stamp | undefined => toStamp(row.updated_at);
+/** A page row's updated_at as a stamp. */
+const updatedOf = (row: IDataObject): Stamp | undefined => toStamp(row.updated_at);
 
 /** An inclusive upper bound that leaves `stamp` out (services write whole seconds or milliseconds). */
 const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
@@ -112,14 +113,14 @@ async function readOnce(
 	newestBefore: Stamp | undefined,
 ): Promise<PageRead> {
 	const first = await apiListPage<IDataObject>(ctx, PAGES_PATH, query, 1, MAX_PAGE_SIZE);
-	const newest = first.data.length > 0 ? stampOf(first.data[0]) : undefined;
+	const newest = first.data.length > 0 ? updatedOf(first.data[0]) : undefined;
 	if (first.pagination.total_pages <= 1 || newest === undefined) {
 		return { rows: [...first.data].reverse(), complete: true, settled: true, newest };
 	}
-	const headOnFirst = first.data.some((row) => stampOf(row) !== newest);
+	const headOnFirst = first.data.some((row) => updatedOf(row) !== newest);
 	// T is over for the service once an earlier poll saw it as the newest: it can be read whole.
 	const newestIsOver = !headOnFirst && newestBefore === newest;
-	const head = headOnFirst ? first.data.filter((row) => stampOf(row) === newest) : [];
+	const head = headOnFirst ? first.data.filter((row) => updatedOf(row) === newest) : [];
 	const upper = newestIsOver ? newest : justBefore(newest);
 	const cut: IDataObject = { ...query, updated_before: stampParam(upper) };
 

@@ -1,10 +1,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { toItems } from '../family';
 
 import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
 import type { FoundEvent, TriggerEvent } from './events';
 import { EVENTS, pageStamps, readyStamp } from './events';
-import { toItems } from './items';
+import { withRecords } from './items';
 import { PAGES_PATH, SOURCES_PATH } from './read';
 import type { Settings } from './settings';
 import { wantsPages, wantsSources } from './settings';
@@ -31,7 +32,7 @@ function sampleEvent(row: IDataObject, events: Set<TriggerEvent>): TriggerEvent 
 export async function manualSample(
 	ctx: IPollFunctions,
 	settings: Settings,
-): Promise<INodeExecutionData[][]> {
+): Promise<INodeExecutionData[]> {
 	const candidates: FoundEvent[] = [];
 	if (wantsPages(settings)) {
 		const { data } = await apiListPage<IDataObject>(
@@ -70,15 +71,14 @@ export async function manualSample(
 			});
 	}
 	const latest = candidates.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))[0];
-	if (!latest) {
-		const chosen = [...settings.events].map((event) => EVENTS[event]).join(', ');
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'No Knowledge Hub page or source matches this trigger yet',
-			{
-				description: `The test run shows the most recent match for ${chosen} with the current Filters, and there is none. Create or publish a matching page (or widen the Filters), then fetch a test event again.`,
-			},
-		);
-	}
-	return [await toItems(ctx, [latest], settings.fetchFull)];
+	return latest ? toItems(await withRecords(ctx, [latest], settings.fetchFull)) : [];
+}
+
+/** What a test run with no match says. */
+export function noSample(settings: Settings): { what: string; hint: string } {
+	const chosen = [...settings.events].map((event) => EVENTS[event]).join(', ');
+	return {
+		what: 'Knowledge Hub page or source',
+		hint: `None matches ${chosen} with the current Filters. Create or publish a matching page (or widen the Filters), then fetch a test event again.`,
+	};
 }

@@ -5,9 +5,7 @@ import { optionalMember } from '../../shared/fields/member.locator';
 import { validator } from '../../shared/validate';
 import { compact } from '../../shared/values';
 import { readEvents } from '../family';
-import { readMinReadMinutes } from '../readInterval';
-import { readScheduleOf } from '../readSchedule';
-import type { WorkingHours } from '../workingHours';
+import { readMaxReads } from '../quota';
 import type { TriggerEvent } from './events';
 import { EVENTS, PAGE_EVENTS } from './events';
 
@@ -18,10 +16,12 @@ export interface Settings {
 	fetchFull: boolean;
 	/** Whether any page filter is set (see the first-sight rule in events.ts). */
 	filtered: boolean;
-	minReadMinutes: number;
-	/** Read Schedule: More Often in Working Hours; undefined reads evenly. */
-	schedule?: WorkingHours;
+	/** Options → Max Reads a Day (quota.ts). */
+	maxReadsPerDay: number;
 }
+
+/** Max Reads a Day by default: a read every 30 minutes when Poll Times says Every Minute. */
+export const DEFAULT_MAX_READS = 48;
 
 /** The Knowledge Hub form, checked before any request. */
 export function readSettings(ctx: IPollFunctions): Settings {
@@ -48,8 +48,7 @@ export function readSettings(ctx: IPollFunctions): Settings {
 		sourceFilters: common,
 		fetchFull: options.fetchFull === true,
 		filtered: Boolean(folder || owner || skill || title || typeof filters.status === 'string'),
-		minReadMinutes: readMinReadMinutes(check, options),
-		schedule: readScheduleOf(check, options),
+		maxReadsPerDay: readMaxReads(check, options, DEFAULT_MAX_READS),
 	};
 }
 

@@ -38,8 +38,6 @@ export const STATE_VERSION = 2;
 
 export interface TriggerState extends FamilyState {
 	v: number;
-	/** Host time of the last read (see readInterval.ts); only differences between two of them are used. */
-	readAt?: number;
 	pages?: Stream;
 	sources?: Stream;
 }

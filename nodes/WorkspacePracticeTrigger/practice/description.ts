@@ -1,10 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { shownFor } from '../family';
-import { minReadMinutesOption } from '../readInterval';
-import { readScheduleOptions } from '../readSchedule';
+import { maxReadsOption } from '../quota';
 import { practiceFilterOptions } from './fields';
-import { DEFAULT_LOOKBACK_HOURS, DEFAULT_OPEN_READ_HOURS, PRACTICE_EVENTS } from './settings';
+import {
+	DEFAULT_LOOKBACK_HOURS,
+	DEFAULT_MAX_READS,
+	DEFAULT_OPEN_READ_HOURS,
+	PRACTICE_EVENTS,
+} from './settings';
 
 /** Practice Results in Trigger On. */
 export const practiceOption = {
@@ -14,6 +18,12 @@ export const practiceOption = {
 };
 
 const showFor = shownFor(practiceOption.value);
+
+const ASSIGNMENT_EVENTS = ['assignmentCompleted', 'assignmentDidNotPass', 'assignmentPastDue'];
+
+/** When reads happen, said once for every notice. */
+const READS = `Reads when Poll Times fires, at most ${DEFAULT_MAX_READS} times a day (Options → Max Reads a Day): with Poll Times Every Minute, a read every 30 minutes.`;
+const QUOTA = 'A workspace has 1,000 requests a day, shared by every workflow using the key.';
 
 /** The Practice Results form: its events, filters and options (what each costs of the daily quota). */
 export const practiceProperties: INodeProperties[] = [
@@ -54,11 +64,22 @@ export const practiceProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName:
-			'Cost at the defaults (a read every 30 minutes, assignments every 6 hours), every event: about 76 requests on an idle day, about 111 on a busy one (200 scored sessions). Worst case: 1 request per read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), up to 1 per read after scores of people with open assignments on those scenarios, and every 6 hours 2 plus 1 per 100 open assignments (500 open: at most 124 a day). A workspace has 1,000 requests a day, shared by every workflow using the key.',
+		// The notice follows the events chosen (the default is Session Scored alone): what a read costs
+		// and how long an event takes, without opening Options.
+		displayName: `${READS} A scored session arrives about 15 minutes after its score (median; at most 30). A read costs 1 request when no session is new, plus 1 per 100 sessions of the last 6 hours (Options → Lookback Hours) when some are: 48 requests on an idle day. ${QUOTA}`,
 		name: 'practiceCostNotice',
 		type: 'notice',
-		displayOptions: showFor,
+		displayOptions: {
+			show: { ...showFor.show, practiceEvents: ['sessionScored'] },
+			hide: { practiceEvents: ASSIGNMENT_EVENTS },
+		},
+		default: '',
+	},
+	{
+		displayName: `${READS} Assignment Completed and Did Not Pass arrive one read after the scoring session (about 15 minutes) when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read every 6 hours (Options → Hours Between Open Reads): within 6 hours, about 3 on average. Cost with every event: about 76 requests on an idle day, about 111 on a busy one (200 scored sessions); at most 1 request a read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), 1 more after scores of people with open assignments on those scenarios, and every 6 hours 2 plus 1 per 100 open assignments (500 open: at most 124 a day). ${QUOTA}`,
+		name: 'practiceAssignmentCostNotice',
+		type: 'notice',
+		displayOptions: { show: { ...showFor.show, practiceEvents: ASSIGNMENT_EVENTS } },
 		default: '',
 	},
 	{
@@ -87,7 +108,7 @@ export const practiceProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 168, numberPrecision: 0 },
 				default: DEFAULT_OPEN_READ_HOURS,
 				description:
-					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read, for Assignment Past Due and for outcomes no scored session showed (an admin action, an assignment given and finished in between). Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 6 hours is 28 requests a day, every hour 168, 0 (every read) 336 at 30-minute reads. Assignment events only.',
+					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read, for Assignment Past Due and for outcomes no scored session showed (an admin action, an assignment given and finished in between). Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 6 hours is 28 requests a day, every hour 168, 0 (every read) 336 at 48 reads a day. Assignment events only.',
 			},
 			{
 				displayName: 'Include Session Feedback',
@@ -106,10 +127,10 @@ export const practiceProperties: INodeProperties[] = [
 				description:
 					'A session scored or listed late is still caught when it was created at most this long before the newest session. A read with nothing new costs 1 request; one that finds new sessions lists the whole window, 1 request per 100 scored sessions in it, so a longer window costs more on busy days.',
 			},
-			minReadMinutesOption(
-				"Polls closer together than this make no request. Every 30 minutes is 48 reads a day: 48 requests for sessions when idle, about 76 with assignment events; every 15 minutes doubles the session part; 0 reads at every poll (1,440 reads a day at n8n's default of one poll a minute: more than the 1,000 a day allowed).",
+			maxReadsOption(
+				DEFAULT_MAX_READS,
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept, so a Poll Times that is dense in working hours and sparse at night can spend the night's reads by day); polls beyond it make no request. At 48: 48 requests a day for sessions when idle, about 76 with assignment events; 96 doubles the session part and halves the delay. 0 reads at every poll (every minute: 1,440 reads a day, more than the 1,000 requests allowed). For working hours, give Poll Times a Custom entry 0 */10 9-16 * * 1-5 and an Every X 6 Hours entry, and 52 here: a scored session then arrives about 5 minutes after its score in working hours.",
 			),
-			...readScheduleOptions,
 		],
 	},
 ];

@@ -1,26 +1,20 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
+import { toItems } from '../family';
 import type { FoundAssignment } from './assignments';
 import { findFinished, readAssignments, readAssignmentState } from './assignments';
-import { ASSIGNMENTS_PATH, idOf, scenarioIdOf, SESSIONS_PATH, userIdOf } from './read';
+import type { Found } from './read';
+import { scenarioIdOf, scoreMatches, userIdOf, withFeedback } from './read';
 import type { SessionWindow } from './sessions';
 import { readSessions, startSessions } from './sessions';
-import type { PracticeEvent, PracticeSettings } from './settings';
-import { PRACTICE_EVENTS, readPracticeSettings, wantsAssignments } from './settings';
+import type { PracticeSettings } from './settings';
+import { readPracticeSettings, wantsAssignments } from './settings';
 import type { PracticeState } from './state';
 import { readState } from './state';
+import { manualSample, noSample } from './sample';
 
 const HOUR = 3_600_000;
-const DETAIL_CONCURRENCY = 4;
-
-interface Found {
-	event: PracticeEvent;
-	kind: 'session' | 'assignment';
-	row: IDataObject;
-}
 
 const sameQuery = (a: IDataObject | undefined, b: IDataObject | undefined) =>
 	JSON.stringify(a) === JSON.stringify(b);
@@ -30,31 +24,6 @@ function newestOf(...times: Array<number | null | undefined>): number | null {
 	const known = times.filter((t): t is number => typeof t === 'number');
 	return known.length ? Math.max(...known) : null;
 }
-
-/** The client-side part of Session Scored's filters: the rank and the score bounds. */
-function scoreMatches(settings: PracticeSettings, row: IDataObject): boolean {
-	if (settings.ranks.length > 0 && !settings.ranks.includes(String(row.rank))) return false;
-	const score = Number(row.score);
-	if (settings.scoreBelow !== undefined && !(score < settings.scoreBelow)) return false;
-	if (settings.scoreAtLeast !== undefined && !(score >= settings.scoreAtLeast)) return false;
-	return true;
-}
-
-/** Each session in full (feedback), one request per session, when the option asks for it. */
-async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
-	return await mapWithConcurrency(found, DETAIL_CONCURRENCY, async (f) => {
-		if (f.kind !== 'session') return f;
-		const { body } = await apiRequest<IDataObject>(ctx, {
-			method: 'GET',
-			path: `${SESSIONS_PATH}/${encodeURIComponent(idOf(f.row))}`,
-			what: `session ${idOf(f.row)}`,
-		});
-		return { ...f, row: body };
-	});
-}
-
-const toItems = (found: Found[]): INodeExecutionData[] =>
-	found.map((f) => ({ json: { event: f.event, [f.kind]: f.row } }));
 
 /** A window read, or the starting point when there is none yet. */
 async function sessionRead(
@@ -67,57 +36,13 @@ async function sessionRead(
 	return await readSessions(ctx, query, lookbackMs, stored);
 }
 
-/** A manual run shows the most recent match, so fields can be mapped; it reads nothing into the state. */
-async function manualSample(
-	ctx: IPollFunctions,
-	settings: PracticeSettings,
-): Promise<INodeExecutionData[][]> {
-	if (settings.events.has('sessionScored')) {
-		const { data } = await apiListPage<IDataObject>(
-			ctx,
-			SESSIONS_PATH,
-			settings.scoredQuery,
-			1,
-			100,
-		);
-		const row = data.find((r) => scoreMatches(settings, r));
-		if (row) {
-			const [f] = settings.includeFeedback
-				? await withFeedback(ctx, [{ event: 'sessionScored', kind: 'session', row }])
-				: [{ event: 'sessionScored' as const, kind: 'session' as const, row }];
-			return [toItems([f])];
-		}
-	}
-	const statuses: Array<[PracticeEvent, string]> = [
-		['assignmentCompleted', 'completed'],
-		['assignmentDidNotPass', 'did_not_pass'],
-		['assignmentPastDue', 'past_due'],
-	];
-	for (const [event, status] of statuses) {
-		if (!settings.events.has(event)) continue;
-		const { data } = await apiListPage<IDataObject>(
-			ctx,
-			ASSIGNMENTS_PATH,
-			{ ...settings.assignmentQuery, status },
-			1,
-			1,
-		);
-		if (data[0]) return [toItems([{ event, kind: 'assignment', row: data[0] }])];
-	}
-	const chosen = [...settings.events].map((event) => PRACTICE_EVENTS[event]).join(', ');
-	throw new NodeOperationError(ctx.getNode(), 'No practice result matches this trigger yet', {
-		description: `The test run shows the most recent match for ${chosen} with the current Filters, and there is none. Practice a matching scenario (or widen the Filters), then fetch a test event again.`,
-	});
-}
-
 /** One read of Practice Results from the stored state. */
 async function read(
 	this: IPollFunctions,
 	settings: PracticeSettings,
 	stored: PracticeState,
-	readAt: number,
 ): Promise<{ state: PracticeState; items: INodeExecutionData[] }> {
-	const next: PracticeState = { v: stored.v, key: stored.key, readAt };
+	const next: PracticeState = { v: stored.v, key: stored.key };
 	const lookbackMs = settings.lookbackHours * HOUR;
 	const found: Found[] = [];
 	// The service's time as far as known before this poll: the newest created_at any read listed.
@@ -197,6 +122,7 @@ async function read(
 export const practicePoll: FamilyPoll<PracticeSettings, PracticeState> = {
 	readSettings: readPracticeSettings,
 	sample: manualSample,
+	noSample,
 	readState,
-	read: async (ctx, settings, stored, readAt) => await read.call(ctx, settings, stored, readAt),
+	read: async (ctx, settings, stored) => await read.call(ctx, settings, stored),
 };

@@ -1,8 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { apiListPage, apiRequest, MAX_PAGE_SIZE, mapWithConcurrency } from '../../shared/transport';
+import type { FoundRecord } from '../family';
+import type { PracticeEvent, PracticeSettings } from './settings';
 
 export const SESSIONS_PATH = '/sessions';
+const DETAIL_CONCURRENCY = 4;
 export const ASSIGNMENTS_PATH = '/scenarios/assignments';
 
 /** A list page as `apiListPage` answers it. */
@@ -75,3 +78,30 @@ export const userIdOf = (row: IDataObject): string =>
 	String((row.user as IDataObject | undefined)?.id ?? '');
 export const scenarioIdOf = (row: IDataObject): string =>
 	String((row.scenario as IDataObject | undefined)?.id ?? '');
+
+/** An event found by a read: a session or an assignment. */
+export interface Found extends FoundRecord<PracticeEvent> {
+	kind: 'session' | 'assignment';
+}
+
+/** The client-side part of Session Scored's filters: the rank and the score bounds. */
+export function scoreMatches(settings: PracticeSettings, row: IDataObject): boolean {
+	if (settings.ranks.length > 0 && !settings.ranks.includes(String(row.rank))) return false;
+	const score = Number(row.score);
+	if (settings.scoreBelow !== undefined && !(score < settings.scoreBelow)) return false;
+	if (settings.scoreAtLeast !== undefined && !(score >= settings.scoreAtLeast)) return false;
+	return true;
+}
+
+/** Each session in full (feedback), one request per session, when the option asks for it. */
+export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
+	return await mapWithConcurrency(found, DETAIL_CONCURRENCY, async (f) => {
+		if (f.kind !== 'session') return f;
+		const { body } = await apiRequest<IDataObject>(ctx, {
+			method: 'GET',
+			path: `${SESSIONS_PATH}/${encodeURIComponent(idOf(f.row))}`,
+			what: `session ${idOf(f.row)}`,
+		});
+		return { ...f, row: body };
+	});
+}

@@ -4,9 +4,7 @@ import type { QueryField } from '../../shared/fields/filter.fields';
 import { toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
 import { readEvents } from '../family';
-import { readMinReadMinutes } from '../readInterval';
-import { readScheduleOf } from '../readSchedule';
-import type { WorkingHours } from '../workingHours';
+import { readMaxReads } from '../quota';
 import { ASSIGNMENT_FILTERS, RANKS, SESSION_FILTERS } from './fields';
 
 export const PRACTICE_EVENTS = {
@@ -21,6 +19,8 @@ export type PracticeEvent = keyof typeof PRACTICE_EVENTS;
 export const DEFAULT_LOOKBACK_HOURS = 6;
 /** How often the open assignments (not started, in progress, past due) are read. */
 export const DEFAULT_OPEN_READ_HOURS = 6;
+/** Max Reads a Day by default: a read every 30 minutes when Poll Times says Every Minute. */
+export const DEFAULT_MAX_READS = 48;
 
 export interface PracticeSettings {
 	events: Set<PracticeEvent>;
@@ -42,9 +42,8 @@ export interface PracticeSettings {
 	includeFeedback: boolean;
 	lookbackHours: number;
 	openReadHours: number;
-	minReadMinutes: number;
-	/** Read Schedule: More Often in Working Hours; undefined reads evenly. */
-	schedule?: WorkingHours;
+	/** Options → Max Reads a Day (quota.ts). */
+	maxReadsPerDay: number;
 }
 
 export const wantsAssignments = (s: PracticeSettings): boolean =>
@@ -114,7 +113,6 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			0,
 			168,
 		),
-		minReadMinutes: readMinReadMinutes(check, options),
-		schedule: readScheduleOf(check, options),
+		maxReadsPerDay: readMaxReads(check, options, DEFAULT_MAX_READS),
 	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FamilyState } from '../family';
+import { storedState } from '../family';
 import type { SessionWindow } from './sessions';
 import type { PracticeSettings } from './settings';
 
@@ -9,7 +10,6 @@ export const PRACTICE_STATE_VERSION = 'practice-1';
 
 export interface PracticeState extends FamilyState {
 	v: typeof PRACTICE_STATE_VERSION;
-	readAt?: number;
 	/** Key of the form's filters the state was built for: other filters start over. */
 	key: string;
 	/** The Session Scored read. */
@@ -37,9 +37,8 @@ const keyOf = (settings: PracticeSettings): string =>
 /** The stored state if it is a practice state built for these settings; a fresh one otherwise. */
 export function readState(staticData: IDataObject, settings: PracticeSettings): PracticeState {
 	const key = keyOf(settings);
-	const fresh: PracticeState = { v: PRACTICE_STATE_VERSION, key };
-	if (staticData.v !== PRACTICE_STATE_VERSION || staticData.key !== key) return fresh;
-	const copy = JSON.parse(JSON.stringify(staticData)) as PracticeState;
+	const copy = storedState<PracticeState>(staticData, PRACTICE_STATE_VERSION, key);
+	if (!copy) return { v: PRACTICE_STATE_VERSION, key };
 	if (copy.scored !== undefined && !isObject(copy.scored)) delete copy.scored;
 	if (copy.derive !== undefined && !isObject(copy.derive)) delete copy.derive;
 	if (copy.assignments !== undefined && !isObject(copy.assignments)) delete copy.assignments;

@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { filtersCollection } from '../../shared/fields/filter.fields';
 import { shownFor } from '../family';
-import { minReadMinutesOption } from '../readInterval';
-import { DEFAULT_READ_HOUR, SKILL_TIER_EVENTS, skillTierFilterFields } from './settings';
+import { maxReadsOption } from '../quota';
+import { DEFAULT_MAX_READS, SKILL_TIER_EVENTS, skillTierFilterFields } from './settings';
 
 /** Skill Tiers in Trigger On. */
 export const skillTiersOption = {
@@ -16,7 +16,7 @@ const showFor = shownFor(skillTiersOption.value);
 
 const filters = filtersCollection(skillTierFilterFields);
 
-/** The Skill Tiers form: its event, skills, filters, the hour it reads, and what that costs. */
+/** The Skill Tiers form: its event, skills, filters, and what a read costs. */
 export const skillTiersProperties: INodeProperties[] = [
 	{
 		displayName: 'Events',
@@ -47,18 +47,8 @@ export const skillTiersProperties: INodeProperties[] = [
 			'The skills to watch; none chosen watches every skill. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Read At (Hour)',
-		name: 'skillTierReadHour',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 23, numberPrecision: 0 },
-		displayOptions: showFor,
-		default: DEFAULT_READ_HOUR,
-		description:
-			"The hour of the day (0-23, in the workflow's time zone) from which the day's one read happens, at the next poll. The first poll after activation only records where tiers stand.",
-	},
-	{
 		displayName:
-			'Cost: one read a day of 1 request per skill per 100 members, plus 1 for the list of skills when none is chosen: 20 skills and 80 members cost 21 requests a day of the 1,000 a workspace has.',
+			"Reads when Poll Times fires, at most once a day (Options → Max Reads a Day): set Poll Times to Every Day at 6, say, for a read at 6 in the workflow's time zone. The first read after activation only records where tiers stand. A read costs 1 request per skill per 100 members, plus 1 for the list of skills when none is chosen: 20 skills and 80 members cost 21 requests a day of the 1,000 a workspace has.",
 		name: 'skillTierCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
@@ -73,8 +63,9 @@ export const skillTiersProperties: INodeProperties[] = [
 		displayOptions: showFor,
 		default: {},
 		options: [
-			minReadMinutesOption(
-				'Read this often instead of once a day at Read At (Hour), e.g. 60 for hourly. Each read costs the same as the daily one: 1 request per skill per 100 members (plus 1 for the list of skills).',
+			maxReadsOption(
+				DEFAULT_MAX_READS,
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept); polls beyond it make no request. Each read costs 1 request per skill per 100 members (plus 1 for the list of skills): at 24 with Poll Times Every Hour, 20 skills and 80 members cost 504 requests a day. 0 reads at every poll.",
 			),
 		],
 	},

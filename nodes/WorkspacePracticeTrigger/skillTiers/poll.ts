@@ -5,7 +5,6 @@ import { readSkills, readTiers, skillTierChanges } from '../../shared/skills/rea
 import type { SkillRef } from '../../shared/skills/tierChange';
 import { tierChanges } from '../../shared/skills/tierChange';
 import type { FamilyPoll } from '../family';
-import { isDue } from './schedule';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
 import type { SkillTiersState, TierMap } from './state';
@@ -38,17 +37,19 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 				from: iso(now - WEEK),
 				to: iso(now),
 			});
-			if (changes.length > 0) return [toItems(changes)];
+			if (changes.length > 0) return toItems(changes);
 		}
-		return [[]];
+		return [];
 	},
+
+	noSample: () => ({
+		what: 'Tier Changed',
+		hint: 'No tier of the chosen skills and members moved in the last 7 days. Widen the Skills or Filters, or fetch a test event again once a tier has moved.',
+	}),
 
 	readState: (staticData, settings) => readState(staticData, settings.key),
 
 	async read(ctx, settings, stored, readAt) {
-		const last = stored.tiers === undefined ? undefined : stored.readAt;
-		if (settings.daily && !isDue(readAt, last, settings.readHour, settings.timeZone))
-			return { state: stored, items: [] };
 		const tiers: TierMap = {};
 		const items: INodeExecutionData[] = [];
 		for (const skill of await skillsInScope(ctx, settings)) {

@@ -4,14 +4,14 @@ import type { QueryField } from '../../shared/fields/filter.fields';
 import { excludeSystemUsers, groupIds, members, toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
 import { readEvents } from '../family';
-import { readMinReadMinutes } from '../readInterval';
-import { knownTimeZone } from './schedule';
+import { readMaxReads } from '../quota';
 
 /** The family's one event, by its value and name. */
 export const SKILL_TIER_EVENTS = { tierChanged: 'Tier Changed' } as const;
 export type SkillTierEvent = keyof typeof SKILL_TIER_EVENTS;
 
-export const DEFAULT_READ_HOUR = 6;
+/** Max Reads a Day by default: one read a day (Poll Times, e.g. Every Day at 6, says when). */
+export const DEFAULT_MAX_READS = 1;
 
 /** Filters as the proficiency endpoint takes them (spec 4.3). */
 export const skillTierFilterFields: QueryField[] = [members, groupIds, excludeSystemUsers];
@@ -21,12 +21,8 @@ export interface SkillTiersSettings {
 	/** Empty: every skill of the workspace. */
 	skillIds: string[];
 	query: IDataObject;
-	readHour: number;
-	timeZone: string;
-	/** Once a day from Read At (Hour), unless Options → Minimum Minutes Between Reads is set. */
-	daily: boolean;
-	/** Daily: every poll may look (it costs nothing until a read is due); else the option's value. */
-	minReadMinutes: number;
+	/** Options → Max Reads a Day (quota.ts). */
+	maxReadsPerDay: number;
 	/** What the state was built for: other skills or filters start over. */
 	key: string;
 }
@@ -41,16 +37,8 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 	);
 	const filters = ctx.getNodeParameter('skillTierFilters', {}) as IDataObject;
 	const query = toQuery(ctx, 0, filters, skillTierFilterFields);
-	const readHour = check.intRange(
-		'Read At (Hour)',
-		ctx.getNodeParameter('skillTierReadHour', DEFAULT_READ_HOUR),
-		0,
-		23,
-	);
-	const timeZone = knownTimeZone(ctx.getTimezone());
 	const options = ctx.getNodeParameter('skillTierOptions', {}) as IDataObject;
-	const daily = options.minReadMinutes === undefined;
-	const minReadMinutes = daily ? 0 : readMinReadMinutes(check, options);
+	const maxReadsPerDay = readMaxReads(check, options, DEFAULT_MAX_READS);
 	const key = JSON.stringify([[...skillIds].sort(), query]);
-	return { events, skillIds, query, readHour, timeZone, daily, minReadMinutes, key };
+	return { events, skillIds, query, maxReadsPerDay, key };
 }

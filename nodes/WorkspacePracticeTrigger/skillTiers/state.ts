@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ProficiencyReading } from '../../shared/skills/tierChange';
 import type { FamilyState } from '../family';
+import { storedState } from '../family';
 
 /** Skill Tiers state in the node's static data; another version (or family) starts over. */
 export const SKILL_TIERS_STATE_VERSION = 'skill-tiers-1';
@@ -27,9 +28,8 @@ export interface SkillTiersState extends FamilyState {
 
 /** The stored state if it is this family's and built for these filters; a fresh one otherwise. */
 export function readState(staticData: IDataObject, key: string): SkillTiersState {
-	const fresh: SkillTiersState = { v: SKILL_TIERS_STATE_VERSION, key };
-	if (staticData.v !== SKILL_TIERS_STATE_VERSION || staticData.key !== key) return fresh;
-	const copy = JSON.parse(JSON.stringify(staticData)) as SkillTiersState;
+	const copy = storedState<SkillTiersState>(staticData, SKILL_TIERS_STATE_VERSION, key);
+	if (!copy) return { v: SKILL_TIERS_STATE_VERSION, key };
 	if (typeof copy.tiers !== 'object' || copy.tiers === null || Array.isArray(copy.tiers))
 		delete copy.tiers;
 	return copy;
