@@ -18,7 +18,7 @@ export class WorkspacePracticeApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#credentials';
+		'https://github.com/workspace-practice/n8n-nodes-workspace-practice/blob/main/docs/credentials/workspace-practice-api.md';
 
 	properties: INodeProperties[] = [
 		{
