@@ -28,3 +28,15 @@ test("Statuses' tooltip: the service promises a callback for completed jobs only
 	expect(statuses?.description).toMatch(/promises a callback for completed jobs only/);
 	expect(statuses?.description).toMatch(/Scenario Job → Get|By Polling/);
 });
+
+test("Scenario Job → Create's By Polling notice opens with the wait, then what it costs", async () => {
+	const { WorkspacePractice } = await import(
+		'../../nodes/WorkspacePractice/WorkspacePractice.node.js'
+	);
+	const notice = new WorkspacePractice().description.properties.find(
+		(p) => p.name === 'pollingNotice' && p.displayOptions?.show?.resource?.includes('scenarioJob'),
+	);
+	expect(notice?.displayName).toMatch(/^This step waits about five minutes for the scenario/);
+	expect(notice?.displayName).toMatch(/costs about 10 API calls a job/);
+	expect(notice?.displayOptions?.show?.waitForCompletion).toEqual(['poll']);
+});
