@@ -18,7 +18,7 @@ export class WorkspacePracticeApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#credentials';
+		'https://github.com/workspace-practice/n8n-nodes-workspace-practice/blob/main/docs/credentials/workspace-practice-api.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -27,9 +27,9 @@ export class WorkspacePracticeApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example.com/rest/v1',
+			placeholder: 'https://api.exec.com/rest/v1',
 			description:
-				'The full base address of the API, ending in /rest/v1 (a trailing slash is fine)',
+				"The API's base address, ending in /rest/v1: https://api.exec.com/rest/v1 for the hosted service (the servers entry of the service's API reference); a workspace on another address gets it from the workspace admin who makes its API keys. If the test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this address: check its host and port, and that n8n's network can reach the service.",
 		},
 		{
 			displayName: 'API Key',
@@ -46,14 +46,33 @@ export class WorkspacePracticeApi implements ICredentialType {
 	/**
 	 * Sends the key as a Bearer header, stripped of surrounding whitespace/quotes and a pasted "Bearer "
 	 * prefix (same rule as nodes/shared/transport/apiKey.ts KEY_CLEANUP), so a sloppy paste still
-	 * authenticates. A function rather than an expression: n8n evaluates an expression for every
-	 * request (in an isolate under its default engine); this does the same work in plain code.
+	 * authenticates. A key of another form, or a Base URL not ending in /rest/v1, is refused here, before
+	 * any request: n8n's credential test then shows the rule instead of the service's 401 or 404 (the
+	 * nodes check the same first, nodes/shared/transport/apiKey.ts; a test keeps the two in step). A
+	 * function rather than an expression: n8n evaluates an expression for every request (in an isolate
+	 * under its default engine); this does the same work in plain code.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const key = String(credentials.apiKey).replace(/^[\s"']*(bearer\s+)?[\s"']*|[\s"']*$/gi, '');
+		const key = String(credentials.apiKey ?? '').replace(
+			/^[\s"']*(bearer\s+)?[\s"']*|[\s"']*$/gi,
+			'',
+		);
+		if (!/^[a-z]+_live_[A-Za-z0-9]{40}$/.test(key)) {
+			throw new Error(
+				`API Key does not have the expected form (${key.length} characters after removing quotes, spaces and "Bearer "): expected a lowercase word, "_live_" and 40 letters or digits, as Settings > API shows it (for example svc_live_…). No request was sent.`,
+			);
+		}
+		const baseUrl = String(credentials.baseUrl ?? '')
+			.trim()
+			.replace(/\/+$/, '');
+		if (!/^https?:\/\/[^/]+.*\/rest\/v1$/.test(baseUrl)) {
+			throw new Error(
+				`Base URL must be the full base address ending in /rest/v1 (for example https://api.exec.com/rest/v1), got "${baseUrl}". No request was sent.`,
+			);
+		}
 		return {
 			...requestOptions,
 			headers: { ...requestOptions.headers, Authorization: `Bearer ${key}` },
@@ -72,14 +91,15 @@ export class WorkspacePracticeApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'The API key is invalid or inactive. Expected a lowercase word, "_live_" and 40 letters or digits (for example svc_live_…).',
+						"The API key is well-formed but was not accepted by the service (revoked, or from another workspace). Ask a workspace admin for an active key from Settings > API, and check that the Base URL is this workspace's.",
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'Nothing answers at this Base URL: it must be the full base ending in /rest/v1.',
+					message:
+						'Nothing answers at this Base URL (404): check that it is the full base address ending in /rest/v1, as the workspace admin gave it.',
 				},
 			},
 		],

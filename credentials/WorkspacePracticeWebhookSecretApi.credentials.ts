@@ -15,7 +15,7 @@ export class WorkspacePracticeWebhookSecretApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/workspace-practice/n8n-nodes-workspace-practice?tab=readme-ov-file#job-trigger';
+		'https://github.com/workspace-practice/n8n-nodes-workspace-practice/blob/main/docs/credentials/workspace-practice-webhook-secret-api.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -88,12 +88,16 @@ export async function testCredential(data: IDataObject): Promise<CredentialTestR
 	try {
 		await new RoutingNode(context, nodeType, decrypted).runNode();
 	} catch (error) {
+		// As n8n's CredentialsTester.runRequestTest (2.41.1): a rule for the status, else the status text;
+		// with no answer at all the network code alone (ECONNREFUSED); else the error's message.
 		const status = statusOf(error);
 		for (const rule of testRequest.rules ?? []) {
 			if (rule.type === 'responseCode' && rule.properties.value === status) {
 				return { status: 'Error', message: rule.properties.message };
 			}
 		}
+		const code = (error as { cause?: { code?: unknown } }).cause?.code;
+		if (status === undefined && typeof code === 'string') return { status: 'Error', message: code };
 		return { status: 'Error', message: (error as Error).message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };

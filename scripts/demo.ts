@@ -22,7 +22,7 @@ import {
 } from '../n8n-harness/runWorkflow';
 import { invokeWebhook } from '../n8n-harness/webhookCall';
 import { WebhookServer } from '../n8n-harness/webhookServer';
-import { EVENTS } from '../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
+import { eventLabel, pageStateLabel, scenarioLabel } from './demoWords';
 import { startSimulator, type RunningSimulator } from '../simulator';
 import { knowledgeHubSync, playbookLoop, practiceEvent, tierDigest, tierTrigger } from './demoLoop';
 
@@ -38,6 +38,13 @@ function nodeOf(file: WorkflowFile, type: string): INode {
 	const node = file.nodes.find((n) => n.type === type);
 	if (!node) throw new Error(`"${file.name}" has no ${type} node`);
 	return node;
+}
+
+/** The prompts of the jobs the simulator was asked for: scenario names are cut from them. */
+function prompts(sim: RunningSimulator): unknown[] {
+	return sim.control
+		.requests({ method: 'POST', path: '/scenario-studio/jobs' })
+		.map((r) => (r.body as IDataObject | undefined)?.prompt);
 }
 
 function fail(what: string, error?: string): never {
@@ -70,7 +77,7 @@ async function scenariosFromDeals(sim: RunningSimulator): Promise<void> {
 		say(
 			`     job ${String(job.id)}: queued → ${String(job.status)} in ${Number.isFinite(seconds) ? seconds : '?'} s`,
 		);
-		say(`     scenario "${String(scenario.name)}"`);
+		say(`     scenario "${scenarioLabel(scenario.name, prompts(sim))}"`);
 		say(dim(`     ${String(scenario.url ?? '')}`));
 		if (job.status !== 'completed' || !scenario.id)
 			fail(`deal ${String(deal.deal_id)}: the job did not complete`);
@@ -170,7 +177,7 @@ async function jobCallbacks(sim: RunningSimulator, hooks: WebhookServer): Promis
 	const scenario = (first.job.scenario ?? {}) as IDataObject;
 	say(`   job ${jobId} completed → callback with the secret → ${status}, workflow started`);
 	say(
-		`     scenario "${String(scenario.name)}" assigned to ${first.assigned.length} Sales Team members:`,
+		`     scenario "${scenarioLabel(scenario.name, prompts(sim))}" assigned to ${first.assigned.length} Sales Team members:`,
 	);
 	for (const a of first.assigned) {
 		const user = (a.user ?? {}) as IDataObject;
@@ -223,9 +230,8 @@ async function knowledgeHubWatcher(sim: RunningSimulator): Promise<void> {
 	if (second.error) fail('the second poll failed', second.error.message);
 	const events = second.items.map((i) => i.json);
 	say(`   next poll → ${events.length} events:`);
-	const eventName = (key: unknown): string => EVENTS[key as keyof typeof EVENTS] ?? String(key);
 	for (const e of events)
-		say(`     ${eventName(e.event)}: "${String((e.page as IDataObject | undefined)?.title)}"`);
+		say(`     ${eventLabel(e.event)}: "${String((e.page as IDataObject | undefined)?.title)}"`);
 	if (events.length < 2) fail(`expected at least 2 events, got ${events.length}`);
 
 	const run = await runWorkflow({
@@ -238,7 +244,7 @@ async function knowledgeHubWatcher(sim: RunningSimulator): Promise<void> {
 	say('   the workflow read each page and made a message:');
 	for (const m of run.output('Message')) {
 		say(
-			`     ${eventName(m.event)} · "${String(m.title)}" · ${String(m.status)} v${String(m.version ?? '-')} · owner ${String(m.owner)} · ${String(m.sources)} sources`,
+			`     ${eventLabel(m.event)} · "${String(m.title)}" · ${pageStateLabel(m.status, m.version)} · owner ${String(m.owner)} · ${String(m.sources)} sources`,
 		);
 	}
 	const third = await poller.poll();
@@ -275,7 +281,7 @@ async function main(): Promise<void> {
 	}
 	say(
 		ok
-			? `Done in ${Math.round((Date.now() - started) / 1000)} s. Import examples/*.json into n8n to run them yourself.`
+			? `Done in ${Math.round((Date.now() - started) / 1000)} s. To run them yourself: in n8n, Workflows → Import from File, pick a file in examples/ (examples/README.md says what each does), or \`npm run editor\` opens n8n with all of them imported.`
 			: 'Demo stopped.',
 	);
 	process.exit(ok ? 0 : 1);

@@ -10,6 +10,7 @@ import { PollHarness } from '../n8n-harness/pollHarness';
 import { runNode } from '../n8n-harness/runNode';
 import { readWorkflowFile, runWorkflow } from '../n8n-harness/runWorkflow';
 import type { RunningSimulator } from '../simulator';
+import { eventLabel, rankLabel, scenarioLabel } from './demoWords';
 
 const EXAMPLES = join(__dirname, '..', 'examples');
 const DAY = 86_400_000;
@@ -92,7 +93,7 @@ export async function playbookLoop(sim: RunningSimulator, step: number): Promise
 		?.body as IDataObject;
 	const scenario = (job?.scenario ?? {}) as IDataObject;
 	say(
-		`   Page Published → job with the page as context (${String(post?.context ?? '').length} characters, "${String(post?.context ?? '').split('\n')[0]}") → ${String(job?.status)}: "${String(scenario.name)}"`,
+		`   Page Published → job with the page as context (${String(post?.context ?? '').length} characters, "${String(post?.context ?? '').split('\n')[0]}") → ${String(job?.status)}: "${scenarioLabel(scenario.name, [post?.prompt])}"`,
 	);
 	const assigned = run.output('Assign the scenario');
 	say(`   assigned to the Sales Team (${assigned.length}):`);
@@ -128,7 +129,7 @@ export async function practiceEvent(sim: RunningSimulator, step: number): Promis
 	for (const { json } of second.items) {
 		const session = json.session as IDataObject;
 		say(
-			`   ${String(json.event)}: ${String((session.user as IDataObject).email)} scored ${String(session.score)} (${String(session.rank)}): only the low score is an event`,
+			`   ${eventLabel(json.event)}: ${String((session.user as IDataObject).email)} scored ${String(session.score)}, ${rankLabel(session.rank)}: only the low score is an event`,
 		);
 	}
 	if (second.items.length !== 1) fail(`expected 1 low-score event, got ${second.items.length}`);
@@ -214,7 +215,7 @@ export async function tierTrigger(sim: RunningSimulator, step: number): Promise<
 	);
 	const second = await poller.poll();
 	if (second.error) fail('the second tier poll failed', second.error.message);
-	for (const { json } of second.items) say(`   ${String(json.event)}: ${String(json.summary)}`);
+	for (const { json } of second.items) say(`   ${eventLabel(json.event)}: ${String(json.summary)}`);
 	if (second.items.length === 0) fail('no tier change was emitted');
 	const third = await poller.poll();
 	say(`   the next read → ${third.items.length} events`);

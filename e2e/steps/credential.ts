@@ -49,9 +49,36 @@ export async function credentialSteps(ctx: SuiteContext): Promise<void> {
 			return `"${result.message}" (n8n 1.x's own message; 2.x shows the credential's)`;
 		}
 		expect(
-			/invalid or inactive/i.test(result.message),
-			`message does not explain the key: "${result.message}"`,
+			/not accepted by the service \(revoked, or from another workspace\)/.test(result.message),
+			`message does not say the service refused a well-formed key: "${result.message}"`,
 		);
 		return `"${result.message}"`;
 	});
+
+	await report.step(
+		'credential: a malformed key is refused before any request, with the form expected',
+		async () => {
+			const malformed = { ...data, apiKey: 'svc_live_tooshort' };
+			const created = await api.createCredential(
+				'Workspace Practice (malformed key)',
+				TYPE,
+				malformed,
+			);
+			sim.control.clearRequests();
+			const result = await api.testCredential(
+				created.id,
+				'Workspace Practice (malformed key)',
+				TYPE,
+				malformed,
+			);
+			expect(result.status === 'Error', `expected an error, n8n says ${JSON.stringify(result)}`);
+			const sent = sim.control.requests({ path: '/workspace' }).length;
+			expect(sent === 0, `${sent} request(s) reached the service`);
+			expect(
+				/expected form.*"_live_" and 40 letters or digits/.test(result.message),
+				`message does not give the key's form: "${result.message}"`,
+			);
+			return `"${result.message}", no request`;
+		},
+	);
 }

@@ -6,7 +6,7 @@
  * console error from the package's files, a failed request for them, or a schema the editor asks for
  * that n8n answers 404. The schema files are also fetched directly for every operation and trigger.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page, Response } from 'playwright-core';
@@ -88,8 +88,15 @@ async function openCanvas(page: Page, url: string): Promise<void> {
 	await page.waitForTimeout(1500);
 }
 
-/** Opens a node's form; returns the form's text and the parameter issues it shows. */
-async function openForm(page: Page, name: string): Promise<{ text: string; issues: number }> {
+interface FormSeen {
+	text: string;
+	issues: number;
+	/** The links into this repository the form shows: n8n's Docs link among them. */
+	docs: string[];
+}
+
+/** Opens a node's form; returns the form's text, the parameter issues and the repository links it shows. */
+async function openForm(page: Page, name: string): Promise<FormSeen> {
 	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 	await node.dblclick();
 	const ndv = page.locator('[data-test-id="ndv"]').first();
@@ -98,9 +105,29 @@ async function openForm(page: Page, name: string): Promise<{ text: string; issue
 	await page.waitForTimeout(2500);
 	const text = await ndv.innerText();
 	const issues = await ndv.locator('[data-test-id="parameter-issues"]').count();
+	const docs = await page
+		.locator(`a[href*="${REPO_URL}/"]`)
+		.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
 	await page.keyboard.press('Escape');
 	await page.waitForTimeout(300);
-	return { text, issues };
+	return { text, issues, docs };
+}
+
+const REPO_URL = 'github.com/workspace-practice/n8n-nodes-workspace-practice';
+
+/**
+ * The Docs link n8n built for a node (issue 41): the codex page with n8n's `?utm_…` after it, no
+ * fragment (n8n appends the query after any `#`, so a fragment would match no heading), naming a page
+ * of this repository that exists. The page itself is not fetched: the suite runs without the internet.
+ */
+export function docsLinkProblem(links: string[], page: string): string | undefined {
+	const link = links.find((href) => href.includes('/docs/nodes/'));
+	if (!link) return `no Docs link into docs/nodes/ (links seen: ${links.join(', ') || 'none'})`;
+	const url = new URL(link);
+	if (url.hash) return `${link}: a fragment n8n's query breaks`;
+	if (!url.pathname.endsWith(`/blob/main/${page}`)) return `${link}: not ${page}`;
+	if (!existsSync(join(REPO_ROOT, page))) return `${link}: no file ${page}`;
+	return undefined;
 }
 
 function node(
@@ -241,12 +268,25 @@ export async function editorSteps(ctx: SuiteContext): Promise<void> {
 					.evaluateAll((els) => els.map((el) => el.getAttribute('data-node-name') ?? ''));
 				const withIssues: string[] = [];
 				const texts: Record<string, string> = {};
+				const docs: Record<string, string[]> = {};
 				for (const name of names) {
 					const form = await openForm(page, name);
 					texts[name] = form.text;
+					docs[name] = form.docs;
 					if (form.issues) withIssues.push(`${name}: ${form.issues} parameter issue(s)`);
 				}
 				if (withIssues.length) throw new CheckError(withIssues.join('\n'));
+				// The Docs link n8n builds lands on the node's own page (issue 41, point 3).
+				const docsProblems = names.flatMap((name) => {
+					const page = /Job Trigger/.test(name)
+						? 'docs/nodes/workspace-practice-job-trigger.md'
+						: /Trigger/.test(name)
+							? 'docs/nodes/workspace-practice-trigger.md'
+							: 'docs/nodes/workspace-practice.md';
+					const problem = docsLinkProblem(docs[name], page);
+					return problem ? [`${name}: ${problem}`] : [];
+				});
+				if (docsProblems.length) throw new CheckError(docsProblems.join('\n'));
 				expect(
 					/at most every 30 minutes/.test(texts['Knowledge Hub Trigger']),
 					'Knowledge Hub Changes: no read-interval notice on the form',
@@ -263,7 +303,7 @@ export async function editorSteps(ctx: SuiteContext): Promise<void> {
 				watch.check('the forms');
 				const served = watch.schemas.filter((s) => s.status === 200).length;
 				expect(served > 0, 'the editor asked for no schema of the package');
-				return `${names.length} forms, ${served} schema previews loaded`;
+				return `${names.length} forms, ${served} schema previews loaded, every Docs link on its node's page`;
 			},
 		);
 

@@ -140,7 +140,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				options: Object.entries(STATUS_NAMES).map(([value, name]) => ({ name, value })),
 				default: [...DEFAULT_STATUSES],
 				description:
-					'Final job statuses that start the workflow; other deliveries are acknowledged and ignored',
+					'Final job statuses that start the workflow; other deliveries are acknowledged and ignored. The service promises a callback for completed jobs only: a failed or cancelled job may never call, so read those with Scenario Job → Get, or wait By Polling.',
 			},
 			{
 				displayName: 'Options',

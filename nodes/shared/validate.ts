@@ -1,6 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { itemRef } from './values';
+
 /**
  * Input checks that run before any request is spent. Each failure names the field (as the form shows
  * it), the rule and the item.
@@ -33,7 +35,7 @@ export class InputValidator {
 	fail(field: string, rule: string): never {
 		throw new NodeOperationError(this.node, `${field}: ${rule}`, {
 			itemIndex: this.itemIndex,
-			description: `Item ${this.itemIndex + 1}: fix "${field}" and run again. No request was sent.`,
+			description: `${itemRef(this.itemIndex)}: fix "${field}" and run again. No request was sent.`,
 		});
 	}
 

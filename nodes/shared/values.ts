@@ -15,3 +15,11 @@ export function compact(values: IDataObject): IDataObject {
 	}
 	return out;
 }
+
+/**
+ * An item as n8n numbers it in its UI, from 0: the error view's "Item Index", the expression editor's
+ * item picker and the engine's own "[item 0]" all count from 0, so every message here does too.
+ */
+export function itemRef(itemIndex: number): string {
+	return `Item ${itemIndex}`;
+}

@@ -190,6 +190,19 @@ export class N8nApi {
 		return first.body as { id: string; name: string };
 	}
 
+	/** Replaces a credential's data (internal REST, as the editor's Save). */
+	async updateCredential(
+		credential: { id: string; name: string },
+		type: string,
+		data: Json,
+	): Promise<void> {
+		await this.rest(
+			`/credentials/${credential.id}`,
+			{ method: 'PATCH', json: { name: credential.name, type, data } },
+			`update credential ${credential.name}`,
+		);
+	}
+
 	/** Runs the credential type's `test` request in n8n (internal REST, as the editor's "Test" button). */
 	async testCredential(
 		id: string,

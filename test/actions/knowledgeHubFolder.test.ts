@@ -99,6 +99,6 @@ describe('Knowledge Hub Folder → Get', () => {
 			{ input: [{ id: folders.files.id }, { id: 'nope' }] },
 		);
 		expect(error?.message).toMatch(/^Folder ID: must be a UUID/);
-		expect(error?.description).toMatch(/Item 2/);
+		expect(error?.description).toMatch(/Item 1:/);
 	});
 });

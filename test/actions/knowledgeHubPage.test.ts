@@ -149,7 +149,7 @@ describe('Knowledge Hub Page → Get', () => {
 		expect(error?.message).toBe(
 			'Page ID: must be a UUID (8-4-4-4-12 hex digits), got "not-a-uuid"',
 		);
-		expect(error?.description).toMatch(/Item 1/);
+		expect(error?.description).toMatch(/Item 0:/);
 		expect(apiRequests()).toHaveLength(0);
 	});
 

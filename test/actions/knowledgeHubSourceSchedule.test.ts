@@ -1,16 +1,18 @@
 /**
  * The wait's schedule and cost in simulated time: every pause of the node moves both Date.now and the
- * simulator's clock instead of passing, so a one-minute extraction runs in milliseconds.
+ * simulator's clock instead of passing, so a one-minute extraction runs in milliseconds. Date.now
+ * stands still between pauses (only the pauses move it), so how long the HTTP calls really take on a
+ * busy machine never comes off the next pause: the figures are exact, not rounded.
  */
 import { ManualClock } from '../../simulator';
 import { json, useSimulator } from './support';
 
 const clock = new ManualClock();
 let offset = 0;
-const realNow = Date.now.bind(Date);
+/** The virtual now: a fixed start plus the pauses taken, never the wall clock. */
+const start = Date.now();
 const pauses: number[] = [];
-/** The pauses in whole seconds (the real milliseconds of each HTTP call come off the next pause). */
-const pauseSeconds = () => pauses.map((ms) => Math.round(ms / 1000));
+const pauseSeconds = () => pauses.map((ms) => ms / 1000);
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual<object>('n8n-workflow'),
@@ -23,7 +25,7 @@ jest.mock('n8n-workflow', () => ({
 
 beforeEach(() => {
 	pauses.length = 0;
-	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+	jest.spyOn(Date, 'now').mockImplementation(() => start + offset);
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -33,7 +33,7 @@ function shiftableNow(): { advance(ms: number): void } {
 afterEach(() => jest.restoreAllMocks());
 
 async function seen(test: (r: RecordedRequest) => boolean): Promise<void> {
-	const until = Date.now() + 10_000;
+	const until = Date.now() + 20_000;
 	while (!calls().some(test)) {
 		if (Date.now() > until) throw new Error('request not seen in time');
 		await new Promise((r) => setTimeout(r, 5));

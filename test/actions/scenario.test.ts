@@ -106,7 +106,7 @@ describe('Scenario → Get Many', () => {
 	])('bad filter %j fails before any request', async (filters, message) => {
 		const { error, items } = await run({ operation: 'getAll', filters });
 		expect(error?.message).toContain(message);
-		expect(error?.description).toContain('Item 1');
+		expect(error?.description).toContain('Item 0:');
 		expect(items).toEqual([]);
 		expect(sim.control.requests()).toEqual([]);
 	});

@@ -62,7 +62,7 @@ describe('Studio Session → Create', () => {
 	test('an invalid e-mail or an empty prompt fails before any request', async () => {
 		const badEmail = await run({ userEmail: 'bob at acme', prompt: PROMPT });
 		expect(badEmail.error?.message).toBe('Member: must be an e-mail address, got "bob at acme"');
-		expect(badEmail.error?.description).toMatch(/Item 1/);
+		expect(badEmail.error?.description).toMatch(/Item 0:/);
 		const noPrompt = await run({ userEmail: 'bob@acme.com', prompt: '={{ "   " }}' });
 		expect(noPrompt.error?.message).toBe('Prompt: is required and cannot be empty');
 		expect(sessionRequests()).toHaveLength(0);

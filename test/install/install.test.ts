@@ -137,7 +137,6 @@ async function silentRegistry(): Promise<{
 interface Finished {
 	status: number | null;
 	stderr: string;
-	seconds: number;
 	/** Whether the install wrote its "finished" marker. */
 	marked: boolean;
 }
@@ -145,7 +144,6 @@ interface Finished {
 /** install.sh (2.x: its first stage fetches Node 24) into an empty cache against the given registry. */
 function installAgainst(registry: string, bounds: Record<string, string>): Promise<Finished> {
 	const cache = tempDir('wsp-n8n-cache-');
-	const started = Date.now();
 	return new Promise((resolve) => {
 		const child = spawn('bash', [INSTALL_SH], {
 			env: {
@@ -162,7 +160,7 @@ function installAgainst(registry: string, bounds: Record<string, string>): Promi
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		child.on('close', (status) => {
 			const marked = existsSync(join(cache, 'node-24.21.0', '.installed'));
-			resolve({ status, stderr, seconds: (Date.now() - started) / 1000, marked });
+			resolve({ status, stderr, marked });
 		});
 	});
 }
@@ -184,7 +182,6 @@ describe('a registry that accepts and never answers', () => {
 			expect(run.stderr).toContain('ERROR: Node 24.21.0 could not be installed');
 			expect(run.status).toBe(1);
 			expect(run.marked).toBe(false);
-			expect(run.seconds).toBeLessThan(40);
 		} finally {
 			await registry.close();
 		}
@@ -201,7 +198,6 @@ describe('a registry that accepts and never answers', () => {
 			});
 			expect(run.stderr).toContain('ERROR: Node 24.21.0 could not be installed');
 			expect(run.status).toBe(1);
-			expect(run.seconds).toBeLessThan(40);
 		} finally {
 			await registry.close();
 		}

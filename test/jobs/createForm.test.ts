@@ -53,7 +53,7 @@ describe("Scenario Job → Create's form", () => {
 			'prompt',
 			'contextFrom',
 			'waitForCompletion',
-			'notice: By Polling',
+			'notice: This step',
 			'additionalFields',
 			'options',
 			'simplify',
@@ -63,7 +63,7 @@ describe("Scenario Job → Create's form", () => {
 			'notice: Until Callback',
 		);
 		expect(shown(node.description, { waitForCompletion: 'callback' })).not.toContain(
-			'notice: By Polling',
+			'notice: This step',
 		);
 		expect(
 			shown(node.description, { waitForCompletion: 'off' }).filter((n) => n.startsWith('notice')),
@@ -85,7 +85,7 @@ describe("Scenario Job → Create's form", () => {
 			'poll',
 		]);
 		expect(shown(tool.description, { waitForCompletion: 'poll' })).not.toContain(
-			'notice: By Polling',
+			'notice: This step',
 		);
 	});
 

@@ -71,7 +71,7 @@ export function apiCalls(sim: RunningSimulator): RecordedRequest[] {
 export async function requestSeen(
 	sim: RunningSimulator,
 	test: (r: RecordedRequest) => boolean,
-	timeoutMs = 5000,
+	timeoutMs = 20_000,
 ): Promise<RecordedRequest> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {

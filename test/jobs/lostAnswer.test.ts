@@ -1,7 +1,8 @@
 /**
  * Job creation whose answer is lost after the request went out (the simulator does the work, then
  * cuts the connection): what the item says, and `is_new` when the transport's retry finds the job.
- * And the poll schedule when First Poll After is 0.
+ * And the poll schedule when First Poll After is 0, read from the pauses the node asks for (n8n's
+ * `sleep` is replaced by one that records them and returns at once), not from the wall clock.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -9,12 +10,28 @@ import type { RunningSimulator } from '../../simulator';
 import { nextDelay } from '../../nodes/shared/scenarioJob/wait';
 import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
 
+/** The pauses the node asked for; `onPause` runs at each (the test ends the job from there). */
+const pauses: number[] = [];
+let onPause: (() => void) | undefined;
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: async (ms: number) => {
+		pauses.push(ms);
+		onPause?.();
+		await new Promise((resolve) => setImmediate(resolve));
+	},
+}));
+
 let sim: RunningSimulator;
 beforeAll(async () => {
 	({ sim } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } }));
 });
 afterAll(async () => await sim.close());
-beforeEach(() => sim.control.reset());
+beforeEach(() => {
+	sim.control.reset();
+	pauses.length = 0;
+	onPause = undefined;
+});
 
 const posts = () => apiCalls(sim).filter((r) => r.method === 'POST');
 const createOff = (options: INodeParameters) =>
@@ -59,17 +76,17 @@ describe('a lost answer to a job creation', () => {
 describe('First Poll After 0', () => {
 	it('reads at once, then no more often than once a second', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const run = runJobNode(sim, {
+		// The job ends during the third pause: reads after 0, 1 s and 2 s.
+		onPause = () => {
+			if (pauses.length === 3) sim.control.setJobState(lastJobId(sim), 'completed');
+		};
+		const { error } = await runJobNode(sim, {
 			parameters: createParams(sim, { options: { firstPollSeconds: 0 } }),
 		});
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-		const reads = apiCalls(sim).filter((r) => r.method === 'GET').length;
-		sim.control.setJobState(lastJobId(sim), 'completed');
-		const { error } = await run;
 		expect(error).toBeUndefined();
-		// At 0 and about 1 s; a schedule doubling from 1 ms would have read a dozen times by now.
-		expect(reads).toBeGreaterThanOrEqual(1);
-		expect(reads).toBeLessThanOrEqual(2);
+		// A schedule doubling from 1 ms would have asked for 1, 2, 4 ms.
+		expect(pauses).toEqual([0, 1000, 2000]);
+		expect(apiCalls(sim).filter((r) => r.method === 'GET')).toHaveLength(3);
 	});
 
 	it('the pauses: at least 1 s, doubling, at most 60 s', () => {

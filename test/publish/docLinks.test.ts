@@ -98,6 +98,64 @@ describe('documentation links in nodes, credentials and codex files', () => {
 	});
 });
 
+/**
+ * The link behind n8n's Docs button, as the editor builds it (n8n 2.41.1 and 1.123, editor-ui
+ * `useNodeDocsUrl`): the codex's primaryDocumentation URL with `?utm_source=…` appended as text, so a
+ * `#fragment` in it would end up before the query and match no heading. A credential's
+ * documentationUrl on a host other than docs.n8n.io is used as it is.
+ */
+function n8nNodeDocsLink(codexUrl: string, nodeType: string): string {
+	const utm = new URLSearchParams({
+		utm_source: 'n8n_app',
+		utm_medium: 'node_settings_modal-credential_link',
+		utm_campaign: nodeType,
+	});
+	return `${codexUrl}?${utm.toString()}`;
+}
+
+describe("the Docs links n8n builds land on the node's own page", () => {
+	const codexFiles = [
+		['nodes/WorkspacePractice/WorkspacePractice.node.json', 'docs/nodes/workspace-practice.md'],
+		[
+			'nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.json',
+			'docs/nodes/workspace-practice-trigger.md',
+		],
+		[
+			'nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node.json',
+			'docs/nodes/workspace-practice-job-trigger.md',
+		],
+	];
+
+	it.each(codexFiles)('%s → %s, no fragment, the query after the page', (codex, page) => {
+		const json = JSON.parse(readFileSync(join(ROOT, codex), 'utf8')) as {
+			node: string;
+			resources: { primaryDocumentation: Array<{ url: string }> };
+		};
+		const built = new URL(n8nNodeDocsLink(json.resources.primaryDocumentation[0].url, json.node));
+		expect(built.hash).toBe('');
+		expect(built.pathname).toBe(
+			`/workspace-practice/n8n-nodes-workspace-practice/blob/main/${page}`,
+		);
+		expect(built.searchParams.get('utm_source')).toBe('n8n_app');
+		expect(existsSync(join(ROOT, page))).toBe(true);
+		// The page is about this node: its title names the node.
+		expect(readFileSync(join(ROOT, page), 'utf8').split('\n')[0]).toMatch(/^# Workspace Practice/);
+	});
+
+	it('each credential links its own page, without a fragment', () => {
+		const credentialLinks = links.filter((link) => link.from.startsWith('credentials/'));
+		expect(credentialLinks.map((link) => link.url.replace(/^.*\/docs\//, 'docs/')).sort()).toEqual([
+			'docs/credentials/workspace-practice-api.md',
+			'docs/credentials/workspace-practice-webhook-secret-api.md',
+		]);
+		for (const { url } of credentialLinks) expect(url).not.toContain('#');
+	});
+
+	it('no link in what ships has a fragment n8n could break', () => {
+		expect(links.filter((link) => link.url.includes('#'))).toEqual([]);
+	});
+});
+
 describe('relative links in README.md, CONTRIBUTING.md, ARCHITECTURE.md, docs/ and examples/README.md', () => {
 	const docs = [
 		'README.md',

@@ -84,7 +84,7 @@ test.each([
 	}
 	expect((caught as Error).message).toMatch(message);
 	expect((caught as { context: { itemIndex: number } }).context.itemIndex).toBe(2);
-	expect((caught as { description: string }).description).toContain('Item 3');
+	expect((caught as { description: string }).description).toContain('Item 2:');
 });
 
 test('maxLength and intRange state the bound', () => {

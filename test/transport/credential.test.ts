@@ -1,4 +1,5 @@
-import { cleanApiKey, checkApiKey } from '../../nodes/shared/transport/apiKey';
+import { cleanApiKey, checkApiKey, checkBaseUrl } from '../../nodes/shared/transport/apiKey';
+import { WorkspacePracticeApi } from '../../credentials/WorkspacePracticeApi.credentials.js';
 import { testCredential } from '../../n8n-harness/credentialTest';
 import { runNode } from '../../n8n-harness/runNode';
 import { ScriptedServer, TEST_KEY } from '../support/scriptedServer';
@@ -99,13 +100,103 @@ describe('credential test (as the n8n server runs it)', () => {
 		expect(server.requests[0].headers.authorization).toBe(`Bearer ${TEST_KEY}`);
 	});
 
-	test('fails on a wrong key with the expected form in the message', async () => {
+	test('a well-formed key the service refuses: "not accepted by the service", not a format error', async () => {
 		answerWorkspaceFor(TEST_KEY);
 		const result = await testCredential({
 			baseUrl: server.baseUrl,
 			apiKey: `svc_live_${'0'.repeat(40)}`,
 		});
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/invalid or inactive.*"_live_" and 40 letters or digits/);
+		expect(result.message).toMatch(
+			/^The API key is well-formed but was not accepted by the service \(revoked, or from another workspace\)/,
+		);
+		expect(result.message).not.toMatch(/_live_|40 letters/);
+		// n8n's routing repeats a request answered 401 once (its credential refresh); both read /workspace.
+		expect(new Set(server.requests.map((r) => r.path))).toEqual(new Set(['/workspace']));
+	});
+
+	test.each([
+		['too short', 'svc_live_abc'],
+		['no _live_', `svc_test_${'a'.repeat(40)}`],
+		['empty', '  '],
+	])(
+		'a malformed key (%s) is refused before any request, with the form expected',
+		async (_label, key) => {
+			answerWorkspaceFor(TEST_KEY);
+			const result = await testCredential({ baseUrl: server.baseUrl, apiKey: key });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/^API Key does not have the expected form/);
+			expect(result.message).toContain('"_live_" and 40 letters or digits');
+			expect(result.message).toContain('No request was sent');
+			expect(server.requests).toHaveLength(0);
+		},
+	);
+
+	test('a Base URL without /rest/v1 is refused before any request, saying what it must be', async () => {
+		answerWorkspaceFor(TEST_KEY);
+		const result = await testCredential({
+			baseUrl: server.baseUrl.replace('/rest/v1', '/api'),
+			apiKey: TEST_KEY,
+		});
+		expect(result.message).toMatch(/^Base URL must be the full base address ending in \/rest\/v1/);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('a Base URL where nothing answers the API (404) says what to check', async () => {
+		server.script(() => ({ status: 404, body: 'Not Found' }));
+		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
+		expect(result.message).toMatch(
+			/^Nothing answers at this Base URL \(404\): check that it is the full base/,
+		);
+	});
+
+	test("an unreachable host: n8n shows the network code, and Base URL's hint says what it means", async () => {
+		const result = await testCredential({
+			baseUrl: 'http://127.0.0.1:9/rest/v1',
+			apiKey: TEST_KEY,
+		});
+		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
+		const baseUrl = new WorkspacePracticeApi().properties.find((p) => p.name === 'baseUrl');
+		expect(baseUrl?.description).toMatch(
+			/ECONNREFUSED.*could not reach this address: check its host and port/,
+		);
+		expect(baseUrl?.description).toMatch(/servers entry/);
+		expect(baseUrl?.description).toMatch(/workspace admin/);
+	});
+
+	test("the credential's key and Base URL rules agree with the nodes' own checks", async () => {
+		const keys = [
+			TEST_KEY,
+			`exec_live_${'Z9'.repeat(20)}`,
+			'svc_live_abc',
+			`SVC_live_${'a'.repeat(40)}`,
+			`svc_live_${'a'.repeat(39)}!`,
+			`"Bearer ${TEST_KEY}"`,
+			'',
+		];
+		for (const key of keys) {
+			const node = 'key' in checkApiKey(key);
+			const credential = await new WorkspacePracticeApi()
+				.authenticate({ apiKey: key, baseUrl: 'https://api.exec.com/rest/v1' }, { url: '/' })
+				.then(
+					() => true,
+					() => false,
+				);
+			expect([key, credential]).toEqual([key, node]);
+		}
+		for (const baseUrl of [
+			'https://api.exec.com/rest/v1/',
+			'https://api.exec.com/api',
+			'nonsense',
+		]) {
+			const node = 'baseUrl' in checkBaseUrl(baseUrl);
+			const credential = await new WorkspacePracticeApi()
+				.authenticate({ apiKey: TEST_KEY, baseUrl }, { url: '/' })
+				.then(
+					() => true,
+					() => false,
+				);
+			expect([baseUrl, credential]).toEqual([baseUrl, node]);
+		}
 	});
 });

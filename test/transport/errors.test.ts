@@ -10,13 +10,15 @@ const envelope = (type: string, code: string | undefined, message: string) => ({
 });
 
 describe('service errors become NodeApiErrors with status, type, code and message', () => {
-	test('401 says the key is invalid or inactive', async () => {
+	test('401 says the service did not accept the key, and why it may not', async () => {
 		server.script(() => ({
 			status: 401,
 			body: envelope('authentication_error', 'invalid_api_key', 'API key invalid or inactive'),
 		}));
 		const { error } = await probe(server.baseUrl, {});
-		expect(error?.message).toMatch(/API key is invalid or inactive/);
+		expect(error?.message).toMatch(
+			/^The API key was not accepted by the service \(revoked, or from another workspace\)/,
+		);
 		expect(error?.message).toContain('401');
 		expect(error?.description).toMatch(
 			/^HTTP 401 · type: authentication_error · code: invalid_api_key · message: API key invalid or inactive\. Check the API key in the Workspace Practice API credential/,
@@ -55,7 +57,7 @@ describe('service errors become NodeApiErrors with status, type, code and messag
 			path: '/scenario-studio/jobs',
 			body: '{}',
 		});
-		expect(error?.message).toMatch(/^prompt is required \[400 invalid_request\]/);
+		expect(error?.message).toMatch(/^Prompt \(prompt\) is required \[400 invalid_request\]/);
 		expect(error?.description).toContain('code: (none)');
 	});
 

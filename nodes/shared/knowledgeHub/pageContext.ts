@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
 import { apiRequest } from '../transport';
+import { itemRef } from '../values';
 
 /**
  * Knowledge Hub pages as a scenario job's context: each page read once, its body (published or the
@@ -39,7 +40,7 @@ async function readSection(
 		const what = body === 'draft' ? 'neither a draft nor a published body' : 'no published body';
 		throw new NodeOperationError(ctx.getNode(), `Context Pages: "${title}" has ${what}`, {
 			itemIndex,
-			description: `Item ${itemIndex + 1}: page ${pageId} ${
+			description: `${itemRef(itemIndex)}: page ${pageId} ${
 				body === 'published'
 					? 'was never published; publish it or set Page Body to Latest Draft'
 					: 'is empty'
@@ -79,7 +80,7 @@ export async function pageContext(
 			)} the service takes`,
 			{
 				itemIndex,
-				description: `Item ${itemIndex + 1}: characters per page (title and body): ${sizes}${leadSize}. Choose fewer or shorter pages. No job was created.`,
+				description: `${itemRef(itemIndex)}: characters per page (title and body): ${sizes}${leadSize}. Choose fewer or shorter pages. No job was created.`,
 			},
 		);
 	}

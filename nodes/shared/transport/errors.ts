@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { hasText } from '../values';
+import { inFormWords, withoutFullStop } from './formWords';
 
 /** What the service says in its error envelope `{error: {type, code, message}}`. */
 export interface ServiceErrorBody {
@@ -29,7 +30,7 @@ export function readErrorEnvelope(body: unknown): ServiceErrorBody {
 /** A short lead sentence per status, so the user knows what to do before reading details. */
 function leadFor(status: number, envelope: ServiceErrorBody, what: string): string {
 	if (status === 401)
-		return 'The API key is invalid or inactive: check the Workspace Practice API credential';
+		return 'The API key was not accepted by the service (revoked, or from another workspace)';
 	if (status === 403 && envelope.code === 'workspace_inactive') {
 		return 'The workspace is inactive: the service refuses requests until an admin reactivates it';
 	}
@@ -37,15 +38,22 @@ function leadFor(status: number, envelope: ServiceErrorBody, what: string): stri
 	if (status === 404) return `Not found: ${envelope.message ?? what}`;
 	if (status === 429) return 'Rate limit reached';
 	if (status >= 500) return `The service failed (${status})`;
-	return envelope.message ?? `The service refused the request (${status})`;
+	return envelope.message !== undefined
+		? withoutFullStop(inFormWords(envelope.message).text)
+		: `The service refused the request (${status})`;
 }
 
 /** What to do next, per status family: the description's second sentence. */
 function nextStepFor(status: number, envelope: ServiceErrorBody): string {
-	if (status === 400 || status === 422)
-		return 'Fix the field the message names (in this node or the item it reads), then run the node again.';
+	if (status === 400 || status === 422) {
+		const { labels } = inFormWords(envelope.message ?? '');
+		const fields = labels.length
+			? labels.map((label) => `"${label}"`).join(' and ')
+			: 'the field the message names';
+		return `Fix ${fields} in this node (or the input item its expression reads), then run the node again.`;
+	}
 	if (status === 401)
-		return 'Check the API key in the Workspace Practice API credential: it may be mistyped, revoked or for another workspace.';
+		return "Check the API key in the Workspace Practice API credential: copy it again from the workspace settings under Settings → API (a workspace admin makes keys), and check that the Base URL is this workspace's.";
 	if (status === 403 && envelope.code === 'workspace_inactive')
 		return 'Ask a workspace admin to reactivate the workspace, then run the node again.';
 	if (status === 403)
@@ -78,7 +86,7 @@ export function serviceError(
 		`HTTP ${status}`,
 		`type: ${envelope.type ?? '(none)'}`,
 		`code: ${envelope.code ?? '(none)'}`,
-		`message: ${envelope.message ?? '(none)'}`,
+		`message: ${envelope.message === undefined ? '(none)' : withoutFullStop(envelope.message)}`,
 	].join(' · ');
 	const response: JsonObject = {
 		httpCode: status,

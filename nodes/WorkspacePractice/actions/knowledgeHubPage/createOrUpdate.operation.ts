@@ -14,6 +14,7 @@ import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
+import { itemRef } from '../../../shared/values';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import {
 	addPageLists,
@@ -186,7 +187,7 @@ async function sync(
 			`Title: ${matches.length} pages are titled "${title}"${where} (IDs ${matches.map((p) => String(p.id)).join(', ')})`,
 			{
 				itemIndex,
-				description: `Item ${itemIndex + 1}: Create or Update needs exactly one page per title. Archive or rename the extra pages (Knowledge Hub Page → Archive or Update), or set Options → Within Folder to tell them apart. Nothing was written.`,
+				description: `${itemRef(itemIndex)}: Create or Update needs exactly one page per title. Archive or rename the extra pages (Knowledge Hub Page → Archive or Update), or set Options → Within Folder to tell them apart. Nothing was written.`,
 			},
 		);
 	}

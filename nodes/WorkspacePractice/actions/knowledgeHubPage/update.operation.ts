@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
+import { itemRef } from '../../../shared/values';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import { readUuidLocator } from '../../../shared/fields/locator';
@@ -88,7 +89,7 @@ export async function execute(
 			'Update Fields: add at least one field to change',
 			{
 				itemIndex,
-				description: `Item ${itemIndex + 1}: nothing to update, so no request was sent.`,
+				description: `${itemRef(itemIndex)}: nothing to update, so no request was sent.`,
 			},
 		);
 	}

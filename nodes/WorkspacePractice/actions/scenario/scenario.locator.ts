@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiListPage, MAX_PAGE_SIZE } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
+import { itemRef } from '../../../shared/values';
 import { locator, readLocator } from '../../../shared/fields/locator';
 
 /** A scenario's page in the web app: https://<workspace>.app.exec.com/scenarios/<slug>. */
@@ -100,7 +101,7 @@ export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number):
 		`${LABEL}: no scenario has the slug "${ref}" from the URL`,
 		{
 			itemIndex,
-			description: `Item ${itemIndex + 1}: check the scenario URL, or pick the scenario from the list.`,
+			description: `${itemRef(itemIndex)}: check the scenario URL, or pick the scenario from the list.`,
 		},
 	);
 }

@@ -157,7 +157,7 @@ export const createFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"By Polling takes lists: all items' jobs are created first (the service allows 10 a minute), then waited on together, so N items take about N/10 minutes plus one job, and cost about 10 API calls each (1 creation, about 9 reads for a 5-minute job) of the workspace's 1,000 a day",
+			"This step waits about five minutes for the scenario (at most the Time Limit), then outputs the finished scenario. It costs about 10 API calls a job (1 creation, about 9 status reads) of the workspace's 1,000 a day. A list's jobs are created first (the service allows 10 a minute) and waited on together: N items take about N/10 minutes plus one job.",
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',

@@ -7,6 +7,7 @@ import { callbackUrlForJob } from '../../../shared/scenarioJob/callback';
 import type { PollSettings } from '../../../shared/scenarioJob/wait';
 import { isToolContext } from '../../../shared/toolContext';
 import { validator } from '../../../shared/validate';
+import { itemRef } from '../../../shared/values';
 import {
 	CONTEXT_MAX,
 	DEFAULT_FIRST_POLL_SECONDS,
@@ -120,7 +121,7 @@ export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitM
 				'Callback URL: leave it empty with "Until Callback"',
 				{
 					itemIndex,
-					description: `Item ${itemIndex + 1}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
+					description: `${itemRef(itemIndex)}: "Until Callback" sends this execution's own resume URL. Remove the Callback URL or choose another "Wait for Completion". No request was sent.`,
 				},
 			);
 		}
