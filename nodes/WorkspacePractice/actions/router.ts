@@ -46,16 +46,8 @@ function errorItem(error: unknown): IDataObject {
 /** The item's records shaped as its Simplify asks: each list row on its own. `undefined`: as returned. */
 type Shape = ((record: IDataObject) => IDataObject) | undefined;
 
-/** Reads Simplify for an item, when the operation offers it. */
-function shapeFor(ctx: IExecuteFunctions, module: OperationModule, itemIndex: number): Shape {
-	if (!module.simplify) return undefined;
-	return isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true))
-		? module.simplify
-		: undefined;
-}
-
 /**
- * Every item's Simplify, read once before any request. An unreadable one stops the node there, as a bad
+ * Every item's Simplify (when the operation offers it), read once before any request. An unreadable one stops the node there, as a bad
  * input does; with Continue On Fail it is that item's error instead (and the item does not run).
  */
 function readShapes(
@@ -67,7 +59,10 @@ function readShapes(
 	const unreadable = new Map<number, unknown>();
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			shapes.push(shapeFor(ctx, module, itemIndex));
+			const on =
+				module.simplify !== undefined &&
+				isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true));
+			shapes.push(on ? module.simplify : undefined);
 		} catch (error) {
 			if (!ctx.continueOnFail()) throw asNodeError(ctx.getNode(), error, itemIndex);
 			shapes.push(undefined);
