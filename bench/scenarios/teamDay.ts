@@ -50,7 +50,7 @@ export interface TeamDayFigures {
 	practiceMedianDelayMinutesWorkingHours: number | null;
 	goalPracticeMedianDelayMinutes: number;
 	families: Record<string, FamilyFigures>;
-	/** How the practice triggers were set (Read Schedule). */
+	/** How the practice triggers were set (Poll Times and Max Reads a Day). */
 	practiceSchedule: string;
 	/** The same day with the practice triggers at the defaults (Poll Times Every Minute, 48 reads a day). */
 	evenly?: Pick<

@@ -26,15 +26,16 @@ function newestOf(...times: Array<number | null | undefined>): number | null {
 	return known.length ? Math.max(...known) : null;
 }
 
-/** A window read, or the starting point when there is none yet. */
+/** A window read, or the starting point when there is none yet (as Knowledge Hub's streams do). */
 async function sessionRead(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	lookbackMs: number,
 	stored: SessionWindow | undefined,
 ): Promise<{ window: SessionWindow; fresh: IDataObject[] }> {
-	if (!stored) return { window: await startSessions(ctx, query, lookbackMs), fresh: [] };
-	return await readSessions(ctx, query, lookbackMs, stored);
+	return stored
+		? await readSessions(ctx, query, lookbackMs, stored)
+		: { window: await startSessions(ctx, query, lookbackMs), fresh: [] };
 }
 
 /** One read of Practice Results from the stored state. */
