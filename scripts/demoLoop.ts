@@ -197,7 +197,7 @@ export async function tierTrigger(sim: RunningSimulator, step: number): Promise<
 			skillTierEvents: ['tierChanged'],
 			skillTierSkills: [objection],
 			skillTierFilters: { exclude_system_users: true },
-			// Read at every poll here; by default it reads once a day at Read At (Hour).
+			// Read at every poll here; by default it reads at most once a day (Max Reads a Day 1).
 			skillTierOptions: { maxReadsPerDay: 0 },
 		},
 		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },

@@ -50,7 +50,7 @@ export interface TeamDayFigures {
 	practiceMedianDelayMinutesWorkingHours: number | null;
 	goalPracticeMedianDelayMinutes: number;
 	families: Record<string, FamilyFigures>;
-	/** How the practice triggers were set (Read Schedule). */
+	/** How the practice triggers were set (Poll Times and Max Reads a Day). */
 	practiceSchedule: string;
 	/** The same day with the practice triggers at the defaults (Poll Times Every Minute, 48 reads a day). */
 	evenly?: Pick<
@@ -158,7 +158,8 @@ export interface PracticeReads {
 export const PRACTICE_READS: PracticeReads = {
 	pollTimes: [
 		{ mode: 'custom', cronExpression: '0 */10 9-16 * * 1-5' as CronExpression },
-		{ mode: 'custom', cronExpression: '0 5 */6 * * *' as CronExpression },
+		// Every 6 hours from 05:05: the evening poll at 23:05 finds what fell past due after work.
+		{ mode: 'custom', cronExpression: '0 5 5-23/6 * * *' as CronExpression },
 	],
 	options: {},
 	label:
@@ -254,6 +255,19 @@ export async function benchTeamDay(
 		for (const trigger of triggers) {
 			const activation = await trigger.poll();
 			if (activation.error) throw activation.error;
+		}
+
+		// n8n polls from the activation on, as the Poll Times say: the hours before the day, uncounted
+		// (a quota that no poll spent would otherwise be spent at once when the day starts).
+		const beforeDay = pollTimes(practice.pollTimes, ZONE, time.now() + 1, DAY_START);
+		for (let t = time.now() + MINUTE; t < DAY_START; t += MINUTE) {
+			time.advance(t - time.now());
+			const polls = [watcher];
+			for (const at of beforeDay) if (at >= t && at < t + MINUTE) polls.push(coach, digest);
+			for (const trigger of polls) {
+				const outcome = await trigger.poll();
+				if (outcome.error) throw outcome.error;
+			}
 		}
 
 		// The day: limits on (fresh windows), the request log from here on.

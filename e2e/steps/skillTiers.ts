@@ -1,6 +1,6 @@
 /**
  * Skill Tiers → Tier Changed in a real n8n (`--steps=skill-tiers`), on a simulator of its own: the
- * trigger reading at every poll (Options → Minimum Minutes Between Reads 0; the daily schedule is
+ * trigger reading at every poll (Options → Max Reads a Day 0; the quota under Poll Times is
  * held in the jest tests), activated; the first scheduled poll emits nothing from the past; tiers
  * move; the next poll emits exactly the changes the simulator's state holds; a later poll nothing.
  */

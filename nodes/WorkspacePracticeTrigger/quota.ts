@@ -9,8 +9,8 @@ import type { InputValidator } from '../shared/validate';
  * spends at night's pace by night and faster by day.
  *
  * The first read of a new trigger is at once (it takes the starting point); the next is ready one
- * refill later, or an hour later when reads refill slower than that, so a daily Poll Times reads at
- * its next time after the activation rather than a day later.
+ * refill later (as if the first had started early), or an hour later when reads refill slower than
+ * that, so a daily Poll Times reads at its next time after the activation rather than a day later.
  *
  * The quota is kept as one instant (`quotaEmptyAt`, host milliseconds): when it would have been
  * empty. Reads available now = (now − that instant) ÷ (24 h ÷ Max Reads a Day), at most one day's
@@ -93,7 +93,7 @@ export function spendRead(
 	const reads = available(ctx, staticData, perDay, now);
 	const emptyAt =
 		reads === undefined
-			? now - Math.max(0, (1 - EARLY) * refill - HOUR)
+			? now - Math.max(-EARLY * refill, (1 - EARLY) * refill - HOUR)
 			: now - (reads - 1) * refill;
 	kept.set(keyOf(ctx), emptyAt);
 	return emptyAt;

@@ -123,7 +123,8 @@ test('Poll Times Every Minute at the default Max Reads a Day: 48 reads a day, on
 	const start = Date.parse('2026-03-09T04:00:00Z');
 	// Practice Results at its default quota (the harness only lifts the Knowledge Hub one).
 	const practice = trigger({ triggerOn: 'practice', practiceEvents: ['sessionScored'] }, timeZone);
-	const times = [start, ...pollTimes(EVERY_MINUTE, timeZone, start + 1, start + DAY + 1)];
+	// n8n's polls from the activation (the first) to the same minute a day later.
+	const times = pollTimes(EVERY_MINUTE, timeZone, start, start + DAY + MINUTE);
 	expect(times).toHaveLength(1 + 24 * 60);
 	const reads = await play(practice, times);
 	expect(reads.slice(1)).toHaveLength(48);
@@ -156,7 +157,7 @@ describe('a Poll Times dense in working hours (every 10 minutes Mon-Fri 09-17) a
 		const times = [start, ...pollTimes(workingHours, timeZone, start + 1, end)];
 		const reads = await play(trigger(params(48), timeZone), times);
 		expect(times.filter(inWorkingHours).length).toBeGreaterThanOrEqual(3 * 48);
-		// All but the poll at 18:05, 5 minutes after the activation read (the next is back at 18:28:30).
+		// All but the poll at 18:05, 5 minutes after the activation read (the next is back at 18:30).
 		expect(times[1] - start).toBe(5 * MINUTE);
 		expect(reads).toEqual(times.filter((at) => at !== times[1]));
 	});
@@ -189,7 +190,7 @@ test('a failed read spends its read; the next poll the quota allows reads again 
 	await play(kh, [start]);
 	clockAt(start + 10 * MINUTE);
 	const page = sim.control.createPage({ title: 'Made before the failure' });
-	// Minute 29 is the first poll the quota allows (95% of 30 minutes); it fails.
+	// Minute 30 is the first poll the quota allows after the activation read; it fails.
 	const times = pollTimes(EVERY_MINUTE_AT_0, timeZone, start + 11 * MINUTE, start + 70 * MINUTE);
 	const reads: number[] = [];
 	const emitted: string[] = [];
@@ -212,8 +213,8 @@ test('a failed read spends its read; the next poll the quota allows reads again 
 	}
 	expect(errors).toEqual([expect.stringMatching(/500/)]);
 	expect(failed).toBe(1);
-	// The failed read at 29 (spent: staged n8n drops its static data, the process remembers), then 59.
-	expect(reads).toEqual([29, 59]);
+	// The failed read at 30 (spent: staged n8n drops its static data, the process remembers), then 60.
+	expect(reads).toEqual([30, 60]);
 	expect(emitted).toEqual([page.id]);
 });
 
@@ -234,7 +235,7 @@ test("n8n 1.x saving static data only when a poll emits: reads are no more often
 		reads.push(...(await play(kh, [at])));
 	}
 	expect(kh.stored).toEqual({});
-	expect(reads.map((at) => (at - start) / MINUTE)).toEqual([0, 29, 59, 89, 119, 149, 179]);
+	expect(reads.map((at) => (at - start) / MINUTE)).toEqual([0, 30, 60, 90, 120, 150, 180]);
 });
 
 test('Max Reads a Day out of range is refused before any request, naming the field', async () => {

@@ -171,22 +171,18 @@ async function read(
 	const budget = Budget.of(ctx);
 
 	if (wantsPages(settings)) {
-		if (stored.pages) {
-			const result = await pollPages(ctx, settings, stored.pages, budget);
-			next.pages = result.stream;
-			found.push(...result.found);
-		} else {
-			next.pages = await startPages(ctx, settings);
-		}
+		const result = stored.pages
+			? await pollPages(ctx, settings, stored.pages, budget)
+			: { stream: await startPages(ctx, settings), found: [] };
+		next.pages = result.stream;
+		found.push(...result.found);
 	}
 	if (wantsSources(settings)) {
-		if (stored.sources) {
-			const result = await pollSources(ctx, settings, stored.sources);
-			next.sources = result.stream;
-			found.push(...result.found);
-		} else {
-			next.sources = await startSources(ctx, settings);
-		}
+		const result = stored.sources
+			? await pollSources(ctx, settings, stored.sources)
+			: { stream: await startSources(ctx, settings), found: [] };
+		next.sources = result.stream;
+		found.push(...result.found);
 	}
 
 	return { state: next, items: toItems(await withRecords(ctx, byTime(found), settings.fetchFull)) };

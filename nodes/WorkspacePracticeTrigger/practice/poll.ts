@@ -15,6 +15,7 @@ import { readState } from './state';
 import { manualSample, noSample } from './sample';
 
 const HOUR = 3_600_000;
+const OPEN_READ_EARLY = 0.05;
 
 const sameQuery = (a: IDataObject | undefined, b: IDataObject | undefined) =>
 	JSON.stringify(a) === JSON.stringify(b);
@@ -25,15 +26,16 @@ function newestOf(...times: Array<number | null | undefined>): number | null {
 	return known.length ? Math.max(...known) : null;
 }
 
-/** A window read, or the starting point when there is none yet. */
+/** A window read, or the starting point when there is none yet (as Knowledge Hub's streams do). */
 async function sessionRead(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	lookbackMs: number,
 	stored: SessionWindow | undefined,
 ): Promise<{ window: SessionWindow; fresh: IDataObject[] }> {
-	if (!stored) return { window: await startSessions(ctx, query, lookbackMs), fresh: [] };
-	return await readSessions(ctx, query, lookbackMs, stored);
+	return stored
+		? await readSessions(ctx, query, lookbackMs, stored)
+		: { window: await startSessions(ctx, query, lookbackMs), fresh: [] };
 }
 
 /** One read of Practice Results from the stored state. */
@@ -86,9 +88,11 @@ async function read(
 			);
 		}
 		// After the fast path: one that finished while it ran is then looked up as gone from the list.
+		// A read up to 5% of the interval early counts as on time: the quota lets reads start a little
+		// early (quota.ts), and "every 6 hours" must not become "every 6 and a half".
 		if (
 			!state ||
-			now >= state.nextOpenRead ||
+			now >= state.nextOpenRead - OPEN_READ_EARLY * settings.openReadHours * HOUR ||
 			now < state.nextOpenRead - settings.openReadHours * HOUR
 		) {
 			// A starting point takes the time this poll's session reads saw too.
