@@ -414,4 +414,6 @@ test(`${SEQUENCES} random practice sequences: every outcome emitted once, no his
 		expect(tally.midReadChanges).toBeGreaterThan(300);
 		expect(Object.keys(tally.filters)).toHaveLength(6);
 	}
-}, 1_200_000);
+	// The limit only stops a hang: a loaded 2-core machine runs this far slower (issue 41); the
+	// assertions count events, not time.
+}, 2_400_000);

@@ -519,4 +519,6 @@ test(`${SEQUENCES} random sequences: every change emitted exactly once, none mis
 	expect(tally.reEdits).toBeGreaterThan(500);
 	expect(tally.seenThenPublished).toBeGreaterThan(10);
 	expect(tally.filteredPublished).toBeGreaterThan(20);
-}, 600_000);
+	// The limit only stops a hang: on 2 cores with two busy processes beside it the run took over
+	// 600 s (issue 41); the assertions count events, not time.
+}, 1_800_000);

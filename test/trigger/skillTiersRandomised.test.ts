@@ -214,4 +214,6 @@ test(`${SEQUENCES} random sequences: every tier change emitted exactly once, at 
 	expect(tally.expected).toBeGreaterThan(SEQUENCES);
 	expect(tally.failedPolls).toBeGreaterThan(SEQUENCES / 4);
 	expect(tally.pastObservations).toBeGreaterThan(SEQUENCES / 2);
-}, 600_000);
+	// The limit only stops a hang: on 2 cores with two busy processes beside it the run took over
+	// 600 s (issue 41); the assertions count events, not time.
+}, 1_800_000);

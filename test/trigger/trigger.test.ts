@@ -354,7 +354,8 @@ describe('errors and large bursts, millisecond timestamps', () => {
 		const events = await pollOk(trigger);
 		expect(events.map((e) => e.id)).toEqual(ids);
 		expect(await pollOk(trigger)).toEqual([]);
-	}, 20_000);
+		// Real retry pauses plus 180 pages: room for a loaded machine (the limit only stops a hang).
+	}, 60_000);
 
 	test('a page changing between two list requests does not make the read skip a row', async () => {
 		const trigger = await activated({ events: ['pageCreated', 'pageUpdated'] });
@@ -405,7 +406,9 @@ describe('errors and large bursts, millisecond timestamps', () => {
 		// 3,000 pages inside the overlap window outgrow the bound: the window narrows instead.
 		expect(stored.pages.floor).toBeDefined();
 		expect(JSON.stringify(trigger.stored).length).toBeLessThan(SEEN_MAX_BYTES + 1000);
-	}, 90_000);
+		// 3,000 pages through n8n's engine is CPU work: with two busy processes beside it on 2 cores it
+		// ran past 90 s (issue 41). The limit only stops a hung poll; the assertions are about size.
+	}, 300_000);
 
 	test('n8n 1.x persistence (saved only when the poll emits, restarts in between) gives the same events', async () => {
 		const trigger = await activated({ events: ['pageCreated', 'pagePublished'] }, 'emit-only');
