@@ -6,6 +6,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
@@ -26,7 +27,7 @@ function describe(
 		displayName,
 		name,
 		group: [trigger ? 'trigger' : 'transform'],
-		version: [1, 2, 3, 3.1, 3.2, 3.3, 3.4],
+		version: [1, 1.1, 1.2, 2, 2.2, 3, 3.1, 3.2, 3.3, 3.4],
 		description: `Stand-in for ${name}`,
 		defaults: { name: displayName },
 		inputs: trigger ? [] : ['main'],
@@ -106,7 +107,122 @@ class NoOp implements INodeType {
 	}
 }
 
+/** n8n-nodes-base.stickyNote: canvas text; no inputs or outputs, never run. */
+class StickyNote implements INodeType {
+	description = {
+		...describe('n8n-nodes-base.stickyNote', 'Sticky Note', false, [
+			{ displayName: 'Content', name: 'content', type: 'string', default: '' },
+			{ displayName: 'Height', name: 'height', type: 'number', default: 160 },
+			{ displayName: 'Width', name: 'width', type: 'number', default: 240 },
+			{ displayName: 'Color', name: 'color', type: 'number', default: 1 },
+		]),
+		inputs: [],
+		outputs: [],
+	} as INodeTypeDescription;
+}
+
+/**
+ * n8n-nodes-base.scheduleTrigger: only its place in the workflow. A run starts from it with the items
+ * given (runWorkflow's triggerItems), as n8n starts an active workflow; the stand-in never fires.
+ */
+class ScheduleTrigger implements INodeType {
+	description = describe('n8n-nodes-base.scheduleTrigger', 'Schedule Trigger', true, [
+		{ displayName: 'Rule', name: 'rule', type: 'json', default: {} },
+	]);
+
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return {};
+	}
+}
+
+interface Condition {
+	leftValue: unknown;
+	rightValue?: unknown;
+	operator: { type: string; operation: string };
+}
+
+/** The conditions of n8n's Filter and If (v2) the examples use; another one fails loudly. */
+function conditionHolds(node: INode, c: Condition): boolean {
+	const { leftValue: left, rightValue: right } = c;
+	switch (c.operator.operation) {
+		case 'equals':
+			return left === right;
+		case 'notEquals':
+			return left !== right;
+		case 'true':
+			return left === true;
+		case 'false':
+			return left === false;
+		case 'notEmpty':
+			return Array.isArray(left)
+				? left.length > 0
+				: left !== undefined && left !== null && left !== '';
+		case 'empty':
+			return Array.isArray(left)
+				? left.length === 0
+				: left === undefined || left === null || left === '';
+		case 'gt':
+			return Number(left) > Number(right);
+		case 'lt':
+			return Number(left) < Number(right);
+		default:
+			throw new NodeOperationError(
+				node,
+				`the demo's Filter/If supports equals, notEquals, true, false, empty, notEmpty, gt, lt; not "${c.operator.operation}"`,
+			);
+	}
+}
+
+function itemPasses(ctx: IExecuteFunctions, i: number): boolean {
+	const group = ctx.getNodeParameter('conditions', i) as {
+		conditions: Condition[];
+		combinator?: string;
+	};
+	const results = group.conditions.map((c) => conditionHolds(ctx.getNode(), c));
+	return group.combinator === 'or' ? results.some(Boolean) : results.every(Boolean);
+}
+
+const CONDITION_PROPERTIES: INodeProperties[] = [
+	{ displayName: 'Conditions', name: 'conditions', type: 'json', default: {} },
+	{ displayName: 'Options', name: 'options', type: 'json', default: {} },
+];
+
+/** n8n-nodes-base.filter (v2): the items whose conditions hold. */
+class Filter implements INodeType {
+	description = describe('n8n-nodes-base.filter', 'Filter', false, CONDITION_PROPERTIES);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		return [
+			items.flatMap((item, i) =>
+				itemPasses(this, i) ? [{ json: item.json, pairedItem: { item: i } }] : [],
+			),
+		];
+	}
+}
+
+/** n8n-nodes-base.if (v2): items whose conditions hold on the first output, the others on the second. */
+class If implements INodeType {
+	description = {
+		...describe('n8n-nodes-base.if', 'If', false, CONDITION_PROPERTIES),
+		outputs: ['main', 'main'],
+	} as INodeTypeDescription;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const yes: INodeExecutionData[] = [];
+		const no: INodeExecutionData[] = [];
+		this.getInputData().forEach((item, i) =>
+			(itemPasses(this, i) ? yes : no).push({ json: item.json, pairedItem: { item: i } }),
+		);
+		return [yes, no];
+	}
+}
+
 export const baseNodeStandIns: Record<string, INodeType> = {
+	'n8n-nodes-base.stickyNote': new StickyNote(),
+	'n8n-nodes-base.scheduleTrigger': new ScheduleTrigger(),
+	'n8n-nodes-base.filter': new Filter(),
+	'n8n-nodes-base.if': new If(),
 	'n8n-nodes-base.manualTrigger': new ManualTrigger(),
 	'n8n-nodes-base.set': new EditFields(),
 	'n8n-nodes-base.splitOut': new SplitOut(),
