@@ -172,7 +172,7 @@ export async function analyticsToDataTable(sim: RunningSimulator, step: number):
 			`     ${String(r.kind).padEnd(8)} ${String(r.member_email).padEnd(18)} ${String(r.subject)}: ${
 				r.kind === 'tier'
 					? `${String(r.tier)} (${String(r.score)})`
-					: `${String(r.sessions)} sessions, best ${String(r.best_score)}`
+					: `${String(r.sessions)} session(s), best ${String(r.best_score)}`
 			}`,
 		);
 	say();
