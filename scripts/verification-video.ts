@@ -127,12 +127,21 @@ async function caption(page: Page, text: string): Promise<void> {
 	await page.evaluate(`(${CAPTION_SCRIPT})(${JSON.stringify(text)})`);
 }
 
+/**
+ * Opens a page of the editor and holds it under a caption. A workflow or an execution is shown once
+ * its canvas (an execution's is inside the preview's iframe) has drawn its nodes.
+ */
 async function show(page: Page, url: string, text: string, holdMs: number): Promise<void> {
 	await page.goto(url);
-	await page.waitForLoadState('networkidle').catch(() => undefined);
+	const nodes = url.includes('/executions/')
+		? page.frameLocator('iframe').first().locator('[data-test-id="canvas-node"]').first()
+		: page.locator('[data-test-id="canvas-node"]').first();
+	if (url.includes('/workflow/')) await nodes.waitFor({ timeout: 45000 }).catch(() => undefined);
+	else await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => undefined);
 	await dismissPopups(page);
 	await caption(page, text);
 	await page.waitForTimeout(holdMs);
+	await dismissPopups(page);
 }
 
 /** Manual Trigger → the package's main operations, one after the other. */
@@ -215,7 +224,11 @@ async function scenes(page: Page, instance: ReadyInstance, stub: OpenAiStub): Pr
 		5000,
 	);
 	await page.goto(`${base}/workflow/new`);
-	await page.waitForLoadState('networkidle').catch(() => undefined);
+	await page
+		.locator('[data-test-id="canvas-plus-button"], [data-test-id="canvas-add-button"]')
+		.first()
+		.waitFor({ timeout: 30000 })
+		.catch(() => undefined);
 	await dismissPopups(page);
 	await caption(page, '1/5 Its nodes in the node panel: search "Workspace Practice".');
 	await page.keyboard.press('Tab');
