@@ -136,7 +136,7 @@ async function show(page: Page, url: string, text: string, holdMs: number): Prom
 	const nodes = url.includes('/executions/')
 		? page.frameLocator('iframe').first().locator('[data-test-id="canvas-node"]').first()
 		: page.locator('[data-test-id="canvas-node"]').first();
-	if (url.includes('/workflow/')) await nodes.waitFor({ timeout: 45000 }).catch(() => undefined);
+	if (url.includes('/workflow/')) await nodes.waitFor({ timeout: 20000 }).catch(() => undefined);
 	else await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => undefined);
 	await dismissPopups(page);
 	await caption(page, text);
@@ -265,7 +265,12 @@ async function scenes(page: Page, instance: ReadyInstance, stub: OpenAiStub): Pr
 	);
 	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
 	await caption(page, '3/5 Execute workflow: each node runs against the service.');
-	await page.waitForTimeout(15000);
+	await page
+		.getByText(/executed successfully/i)
+		.first()
+		.waitFor({ timeout: 40000 })
+		.catch(() => undefined);
+	await page.waitForTimeout(2500);
 	const last = page.locator('[data-test-id="canvas-node"][data-node-name="Assign it"]');
 	if (await last.isVisible().catch(() => false)) {
 		await last.dblclick();
