@@ -8,7 +8,7 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, editor, job-trigger, wait, polling, practice, members,
- * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, skill-tiers, job-repeats, day-budget).
+ * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, templates, skill-tiers, job-repeats, day-budget).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -47,6 +47,7 @@ import { practiceSteps } from './steps/practice';
 import { queueSteps } from './steps/queue';
 import { listingSteps } from './steps/listing';
 import { loopExampleSteps } from './steps/loopExamples';
+import { templateSteps } from './steps/templates';
 import { skillTierSteps } from './steps/skillTiers';
 import { mcpSteps } from './steps/mcp';
 import { memberSteps } from './steps/members';
@@ -192,6 +193,8 @@ async function runMode(
 		// The playbook example waits for n8n's polls too.
 		const loops = runs('loop-examples') ? loopExampleSteps(ctx) : Promise.resolve();
 		const tiers = runs('skill-tiers') ? skillTierSteps(ctx) : Promise.resolve();
+		// The templates no other step runs (the watcher among them waits for n8n's polls too).
+		const templates = runs('templates') ? templateSteps(ctx) : Promise.resolve();
 		if (runs('listing')) await listingSteps(ctx);
 		if (runs('operations')) await operationSteps(ctx);
 		if (runs('forms')) await formSteps(ctx);
@@ -209,6 +212,7 @@ async function runMode(
 		await practice;
 		await loops;
 		await tiers;
+		await templates;
 		// Last: it restarts n8n, which would cut steps running alongside.
 		if (runs('job-repeats')) await jobRepeatSteps(ctx);
 		await queueSteps(ctx);

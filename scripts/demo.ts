@@ -25,6 +25,7 @@ import { WebhookServer } from '../n8n-harness/webhookServer';
 import { eventLabel, pageStateLabel, scenarioLabel } from './demoWords';
 import { startSimulator, type RunningSimulator } from '../simulator';
 import { knowledgeHubSync, playbookLoop, practiceEvent, tierDigest, tierTrigger } from './demoLoop';
+import { analyticsToDataTable, playbookRolloutReport } from './demoTemplates';
 
 const EXAMPLES = join(__dirname, '..', 'examples');
 const SECRET_HEADER = 'X-Webhook-Secret';
@@ -272,6 +273,8 @@ async function main(): Promise<void> {
 		await practiceEvent(sim, 6);
 		await tierDigest(sim, 7);
 		await tierTrigger(sim, 8);
+		await playbookRolloutReport(sim, hooks, 9);
+		await analyticsToDataTable(sim, 10);
 		ok = true;
 	} catch (error) {
 		console.error(`\nDemo failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,10 +1,11 @@
 /**
- * `npm run screenshots`: pictures of the node's forms in a real n8n editor, for the README. Starts the
- * ready instance (n8n + package + simulator credential + examples), drives the machine's Chromium
- * headless with playwright-core, and saves PNGs to docs/images/.
+ * `npm run screenshots`: pictures of the node's forms in a real n8n editor, for the README, and of each
+ * template's canvas for its gallery page (examples/images/<file>.png; `-- --templates` takes only
+ * those). Starts the ready instance (n8n + package + simulator credential + examples), drives the
+ * machine's Chromium headless with playwright-core, and saves PNGs to docs/images/.
  * Chromium: scripts/n8n/browser.ts.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import { startReadyInstance, type ReadyInstance } from './n8n/instance';
 import { REPO_ROOT } from './n8n/paths';
 
 const OUT = join(REPO_ROOT, 'docs', 'images');
+const TEMPLATE_IMAGES = join(REPO_ROOT, 'examples', 'images');
 const ACTION = 'n8n-nodes-workspace-practice.workspacePractice';
 
 /** One extra workflow whose node shows a Get Many form with Filters filled in. */
@@ -96,14 +98,41 @@ async function shootCanvas(
 	console.log(`saved docs/images/${file}`);
 }
 
+/** The whole template on the canvas (n8n's "zoom to fit", key 1), sticky notes and all. */
+async function shootTemplate(
+	page: Page,
+	baseUrl: string,
+	workflowId: string,
+	file: string,
+): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/${workflowId}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 30000 });
+	await dismissPopups(page);
+	await page
+		.locator('[data-test-id="canvas-node"]')
+		.first()
+		.click({ position: { x: 2, y: 2 } });
+	await page.keyboard.press('Escape');
+	await page.keyboard.press('1');
+	await page.waitForTimeout(1500);
+	await page.mouse.move(0, 0);
+	await page.screenshot({ path: join(TEMPLATE_IMAGES, file) });
+	console.log(`saved examples/images/${file}`);
+}
+
 async function main(): Promise<void> {
+	const templatesOnly = process.argv.includes('--templates');
 	mkdirSync(OUT, { recursive: true });
+	mkdirSync(TEMPLATE_IMAGES, { recursive: true });
 	const instance = await startReadyInstance((line) => console.log(line));
 	const browser = await launchChromium();
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
 		const base = instance.n8n.baseUrl;
 		await login(page, base);
+		for (const file of readdirSync(join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json')))
+			await shootTemplate(page, base, instance.workflows[file], file.replace(/\.json$/, '.png'));
+		if (templatesOnly) return;
 		const deals = instance.workflows['scenarios-from-deals.json'];
 		const callbacks = instance.workflows['job-callbacks-to-team.json'];
 		const watcher = instance.workflows['knowledge-hub-watcher.json'];
@@ -116,8 +145,8 @@ async function main(): Promise<void> {
 			'Recently published pages',
 			'knowledge-hub-pages-get-many.png',
 		);
-		await shootNode(page, base, callbacks, 'Job Trigger', 'job-trigger.png');
-		await shootNode(page, base, watcher, 'Knowledge Hub Trigger', 'knowledge-hub-trigger.png');
+		await shootNode(page, base, callbacks, 'Scenario job finished', 'job-trigger.png');
+		await shootNode(page, base, watcher, 'New or published page', 'knowledge-hub-trigger.png');
 	} catch (error) {
 		console.error(instance.n8n.logTail(20));
 		throw error;

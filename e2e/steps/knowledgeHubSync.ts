@@ -27,7 +27,6 @@ import { actionNode, chain, locator, webhookNode, type Params } from '../workflo
 const EXAMPLE = 'knowledge-hub-sync.json';
 const TRIGGER = 'Every 6 hours';
 const SCHEDULE_SECONDS = 20;
-const READER = 'Read Markdown files';
 const SYNC = 'Sync page';
 
 const FILES: Record<string, string> = {
@@ -62,8 +61,15 @@ function exampleWorkflow(
 							rule: { interval: [{ field: 'seconds', secondsInterval: SCHEDULE_SECONDS }] },
 						},
 					};
-		if (node.name === READER)
-			return { ...node, parameters: { ...parameters, fileSelector: `${folder}/*.md` } };
+		// The folder is the example's Settings, as a user sets it.
+		if (node.name === 'Settings')
+			return {
+				...node,
+				parameters: {
+					...parameters,
+					jsonOutput: JSON.stringify({ markdown_files: `${folder}/*.md` }),
+				},
+			};
 		if (node.name === SYNC) {
 			const options = { ...(parameters.options as Params), withinFolder: locator(kbFolderId) };
 			return {

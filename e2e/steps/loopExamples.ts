@@ -14,7 +14,7 @@ import { proficiency } from '../../simulator/state/analytics';
 import { pollCount, uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
-import { exampleNode, loadExample } from '../support/examples';
+import { exampleNode, loadExample, setSettings } from '../support/examples';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
 import { POLL_TRIGGER_TYPE, webhookNode } from '../workflows';
 
@@ -94,7 +94,7 @@ async function tierDigest(ctx: SuiteContext): Promise<void> {
 				const path = uniquePath('tier-digest');
 				const trigger = exampleNode(example.nodes, 'Every Monday');
 				Object.assign(trigger, { ...webhookNode(path), name: 'Every Monday', id: randomUUID() });
-				exampleNode(example.nodes, 'Post to chat').parameters.url = `${chat.baseUrl}/digest`;
+				setSettings(example.nodes, { chat_webhook_url: `${chat.baseUrl}/digest` });
 				const created = await api.createWorkflow(example.workflow);
 				workflowId = created.id;
 				await api.activate(created.id);
@@ -144,10 +144,9 @@ async function playbook(ctx: SuiteContext): Promise<void> {
 				const name = `${example.workflow.name} ${randomUUID().slice(0, 8)}`;
 				example.workflow.name = name;
 				const sales = control.fixtures().groups.sales.id;
-				// Read at every poll (the example keeps the default 30 minutes between reads).
+				// The example's Settings name the team as the simulator does ("Sales Team"): as imported.
+				// Read at every poll (0: no quota).
 				exampleNode(example.nodes, 'Playbook published').parameters.options = { maxReadsPerDay: 0 };
-				const team = exampleNode(example.nodes, 'Sales team');
-				team.parameters.filters = { group_ids: [sales] };
 				const created = await api.createWorkflow(example.workflow);
 				workflowId = created.id;
 				await api.activate(created.id);

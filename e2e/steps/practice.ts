@@ -19,7 +19,7 @@ import { ManualClock } from '../../simulator';
 import { pollCount, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
-import { exampleNode, loadExample } from '../support/examples';
+import { loadExample, setSettings } from '../support/examples';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
 import { POLL_TRIGGER_TYPE } from '../workflows';
 
@@ -178,7 +178,7 @@ export async function practiceSteps(ctx: SuiteContext): Promise<void> {
 					const trigger = example.nodes.find((n) => n.type === POLL_TRIGGER_TYPE);
 					if (!trigger) throw new CheckError(`${file} has no practice trigger`);
 					trigger.parameters.practiceOptions = FAST;
-					exampleNode(example.nodes, 'Post to chat').parameters.url = chat.baseUrl + path;
+					setSettings(example.nodes, { chat_webhook_url: chat.baseUrl + path });
 					const created = await api.createWorkflow(example.workflow);
 					watched.push({ name: example.workflow.name, id: created.id, trigger: trigger.name });
 				}

@@ -46,3 +46,12 @@ export function exampleNode(nodes: ExampleNode[], name: string): ExampleNode {
 	if (!node) throw new Error(`the example has no node "${name}"`);
 	return node;
 }
+
+/** Changes the example's Settings node as a user does: the values there are what a user edits. */
+export function setSettings(nodes: ExampleNode[], values: Record<string, unknown>): void {
+	const node = exampleNode(nodes, 'Settings');
+	const json = JSON.parse(String(node.parameters.jsonOutput)) as Record<string, unknown>;
+	for (const key of Object.keys(values))
+		if (!(key in json)) throw new Error(`the example's Settings have no "${key}"`);
+	node.parameters.jsonOutput = JSON.stringify({ ...json, ...values }, null, 2);
+}

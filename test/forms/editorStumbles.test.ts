@@ -160,6 +160,6 @@ describe('the editor, as a new user meets it', () => {
 			}
 		}
 		for (const [type, set] of names) expect([type, set.size]).toEqual([type, 1]);
-		expect(twoSlots).toEqual(['job-callbacks-to-team.json Job Trigger']);
+		expect(twoSlots).toEqual(['job-callbacks-to-team.json Scenario job finished']);
 	});
 });
