@@ -179,7 +179,7 @@ async function watcher(ctx: SuiteContext): Promise<void> {
 				example.workflow.name = name;
 				const trigger = exampleNode(example.nodes, 'New or published page');
 				expectEqual(trigger.type, POLL_TRIGGER_TYPE, 'trigger type');
-				// Read at every poll (the template keeps the default 30 minutes between reads).
+				// Read at every poll (0: no quota).
 				trigger.parameters.options = { maxReadsPerDay: 0 };
 				setSettings(example.nodes, { message_prefix: 'New in the hub' });
 				const created = await api.createWorkflow(example.workflow);
