@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FamilyState } from '../family';
+import { storedState } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
 import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
 import type { Stamp } from './timestamps';
@@ -110,12 +111,14 @@ export function readState(staticData: IDataObject): TriggerState {
 	const state: TriggerState = { v: STATE_VERSION };
 	let pages: Stream | undefined;
 	let sources: Stream | undefined;
-	if (staticData.v === STATE_VERSION) {
-		pages = readStream(staticData.pages, SeenChanges.fromJSON);
-		sources = readStream(staticData.sources, SeenChanges.fromJSON);
-	} else if (staticData.v === 1) {
-		pages = readStream(staticData.pages, (seen) => readV1Seen(seen, v1PageKeys));
-		sources = readStream(staticData.sources, (seen) => readV1Seen(seen, v1SourceKeys));
+	const current = storedState<TriggerState>(staticData, STATE_VERSION);
+	const v1 = current ? undefined : storedState<TriggerState>(staticData, 1);
+	if (current) {
+		pages = readStream(current.pages, SeenChanges.fromJSON);
+		sources = readStream(current.sources, SeenChanges.fromJSON);
+	} else if (v1) {
+		pages = readStream(v1.pages, (seen) => readV1Seen(seen, v1PageKeys));
+		sources = readStream(v1.sources, (seen) => readV1Seen(seen, v1SourceKeys));
 	}
 	if (pages) state.pages = pages;
 	if (sources) state.sources = sources;
