@@ -108,7 +108,7 @@ export function countRequest(ctx: TransportContext, digest: string, now: number)
 	state.warned = true;
 	const credential = ctx.getNode().credentials?.workspacePracticeApi?.name;
 	ctx.logger.warn(
-		`Workspace Practice: this n8n process has sent ${spent.total} requests in the last 24 hours with the API key of credential ${credential ? `"${credential}"` : '(unnamed)'}, ${Math.round((spent.total / REQUESTS_PER_DAY) * 100)}% of the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} a day. By workflow: ${describeSpent(spent)}. Other n8n processes and other tools on the workspace count too; at the limit every workflow on the workspace gets 429 until the day turns. To spend less: fewer reads a day per trigger (Minutes Between Reads, working hours), By Callback for jobs.`,
+		`Workspace Practice: this n8n process has sent ${spent.total} requests in the last 24 hours with the API key of credential ${credential ? `"${credential}"` : '(unnamed)'}, ${Math.round((spent.total / REQUESTS_PER_DAY) * 100)}% of the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} a day. By workflow: ${describeSpent(spent)}. Other n8n processes and other tools on the workspace count too; at the limit every workflow on the workspace gets 429 until the day turns. To spend less: fewer reads a day per trigger (its Poll Times and Options → Max Reads a Day), By Callback for jobs.`,
 		{ credential: credential ?? null, requestsToday: spent.total },
 	);
 }

@@ -218,7 +218,7 @@ function dayQuotaError(
 		envelope,
 		request.what ?? request.path,
 		request.itemIndex,
-		`The service asked to wait ${Math.ceil(waitMs / 1000)} s: the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} requests a day are used up, and it takes requests again at ${turns} (in ${inWords}). ${own} Every workflow on the workspace gets this answer until then. To spend less, see the README's limits section: fewer trigger reads a day (Minutes Between Reads, working hours), By Callback for jobs.`,
+		`The service asked to wait ${Math.ceil(waitMs / 1000)} s: the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} requests a day are used up, and it takes requests again at ${turns} (in ${inWords}). ${own} Every workflow on the workspace gets this answer until then. To spend less, see the README's limits section: fewer trigger reads a day (the trigger's Poll Times and Options → Max Reads a Day), By Callback for jobs.`,
 	);
 	error.message = `Rate limit reached [429${envelope.type ? ` ${envelope.type}` : ''}]: the workspace's requests for the day are used up until ${turns}`;
 	return error;
