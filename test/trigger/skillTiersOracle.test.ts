@@ -52,7 +52,7 @@ interface TriggerConfig {
 }
 
 function triggerParameters(c: TriggerConfig): INodeParameters {
-	const filters: IDataObject = {};
+	const filters: INodeParameters = {};
 	if (c.groupIds.length) filters.group_ids = [...c.groupIds];
 	if (c.memberEmails.length)
 		filters.members = {
@@ -63,7 +63,7 @@ function triggerParameters(c: TriggerConfig): INodeParameters {
 		triggerOn: 'skillTiers',
 		skillTierEvents: ['tierChanged'],
 		skillTierSkills: [...c.skillIds],
-		skillTierFilters: filters,
+		skillTierFilters: filters as INodeParameters,
 		skillTierOptions: {
 			minReadMinutes: 0, // FIELD: today's interval (0: every poll reads); gone with Poll Times
 			readsPerDay: 1000, // FIELD: the family's quota guard (reads a day), high: every poll may read
@@ -157,9 +157,19 @@ class TriggerOracle {
 	/** The form as it was at the last read (to tell an edit from a membership change). */
 	private readConfig?: TriggerConfig;
 
+	/** What the sequence did to the workflow and the workspace, for the examples' context. */
+	readonly log: Array<[number, string]> = [];
+	private now = 0;
+
 	note(kind: Kind, what: string): void {
 		this.counts[kind]++;
-		if (this.examples.length < 40) this.examples.push(`${this.label} ${kind}: ${what}`);
+		if (this.examples.length >= 40) return;
+		const recent = this.log
+			.filter(([t]) => t >= this.now - 4 * DAY)
+			.map(([t, s]) => `${iso(t)} ${s}`);
+		this.examples.push(
+			`${this.label} ${kind}: ${what}${recent.length ? ` [recent: ${recent.join(', ')}]` : ''}`,
+		);
 	}
 
 	inScope(m: Member, skillId: string, c = this.config): boolean {
@@ -292,6 +302,7 @@ class TriggerOracle {
 
 	/** One poll's events at read instant T. */
 	check(T: number, events: Event[], persistence: Persistence): void {
+		this.now = T;
 		if (this.activateNext) return this.activate(T, events);
 		this.updateScope(T);
 		const byKey = new Map<string, Event[]>();
@@ -601,6 +612,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			if (!url.pathname.endsWith(`/skills/${world.skills[0].id}/proficiency`)) return;
 			if (url.searchParams.get('page') !== '2') return;
 			hooked = true;
+			oracle.log.push([T, 'a call between pages 1 and 2']);
 			const now = rig.clock.now() + 2 * SECOND;
 			rig.clock.set(now);
 			const m = pick(world.crowd.filter((c) => world.isMember(c)));
@@ -642,6 +654,10 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		} else if (r < 0.11) config.includeSystemUsers = !config.includeSystemUsers;
 		if (r < 0.11) {
 			harness.setParameters(triggerParameters(config));
+			oracle.log.push([
+				T,
+				`edited: skills ${config.skillIds.length || 'all'}, groups ${config.groupIds.length}, members ${config.memberEmails.length}, system ${config.includeSystemUsers}`,
+			]);
 			oracle.setConfig({
 				...config,
 				skillIds: [...config.skillIds],
@@ -655,15 +671,22 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			if (present.length > 2) {
 				const m = pick(present);
 				world.leave(m);
+				oracle.log.push([T, `${m.id} left`]);
 				absent.push(m);
 			}
 		} else if (s < 0.08 && absent.length) {
 			const m = absent.splice(Math.floor(rand() * absent.length), 1)[0];
 			world.rejoin(m);
-		} else if (s < 0.11) world.setGroups(pick(world.members), [pick(world.groups).id]);
+			oracle.log.push([T, `${m.id} returned`]);
+		} else if (s < 0.11) {
+			const m = pick(world.members);
+			world.setGroups(m, [pick(world.groups).id]);
+			oracle.log.push([T, `${m.id} changed groups`]);
+		}
 		const t = rand();
 		if (t < 0.03) {
 			harness.restart();
+			oracle.log.push([T, 'n8n restarted']);
 			if (plan.persistence === 'emit-only') oracle.restartEmitOnly(T);
 		} else if (t < 0.04) {
 			harness = rig.harness(triggerParameters(config), {
@@ -671,6 +694,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 				workflow: { id: `oracle-${seed}-${++newHarnesses}`, timezone: plan.zone },
 			});
 			oracle.restartEmpty();
+			oracle.log.push([T, 'restarted with empty static data']);
 		}
 	}
 	oracle.finish(polls[polls.length - 1]);
