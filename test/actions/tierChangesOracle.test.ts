@@ -15,6 +15,8 @@
  * calls alone may be left out by default. Nothing else may be listed, each pair once, with the values
  * of the two readings.
  */
+import { appendFileSync } from 'node:fs';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { mulberry32 } from '../../simulator/state/random';
@@ -75,6 +77,8 @@ function actionParameters(q: Query): INodeParameters {
 // ---------------------------------------------------------------------------------------------------
 
 const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? 200);
+/** ORACLE_FIRST=n runs from the n-th sequence (with ORACLE_SEQUENCES, to replay one). */
+const FIRST = Number(process.env.ORACLE_FIRST ?? 0);
 const QUERIES = 5;
 const DAYS = 30;
 
@@ -234,7 +238,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		});
 		const { items, error } = await runNode({
 			parameters: actionParameters(q),
-			credentials: { baseUrl: rig.proxy.baseUrl, apiKey: rig.sim.apiKey },
+			credentials: { baseUrl: crowd ? rig.proxy.baseUrl : rig.sim.baseUrl, apiKey: rig.sim.apiKey },
 		});
 		rig.proxy.onRequest(undefined);
 		const what = `query ${qi} (from ${from === undefined ? 'empty' : iso(F)}, to ${to === undefined ? 'empty' : iso(T)}, ${q.skillId ? 'one skill' : 'every skill'}, groups ${q.groupIds.length}, members ${q.memberEmails.length}, system ${q.includeSystemUsers}, full ${q.fullRead}${hooked ? ', a call between pages' : ''})`;
@@ -339,7 +343,10 @@ describe('Skill → Get Tier Changes against a spec-derived oracle', () => {
 			const counts = zero();
 			const examples: string[] = [];
 			for (let i = first; i < first + SEQUENCES / BATCHES; i++) {
-				const r = await runSequence(rig, 40_000 + i);
+				const r = await runSequence(rig, 40_000 + FIRST + i);
+				// ORACLE_DUMP=<file>: every example, for reading a failing run whole.
+				if (process.env.ORACLE_DUMP)
+					appendFileSync(process.env.ORACLE_DUMP, r.examples.map((e) => `${e}\n`).join(''));
 				for (const k of Object.keys(counts) as Kind[]) {
 					counts[k] += r.counts[k];
 					total[k] += r.counts[k];

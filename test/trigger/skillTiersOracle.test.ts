@@ -19,10 +19,12 @@
  * event (`new`). Every event must chain (tier_before = the pair's last reported tier) and carry the
  * values of the two readings it compares.
  */
+import { appendFileSync } from 'node:fs';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { mulberry32 } from '../../simulator/state/random';
-import type { PollHarness, Persistence } from '../../n8n-harness/pollHarness';
+import { PollHarness, type Persistence } from '../../n8n-harness/pollHarness';
 import { startRig, type TriggerRig } from './setup';
 import {
 	DAY,
@@ -76,6 +78,8 @@ function triggerParameters(c: TriggerConfig): INodeParameters {
 // ---------------------------------------------------------------------------------------------------
 
 const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? 200);
+/** ORACLE_FIRST=n runs from the n-th sequence (with ORACLE_SEQUENCES, to replay one). */
+const FIRST = Number(process.env.ORACLE_FIRST ?? 0);
 const DAYS = 30;
 const ZONES = ['Europe/Berlin', 'America/New_York', 'UTC'] as const;
 /** DST days of 2026 per zone (spring forward, fall back); UTC has none, any date will do. */
@@ -159,6 +163,12 @@ class TriggerOracle {
 
 	/** What the sequence did to the workflow and the workspace, for the examples' context. */
 	readonly log: Array<[number, string]> = [];
+
+	record(entry: [number, string]): void {
+		this.log.push(entry);
+		if (process.env.ORACLE_TRACE)
+			appendFileSync(process.env.ORACLE_TRACE, `${iso(entry[0])} ${this.label} ${entry[1]}\n`);
+	}
 	private now = 0;
 
 	note(kind: Kind, what: string): void {
@@ -467,7 +477,7 @@ function planOf(rand: () => number): Plan {
 	// Hours 2 and 3 do not exist (or exist twice) on DST days: n8n's own cron story, not ours.
 	const hours = [0, 1, 4, 5, 6, 7, 8, 9, 12, 15, 18, 21, 23];
 	const pollTimes: Array<[number, number]> =
-		rand() < 0.2
+		rand() < 0.15
 			? [
 					[6, 30],
 					[13, 0],
@@ -555,10 +565,18 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 	};
 	const label = `seed ${seed} (${plan.zone}, ${plan.persistence}${plan.crowd ? `, crowd ${plan.crowd}` : ''})`;
 	const oracle = new TriggerOracle(world, config, label);
-	let harness: PollHarness = rig.harness(triggerParameters(config), {
-		persistence: plan.persistence,
-		workflow: { id: `oracle-${seed}`, timezone: plan.zone },
-	});
+	// Through the proxy only where a story needs a call between pages (one hop less elsewhere).
+	const newHarness = (id: string) =>
+		new PollHarness({
+			parameters: triggerParameters(config),
+			credentials: {
+				baseUrl: plan.crowd ? rig.proxy.baseUrl : rig.sim.baseUrl,
+				apiKey: rig.sim.apiKey,
+			},
+			persistence: plan.persistence,
+			workflow: { id, timezone: plan.zone },
+		});
+	let harness = newHarness(`oracle-${seed}`);
 	let newHarnesses = 0;
 	let events = 0;
 	const absent: Member[] = [];
@@ -603,16 +621,15 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		rig.clock.set(T);
 		// A call between page 1 and page 2 of the crowded skill's reading.
 		let hooked = false;
-		let requests = 0;
+		const requestsBefore = rig.sim.control.requests().length;
 		const hookThisPoll = plan.crowd > 0 && writing && rand() < 0.4;
 		rig.proxy.onRequest((_n, req) => {
-			requests++;
 			if (!hookThisPoll || hooked) return;
 			const url = new URL(req.url ?? '', 'http://x');
 			if (!url.pathname.endsWith(`/skills/${world.skills[0].id}/proficiency`)) return;
 			if (url.searchParams.get('page') !== '2') return;
 			hooked = true;
-			oracle.log.push([T, 'a call between pages 1 and 2']);
+			oracle.record([T, 'a call between pages 1 and 2']);
 			const now = rig.clock.now() + 2 * SECOND;
 			rig.clock.set(now);
 			const m = pick(world.crowd.filter((c) => world.isMember(c)));
@@ -623,13 +640,19 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		if (outcome.error) {
 			oracle.note('failedPolls', `poll at ${iso(T)}: ${outcome.error.message}`);
 		}
-		if (requests === 0) oracle.note('pollsWithoutRead', `poll at ${iso(T)} read nothing`);
+		if (rig.sim.control.requests().length === requestsBefore)
+			oracle.note('pollsWithoutRead', `poll at ${iso(T)} read nothing`);
 		const evs: Event[] = outcome.items.map(({ json }) => ({
 			memberId: String((json.member as IDataObject | undefined)?.id),
 			skillId: String((json.skill as IDataObject | undefined)?.id),
 			json,
 		}));
 		events += evs.length;
+		if (process.env.ORACLE_TRACE)
+			appendFileSync(
+				process.env.ORACLE_TRACE,
+				`${iso(T)} ${label} poll: ${evs.map((e) => `${e.memberId.slice(0, 8)}|${e.skillId.slice(0, 8)} ${e.json.tier_before}>${e.json.tier_after}`).join(', ')}\n`,
+			);
 		oracle.check(T, evs, plan.persistence);
 
 		// Right after the poll: edits, membership changes, restarts (their entry instant is this read).
@@ -654,7 +677,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		} else if (r < 0.11) config.includeSystemUsers = !config.includeSystemUsers;
 		if (r < 0.11) {
 			harness.setParameters(triggerParameters(config));
-			oracle.log.push([
+			oracle.record([
 				T,
 				`edited: skills ${config.skillIds.length || 'all'}, groups ${config.groupIds.length}, members ${config.memberEmails.length}, system ${config.includeSystemUsers}`,
 			]);
@@ -671,30 +694,27 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			if (present.length > 2) {
 				const m = pick(present);
 				world.leave(m);
-				oracle.log.push([T, `${m.id} left`]);
+				oracle.record([T, `${m.id} left`]);
 				absent.push(m);
 			}
 		} else if (s < 0.08 && absent.length) {
 			const m = absent.splice(Math.floor(rand() * absent.length), 1)[0];
 			world.rejoin(m);
-			oracle.log.push([T, `${m.id} returned`]);
+			oracle.record([T, `${m.id} returned`]);
 		} else if (s < 0.11) {
 			const m = pick(world.members);
 			world.setGroups(m, [pick(world.groups).id]);
-			oracle.log.push([T, `${m.id} changed groups`]);
+			oracle.record([T, `${m.id} changed groups`]);
 		}
 		const t = rand();
 		if (t < 0.03) {
 			harness.restart();
-			oracle.log.push([T, 'n8n restarted']);
+			oracle.record([T, 'n8n restarted']);
 			if (plan.persistence === 'emit-only') oracle.restartEmitOnly(T);
 		} else if (t < 0.04) {
-			harness = rig.harness(triggerParameters(config), {
-				persistence: plan.persistence,
-				workflow: { id: `oracle-${seed}-${++newHarnesses}`, timezone: plan.zone },
-			});
+			harness = newHarness(`oracle-${seed}-${++newHarnesses}`);
 			oracle.restartEmpty();
-			oracle.log.push([T, 'restarted with empty static data']);
+			oracle.record([T, 'restarted with empty static data']);
 		}
 	}
 	oracle.finish(polls[polls.length - 1]);
@@ -724,7 +744,10 @@ describe('Skill Tiers against a spec-derived oracle', () => {
 			const counts = zero();
 			const mine: string[] = [];
 			for (let i = b * (SEQUENCES / BATCHES); i < (b + 1) * (SEQUENCES / BATCHES); i++) {
-				const r = await runSequence(rig, 39_000 + i);
+				const r = await runSequence(rig, 39_000 + FIRST + i);
+				// ORACLE_DUMP=<file>: every example, for reading a failing run whole.
+				if (process.env.ORACLE_DUMP)
+					appendFileSync(process.env.ORACLE_DUMP, r.examples.map((e) => `${e}\n`).join(''));
 				for (const k of Object.keys(counts) as Kind[]) {
 					counts[k] += r.counts[k];
 					total[k] += r.counts[k];
