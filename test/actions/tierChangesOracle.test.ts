@@ -223,15 +223,11 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			if (!url.pathname.endsWith(`/skills/${world.skills[0].id}/proficiency`)) return;
 			if (url.searchParams.get('page') !== '2') return;
 			hooked = true;
-			const ranked = world
-				.everyone()
-				.filter((m) => world.isMember(m))
-				.map((m) => ({ m, r: world.reading(m.id, world.skills[0].id, rig.clock.now(), Infinity) }))
-				.filter(({ r }) => r.count > 0)
-				.sort(
-					(a, b) => (b.r.score ?? -1) - (a.r.score ?? -1) || a.m.email.localeCompare(b.m.email),
-				);
-			const target = ranked[Math.min(ranked.length - 1, 98 + Math.floor(rand() * 3))].m;
+			const target = world.rankedAt(
+				world.skills[0].id,
+				rig.clock.now(),
+				98 + Math.floor(rand() * 3),
+			);
 			const at = rig.clock.now() + 2 * SECOND;
 			rig.clock.set(at);
 			world.logCall(target, world.skills[0].id, 0, at, at);

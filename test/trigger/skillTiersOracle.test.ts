@@ -300,7 +300,6 @@ class TriggerOracle {
 			this.state.set(keyOf(m.id, skillId), {
 				possible: new Set([r.tier]),
 				growUntil: 0,
-				emptyAt: r.count === 0 ? T : undefined,
 				emitted: [],
 				history: [[T, r.tier]],
 			});
@@ -632,8 +631,9 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			oracle.record([T, 'a call between pages 1 and 2']);
 			const now = rig.clock.now() + 2 * SECOND;
 			rig.clock.set(now);
-			const m = pick(world.crowd.filter((c) => world.isMember(c)));
-			world.logCall(m, world.skills[0].id, drawScore(rand), now, now);
+			// The member ranked about 100 drops to the end: rows move between the pages.
+			const m = world.rankedAt(world.skills[0].id, now, 98 + Math.floor(rand() * 3));
+			world.logCall(m, world.skills[0].id, 0, now, now);
 		});
 		const outcome = await harness.poll();
 		rig.proxy.onRequest(undefined);

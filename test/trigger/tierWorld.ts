@@ -311,6 +311,19 @@ export class TierWorld {
 		});
 	}
 
+	/**
+	 * The member at `index` (0-based) of the skill's proficiency list as of `asOf` (highest score
+	 * first, as the service lists it; close enough to pick someone near a page boundary).
+	 */
+	rankedAt(skillId: string, asOf: number, index: number): Member {
+		const ranked = this.everyone()
+			.filter((m) => this.isMember(m))
+			.map((m) => ({ m, r: this.reading(m.id, skillId, asOf, Infinity) }))
+			.filter(({ r }) => r.count > 0)
+			.sort((a, b) => (b.r.score ?? -1) - (a.r.score ?? -1) || a.m.email.localeCompare(b.m.email));
+		return ranked[Math.max(0, Math.min(ranked.length - 1, index))].m;
+	}
+
 	/** Members with a scored session on a scenario evaluating the skill, created in (after, until]. */
 	sessionMembers(skillId: string, after: number, until: number): Set<string> {
 		return new Set(
