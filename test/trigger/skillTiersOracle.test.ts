@@ -25,6 +25,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { mulberry32 } from '../../simulator/state/random';
 import { PollHarness, type Persistence } from '../../n8n-harness/pollHarness';
+import { RETRY } from '../../nodes/shared/transport/retryPolicy';
 import { startRig, type TriggerRig } from './setup';
 import {
 	DAY,
@@ -513,6 +514,16 @@ function pollInstants(plan: Plan, days: number): number[] {
 	return out.sort((a, b) => a - b);
 }
 
+/** Uses up failures the read did not (a service fault queued for it must not hit the next poll). */
+async function drainFailures(rig: TriggerRig): Promise<void> {
+	for (let i = 0; i < 2 * RETRY.maxAttempts; i++) {
+		const answer = await fetch(`${rig.sim.baseUrl}/workspace`, {
+			headers: { authorization: `Bearer ${rig.sim.apiKey}` },
+		});
+		if (answer.status < 500) return;
+	}
+}
+
 interface SequenceResult {
 	counts: Counts;
 	examples: string[];
@@ -635,9 +646,17 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			const m = world.rankedAt(world.skills[0].id, now, 98 + Math.floor(rand() * 3));
 			world.logCall(m, world.skills[0].id, 0, now, now);
 		});
+		// Now and then the service fails the read (every retry): it emits nothing, and the next poll
+		// reads again (contract point 8).
+		const failRead = writing && p > 0 && rand() < 0.02;
+		if (failRead) rig.sim.control.failNext(RETRY.maxAttempts, 503);
 		const outcome = await harness.poll();
 		rig.proxy.onRequest(undefined);
-		if (outcome.error) {
+		if (failRead) await drainFailures(rig);
+		if (failRead && outcome.error) {
+			if (outcome.items.length) oracle.note('unexpected', `a failed read emitted at ${iso(T)}`);
+			oracle.record([T, 'a failed read']);
+		} else if (outcome.error) {
 			oracle.note('failedPolls', `poll at ${iso(T)}: ${outcome.error.message}`);
 		}
 		if (rig.sim.control.requests().length === requestsBefore)
@@ -653,7 +672,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 				process.env.ORACLE_TRACE,
 				`${iso(T)} ${label} poll: ${evs.map((e) => `${e.memberId.slice(0, 8)}|${e.skillId.slice(0, 8)} ${e.json.tier_before}>${e.json.tier_after}`).join(', ')}\n`,
 			);
-		oracle.check(T, evs, plan.persistence);
+		if (!(failRead && outcome.error)) oracle.check(T, evs, plan.persistence);
 
 		// Right after the poll: edits, membership changes, restarts (their entry instant is this read).
 		if (!writing || p === polls.length - 1) continue;
@@ -724,13 +743,17 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 describe('Skill Tiers against a spec-derived oracle', () => {
 	let rig: TriggerRig;
 	const realNow = Date.now;
+	const retryDelays = { ...RETRY };
 	beforeAll(async () => {
 		rig = await startRig();
 		// The trigger reads the time through Date.now: it moves with the simulator's virtual clock.
 		Date.now = () => rig.clock.now();
+		// Retries of a failed read wait real time: 1 ms here, the count of attempts unchanged.
+		Object.assign(RETRY, { baseDelayMs: 1, maxDelayMs: 1 });
 	});
 	afterAll(async () => {
 		Date.now = realNow;
+		Object.assign(RETRY, retryDelays);
 		await rig.close();
 	});
 
