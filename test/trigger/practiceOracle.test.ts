@@ -6,7 +6,8 @@
  * Stories: sessions scored at once, listed unscored and scored later, or listed late (created up to an
  * hour before they show); members leaving (their sessions still count); filters edited while the
  * workflow is active (Members, Groups, Score Below: per the docs a restart with empty state); restarts
- * with empty static data; n8n 1.x keeping only what an emitting poll saved, then restarting.
+ * with empty static data; n8n 1.x keeping only what an emitting poll saved, then restarting; reads the
+ * service fails (every retry): nothing sent, the next read repeats them.
  *
  * The oracle (docs/practice-events.md):
  * - Session Scored: a session matching the filters, listed with a score for the first time, is sent
@@ -25,6 +26,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { mulberry32 } from '../../simulator/state/random';
 import { PollHarness, type Persistence } from '../../n8n-harness/pollHarness';
+import { RETRY } from '../../nodes/shared/transport/retryPolicy';
 import { startRig, type TriggerRig } from './setup';
 import { HOUR, MINUTE, SECOND, TierWorld, type Member } from './tierWorld';
 import { SEED_NOW } from '../../simulator';
@@ -101,6 +103,16 @@ const EVENT_NAMES: Record<string, string> = {
 	'Assignment Completed': 'assignmentCompleted',
 	'Assignment Did Not Pass': 'assignmentDidNotPass',
 };
+
+/** Uses up failures the read did not (a service fault queued for it must not hit the next poll). */
+async function drainFailures(rig: TriggerRig): Promise<void> {
+	for (let i = 0; i < 2 * RETRY.maxAttempts; i++) {
+		const answer = await fetch(`${rig.sim.baseUrl}/workspace`, {
+			headers: { authorization: `Bearer ${rig.sim.apiKey}` },
+		});
+		if (answer.status < 500) return;
+	}
+}
 
 async function runSequence(rig: TriggerRig, seed: number) {
 	const rand = mulberry32(seed);
@@ -179,6 +191,8 @@ async function runSequence(rig: TriggerRig, seed: number) {
 	// Every poll reads (Minutes Between Reads 0): one an hour, on the hour and a few seconds.
 	const polls = Array.from({ length: HOURS }, (_, i) => start + (i + 1) * HOUR + 7 * SECOND);
 	let emitted = 0;
+	/** The last read that did not fail. */
+	let lastOk = start;
 
 	for (let p = 0; p < polls.length; p++) {
 		const T = polls[p];
@@ -256,94 +270,106 @@ async function runSequence(rig: TriggerRig, seed: number) {
 			}
 		}
 		rig.clock.set(T);
+		// Now and then the service fails the read (every retry): nothing is sent, the next read repeats it.
+		const failRead = p > 0 && p < polls.length - 10 && rand() < 0.03;
+		if (failRead) rig.sim.control.failNext(RETRY.maxAttempts, 503);
 		const outcome = await harness.poll();
-		if (outcome.error) note('failedPolls', `poll at ${iso(T)}: ${outcome.error.message}`, T);
-		// What 1.x has saved since the last starting point (staged saves every poll).
-		if (outcome.emitted || persistence === 'staged') savedEver = true;
-		const firstRead = emptyRead;
-		emptyRead = undefined;
-		// A starting point: what showed before the last read is history (never sent); what showed since
-		// (between that read and this one) may be lost or sent, once.
-		if (firstRead) {
+		if (failRead) await drainFailures(rig);
+		const failed = failRead && outcome.error !== undefined;
+		if (failed && outcome.items.length) note('unexpected', `a failed read emitted at ${iso(T)}`, T);
+		if (failed) log.push([T, 'a failed read']);
+		else if (outcome.error) note('failedPolls', `poll at ${iso(T)}: ${outcome.error.message}`, T);
+		if (!failed) {
+			// What 1.x has saved since the last starting point (staged saves every poll).
+			if (outcome.emitted || persistence === 'staged') savedEver = true;
+			const firstRead = emptyRead;
+			emptyRead = undefined;
+			// A starting point: what showed before the last read is history (never sent); what showed since
+			// (between that read and this one) may be lost or sent, once.
+			if (firstRead) {
+				for (const s of sessions.values())
+					if (!s.emitted && s.shownAt <= T) {
+						if (s.shownAt <= lastOk) s.history = true;
+						else s.optional = true;
+					}
+				for (const a of assignments.values())
+					if (!a.emitted && a.finishedAt <= T) {
+						if (firstRead === 'all' && a.finishedAt <= lastOk) a.history = true;
+						else a.optional = true;
+					}
+			}
+			for (const { json } of outcome.items) {
+				emitted++;
+				const event = EVENT_NAMES[String(json.event)] ?? String(json.event);
+				const row = (json.session ?? json.assignment ?? {}) as IDataObject;
+				const id = String(row.id);
+				if (event === 'sessionScored') {
+					const s = sessions.get(id);
+					if (!s) {
+						note('unexpected', `Session Scored ${id} (not a session this test scored)`, T);
+						continue;
+					}
+					if (s.emitted > 0) note('duplicate', `Session Scored ${id} again at ${iso(T)}`, T);
+					else if (s.history)
+						note(
+							'unexpected',
+							`Session Scored ${id} (${s.member.email}, ${s.score}, shown ${iso(s.shownAt)}) from before the starting point, at ${iso(T)}`,
+							T,
+						);
+					else if (!sessionMatches(s, active))
+						note('unexpected', `Session Scored ${id} outside the filters`, T);
+					else if (row.score !== s.score)
+						note('wrong', `Session Scored ${id}: score ${row.score} (expected ${s.score})`, T);
+					s.emitted++;
+				} else if (event === 'assignmentCompleted' || event === 'assignmentDidNotPass') {
+					const a = assignments.get(id);
+					const want = a?.status === 'completed' ? 'assignmentCompleted' : 'assignmentDidNotPass';
+					if (!a) {
+						note('unexpected', `${event} ${id} (not an assignment this test finished)`, T);
+						continue;
+					}
+					if (a.emitted > 0) note('duplicate', `${event} ${id} again at ${iso(T)}`, T);
+					else if (a.history)
+						note('unexpected', `${event} ${id} from before the starting point`, T);
+					else if (!assignmentMatches(a, active))
+						note('unexpected', `${event} ${id} outside the filters`, T);
+					else if (event !== want || row.status !== a.status)
+						note('wrong', `${event} ${id}: status ${row.status} (expected ${a.status})`, T);
+					a.emitted++;
+				} else note('unexpected', `event ${event}`, T);
+			}
+			// A starting point makes everything shown so far history.
+			// Deadlines: a session by the second read after its score shows; an assignment 6 h + 2 reads.
 			for (const s of sessions.values())
-				if (!s.emitted && s.shownAt <= T) {
-					if (s.shownAt <= prev) s.history = true;
-					else s.optional = true;
-				}
-			for (const a of assignments.values())
-				if (!a.emitted && a.finishedAt <= T) {
-					if (firstRead === 'all' && a.finishedAt <= prev) a.history = true;
-					else a.optional = true;
-				}
-		}
-		for (const { json } of outcome.items) {
-			emitted++;
-			const event = EVENT_NAMES[String(json.event)] ?? String(json.event);
-			const row = (json.session ?? json.assignment ?? {}) as IDataObject;
-			const id = String(row.id);
-			if (event === 'sessionScored') {
-				const s = sessions.get(id);
-				if (!s) {
-					note('unexpected', `Session Scored ${id} (not a session this test scored)`, T);
-					continue;
-				}
-				if (s.emitted > 0) note('duplicate', `Session Scored ${id} again at ${iso(T)}`, T);
-				else if (s.history)
+				if (
+					!s.emitted &&
+					!s.history &&
+					!s.optional &&
+					sessionMatches(s, active) &&
+					s.shownAt < lastOk &&
+					p > 0
+				) {
 					note(
-						'unexpected',
-						`Session Scored ${id} (${s.member.email}, ${s.score}, shown ${iso(s.shownAt)}) from before the starting point, at ${iso(T)}`,
+						'missed',
+						`Session Scored ${s.id} (${s.member.email}, ${s.score}) shown ${iso(s.shownAt)}, not by ${iso(T)}`,
 						T,
 					);
-				else if (!sessionMatches(s, active))
-					note('unexpected', `Session Scored ${id} outside the filters`, T);
-				else if (row.score !== s.score)
-					note('wrong', `Session Scored ${id}: score ${row.score} (expected ${s.score})`, T);
-				s.emitted++;
-			} else if (event === 'assignmentCompleted' || event === 'assignmentDidNotPass') {
-				const a = assignments.get(id);
-				const want = a?.status === 'completed' ? 'assignmentCompleted' : 'assignmentDidNotPass';
-				if (!a) {
-					note('unexpected', `${event} ${id} (not an assignment this test finished)`, T);
-					continue;
+					s.history = true;
 				}
-				if (a.emitted > 0) note('duplicate', `${event} ${id} again at ${iso(T)}`, T);
-				else if (a.history) note('unexpected', `${event} ${id} from before the starting point`, T);
-				else if (!assignmentMatches(a, active))
-					note('unexpected', `${event} ${id} outside the filters`, T);
-				else if (event !== want || row.status !== a.status)
-					note('wrong', `${event} ${id}: status ${row.status} (expected ${a.status})`, T);
-				a.emitted++;
-			} else note('unexpected', `event ${event}`, T);
+			for (const a of assignments.values())
+				if (
+					!a.emitted &&
+					!a.history &&
+					!a.optional &&
+					assignmentMatches(a, active) &&
+					T - a.finishedAt > 8 * HOUR
+				) {
+					note('missed', `${a.status} ${a.id} finished ${iso(a.finishedAt)}, not by ${iso(T)}`, T);
+					a.history = true;
+				}
+
+			lastOk = T;
 		}
-		// A starting point makes everything shown so far history.
-		// Deadlines: a session by the second read after its score shows; an assignment 6 h + 2 reads.
-		for (const s of sessions.values())
-			if (
-				!s.emitted &&
-				!s.history &&
-				!s.optional &&
-				sessionMatches(s, active) &&
-				s.shownAt < prev &&
-				p > 0
-			) {
-				note(
-					'missed',
-					`Session Scored ${s.id} (${s.member.email}, ${s.score}) shown ${iso(s.shownAt)}, not by ${iso(T)}`,
-					T,
-				);
-				s.history = true;
-			}
-		for (const a of assignments.values())
-			if (
-				!a.emitted &&
-				!a.history &&
-				!a.optional &&
-				assignmentMatches(a, active) &&
-				T - a.finishedAt > 8 * HOUR
-			) {
-				note('missed', `${a.status} ${a.id} finished ${iso(a.finishedAt)}, not by ${iso(T)}`, T);
-				a.history = true;
-			}
 
 		// After the poll: an edit of the filters or a restart.
 		if (p >= polls.length - 10) continue;
@@ -391,12 +417,16 @@ async function runSequence(rig: TriggerRig, seed: number) {
 describe('Practice Results against a docs-derived oracle', () => {
 	let rig: TriggerRig;
 	const realNow = Date.now;
+	const retryDelays = { ...RETRY };
 	beforeAll(async () => {
 		rig = await startRig();
 		Date.now = () => rig.clock.now();
+		// Retries of a failed read wait real time: 1 ms here, the count of attempts unchanged.
+		Object.assign(RETRY, { baseDelayMs: 1, maxDelayMs: 1 });
 	});
 	afterAll(async () => {
 		Date.now = realNow;
+		Object.assign(RETRY, retryDelays);
 		await rig.close();
 	});
 
