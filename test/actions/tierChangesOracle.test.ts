@@ -57,7 +57,8 @@ function actionParameters(q: Query): INodeParameters {
 		filters.members = {
 			member: q.memberEmails.map((value) => ({ member: { __rl: true, mode: 'email', value } })),
 		};
-	filters.exclude_system_users = !q.includeSystemUsers; // FIELD: today's filter; the contract's option is below
+	// System users: left out by default (contract points 4 and 5); today's Exclude System Users filter
+	// is not set, so a form that still lists them by default fails here (issue 39 point 6).
 	return {
 		resource: 'skill',
 		operation: 'getTierChanges',

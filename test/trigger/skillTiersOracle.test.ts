@@ -61,7 +61,8 @@ function triggerParameters(c: TriggerConfig): INodeParameters {
 		filters.members = {
 			member: c.memberEmails.map((value) => ({ member: { __rl: true, mode: 'email', value } })),
 		};
-	filters.exclude_system_users = !c.includeSystemUsers; // FIELD: today's filter; the contract's option is below
+	// System users: left out by default (contract points 4 and 5); today's Exclude System Users filter
+	// is not set, so a form that still lists them by default fails here (issue 39 point 6).
 	return {
 		triggerOn: 'skillTiers',
 		skillTierEvents: ['tierChanged'],
