@@ -57,7 +57,7 @@ function practiceParameters(c: PracticeConfig): INodeParameters {
 		practiceFilters: filters,
 		practiceOptions: {
 			minReadMinutes: 0, // FIELD: today's interval (0: every poll reads); gone with Poll Times
-			readsPerDay: 1000, // FIELD: the family's quota guard (reads a day), high: every poll may read
+			maxReadsPerDay: 1440, // FIELD: Options → Max Reads a Day (h-sched), high: every poll may read
 			lookbackHours: 6,
 			openReadHours: 6,
 		},

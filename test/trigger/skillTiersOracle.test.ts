@@ -8,7 +8,8 @@
  * with the workflow edited while active (skills added and removed, group and member filters, system
  * users), members leaving, coming back and changing groups, restarts (n8n keeping the data, n8n 1.x
  * keeping only what an emitting poll saved, and empty static data), polls at a daily Poll Time (or
- * three) in Europe/Berlin, America/New_York or UTC across DST days, and in some sequences a call logged
+ * three) in Europe/Berlin, America/New_York or UTC across DST days (some daily ones with Max Reads a
+ * Day 1: every poll must still read), reads the service fails, and in some sequences a call logged
  * between page 1 and page 2 of a reading. Then it polls on, writing nothing, for a sweep period more.
  *
  * The oracle (contract points 2-4): per pair (member, skill) the tier last reported or recorded as a
@@ -52,6 +53,8 @@ interface TriggerConfig {
 	includeSystemUsers: boolean;
 	/** Every skill swept at least once every N days (contract point 3). */
 	sweepDays: number;
+	/** Max Reads a Day: 1440, or 1 with a daily Poll Time (one read a day, DST days included). */
+	maxReadsPerDay: number;
 }
 
 function triggerParameters(c: TriggerConfig): INodeParameters {
@@ -70,7 +73,7 @@ function triggerParameters(c: TriggerConfig): INodeParameters {
 		skillTierFilters: filters as INodeParameters,
 		skillTierOptions: {
 			minReadMinutes: 0, // FIELD: today's interval (0: every poll reads); gone with Poll Times
-			readsPerDay: 1000, // FIELD: the family's quota guard (reads a day), high: every poll may read
+			maxReadsPerDay: c.maxReadsPerDay, // FIELD: Options → Max Reads a Day (h-sched)
 			sweepDays: c.sweepDays, // FIELD: the sweep period N in days
 			includeSystemUsers: c.includeSystemUsers, // FIELD: Include System Users (contract point 4)
 		},
@@ -573,8 +576,10 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		memberEmails: rand() < 0.15 ? world.members.filter(() => rand() < 0.6).map((m) => m.email) : [],
 		includeSystemUsers: rand() < 0.4,
 		sweepDays,
+		// A daily Poll Time with Max Reads a Day 1 must still read at every poll, DST days included.
+		maxReadsPerDay: plan.pollTimes.length === 1 && rand() < 0.3 ? 1 : 1440,
 	};
-	const label = `seed ${seed} (${plan.zone}, ${plan.persistence}${plan.crowd ? `, crowd ${plan.crowd}` : ''})`;
+	const label = `seed ${seed} (${plan.zone}, ${plan.persistence}${plan.crowd ? `, crowd ${plan.crowd}` : ''}${config.maxReadsPerDay === 1 ? ', 1 read a day' : ''})`;
 	const oracle = new TriggerOracle(world, config, label);
 	// Through the proxy only where a story needs a call between pages (one hop less elsewhere).
 	const newHarness = (id: string) =>
