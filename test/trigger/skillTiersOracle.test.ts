@@ -130,6 +130,12 @@ interface PairState {
 	/** Entered scope with no observation: its first scored tier is an event; since when. */
 	emptyAt?: number;
 	emitted: string[];
+	/**
+	 * The as-of instant of the pair's baseline while nothing has been compared since: a reading as of
+	 * it asked later counts observations logged later but dated before it (contract: a reading is the
+	 * service's row as of the instant), so those may move the baseline.
+	 */
+	baseAt?: number;
 	/** Tiers read at each read (for a 1.x restart's lost baselines). */
 	history: Array<[number, Tier]>;
 }
@@ -243,6 +249,8 @@ class TriggerOracle {
 	/** A call dated back to before a pair's empty entry: whether it "had an observation" is moot. */
 	noteLateCall(memberId: string, skillId: string, at: number, now: number): void {
 		const st = this.state.get(keyOf(memberId, skillId));
+		if (st?.baseAt !== undefined && at <= st.baseAt)
+			st.possible.add(this.world.reading(memberId, skillId, st.baseAt, now).tier);
 		if (st?.emptyAt !== undefined && at <= st.emptyAt) {
 			st.emptyAt = undefined;
 			st.growUntil = now + (this.config.sweepDays + 1) * DAY;
@@ -280,6 +288,7 @@ class TriggerOracle {
 				const st: PairState = {
 					possible: new Set([atEntry.tier]),
 					growUntil: T + this.sweepMs(),
+					baseAt: E,
 					emitted: gone?.emitted ?? [],
 					history: [],
 				};
@@ -305,6 +314,7 @@ class TriggerOracle {
 			this.state.set(keyOf(m.id, skillId), {
 				possible: new Set([r.tier]),
 				growUntil: 0,
+				baseAt: T,
 				emitted: [],
 				history: [[T, r.tier]],
 			});
@@ -356,6 +366,7 @@ class TriggerOracle {
 				st.possible = new Set([A.tier]);
 				st.growUntil = 0;
 				st.emptyAt = undefined;
+				st.baseAt = undefined;
 				st.divergedAt = undefined;
 			} else if (growing) st.possible.add(A.tier);
 			else if (st.possible.has(A.tier)) st.divergedAt = undefined;
@@ -369,6 +380,7 @@ class TriggerOracle {
 					st.possible = new Set([A.tier]);
 					st.divergedAt = undefined;
 					st.emptyAt = undefined;
+					st.baseAt = undefined;
 				}
 			}
 			st.history.push([T, A.tier]);
@@ -434,6 +446,7 @@ class TriggerOracle {
 		st.possible = new Set([A.tier]);
 		st.growUntil = 0;
 		st.emptyAt = undefined;
+		st.baseAt = undefined;
 		st.divergedAt = undefined;
 		st.emitted.push(id);
 	}
