@@ -3,7 +3,7 @@ import type { Engine } from '../engine';
 import { notFound, type Router } from '../http';
 import { bool, dateParam, includes, pageParams, paginate } from '../query';
 import type { ProficiencyRow, Skill } from '../schemas';
-import { proficiency, round1, type Proficiency } from '../state/analytics';
+import { proficiency, round1, round2, type Proficiency } from '../state/analytics';
 import { renderSkill, userRef } from '../state/render';
 import type { Store } from '../state/store';
 import { isSystemUser, peopleFilter } from './common';
@@ -64,7 +64,7 @@ export function registerSkills(router: Router, engine: Engine): void {
 			if (!user) throw new Error(`unknown user ${r.userId}`);
 			return {
 				user: userRef(user),
-				score: r.score,
+				score: r.score === null ? null : round2(r.score),
 				tier: r.tier,
 				observation_count: r.observation_count,
 				last_practiced_at: iso(r.lastAt),
