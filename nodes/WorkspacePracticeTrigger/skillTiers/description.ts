@@ -3,7 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { filtersCollection } from '../../shared/fields/filter.fields';
 import { shownFor } from '../family';
 import { minReadMinutesOption } from '../readInterval';
-import { DEFAULT_READ_HOUR, SKILL_TIER_EVENTS, skillTierFilterFields } from './settings';
+import {
+	DEFAULT_SWEEP_DAYS,
+	MAX_SWEEP_DAYS,
+	SKILL_TIER_EVENTS,
+	skillTierFilterFields,
+} from './settings';
 
 /** Skill Tiers in Trigger On. */
 export const skillTiersOption = {
@@ -16,7 +21,7 @@ const showFor = shownFor(skillTiersOption.value);
 
 const filters = filtersCollection(skillTierFilterFields);
 
-/** The Skill Tiers form: its event, skills, filters, the hour it reads, and what that costs. */
+/** The Skill Tiers form: its event, skills, filters, the sweep, and what a read costs. */
 export const skillTiersProperties: INodeProperties[] = [
 	{
 		displayName: 'Events',
@@ -47,18 +52,8 @@ export const skillTiersProperties: INodeProperties[] = [
 			'The skills to watch; none chosen watches every skill. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Read At (Hour)',
-		name: 'skillTierReadHour',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 23, numberPrecision: 0 },
-		displayOptions: showFor,
-		default: DEFAULT_READ_HOUR,
-		description:
-			"The hour of the day (0-23, in the workflow's time zone) from which the day's one read happens, at the next poll. The first poll after activation only records where tiers stand.",
-	},
-	{
 		displayName:
-			'Cost: one read a day of 1 request per skill per 100 members, plus 1 for the list of skills when none is chosen: 20 skills and 80 members cost 21 requests a day of the 1,000 a workspace has.',
+			'Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) only records the time: 1 request. Measured, read daily: 200 members and 20 skills about 25 a day; 2,000 members, 80 skills, 1,500 sessions a day about 330 (Sweep Every 30: about 160).',
 		name: 'skillTierCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
@@ -73,9 +68,26 @@ export const skillTiersProperties: INodeProperties[] = [
 		displayOptions: showFor,
 		default: {},
 		options: [
+			{
+				displayName: 'Include System Users',
+				name: 'includeSystemUsers',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to watch the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
+			},
 			minReadMinutesOption(
-				'Read this often instead of once a day at Read At (Hour), e.g. 60 for hourly. Each read costs the same as the daily one: 1 request per skill per 100 members (plus 1 for the list of skills).',
+				'The least time between two reads. Poll Times decides when the trigger looks; a read costs what changed since the last one (see the cost above).',
 			),
+			{
+				displayName: 'Sweep Every (Days)',
+				name: 'sweepDays',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_SWEEP_DAYS, numberPrecision: 0 },
+				default: DEFAULT_SWEEP_DAYS,
+				description:
+					'Changes from logged calls alone show in no list: every member of every skill is read at least this often, a few skills a read. Cost: skills × ⌈members with a tier ÷ 100⌉ ÷ this value, requests a day (80 skills of 2,000 members: 229 a day at 7, 54 at 30).',
+			},
 		],
 	},
 ];

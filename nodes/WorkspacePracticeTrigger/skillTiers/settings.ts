@@ -1,33 +1,31 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { QueryField } from '../../shared/fields/filter.fields';
-import { excludeSystemUsers, groupIds, members, toQuery } from '../../shared/fields/filter.fields';
+import { groupIds, members, toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
 import { readEvents } from '../family';
 import { readMinReadMinutes } from '../readInterval';
-import { knownTimeZone } from './schedule';
 
 /** The family's one event, by its value and name. */
 export const SKILL_TIER_EVENTS = { tierChanged: 'Tier Changed' } as const;
 export type SkillTierEvent = keyof typeof SKILL_TIER_EVENTS;
 
-export const DEFAULT_READ_HOUR = 6;
+/** Options → Sweep Every (Days): every skill's members are all read at least this often. */
+export const DEFAULT_SWEEP_DAYS = 7;
+export const MAX_SWEEP_DAYS = 90;
 
-/** Filters as the proficiency endpoint takes them (spec 4.3). */
-export const skillTierFilterFields: QueryField[] = [members, groupIds, excludeSystemUsers];
+/** Filters as the proficiency endpoint and the sessions list take them (spec 4.3). */
+export const skillTierFilterFields: QueryField[] = [members, groupIds];
 
 export interface SkillTiersSettings {
 	events: Set<SkillTierEvent>;
 	/** Empty: every skill of the workspace. */
 	skillIds: string[];
+	/** The scope's people: members, groups, and system users left out unless included. */
 	query: IDataObject;
-	readHour: number;
-	timeZone: string;
-	/** Once a day from Read At (Hour), unless Options → Minimum Minutes Between Reads is set. */
-	daily: boolean;
-	/** Daily: every poll may look (it costs nothing until a read is due); else the option's value. */
+	sweepDays: number;
 	minReadMinutes: number;
-	/** What the state was built for: other skills or filters start over. */
+	/** The filters the stored tiers were read with: pairs that stay in scope keep their history. */
 	key: string;
 }
 
@@ -41,16 +39,17 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 	);
 	const filters = ctx.getNodeParameter('skillTierFilters', {}) as IDataObject;
 	const query = toQuery(ctx, 0, filters, skillTierFilterFields);
-	const readHour = check.intRange(
-		'Read At (Hour)',
-		ctx.getNodeParameter('skillTierReadHour', DEFAULT_READ_HOUR),
-		0,
-		23,
-	);
-	const timeZone = knownTimeZone(ctx.getTimezone());
 	const options = ctx.getNodeParameter('skillTierOptions', {}) as IDataObject;
-	const daily = options.minReadMinutes === undefined;
-	const minReadMinutes = daily ? 0 : readMinReadMinutes(check, options);
-	const key = JSON.stringify([[...skillIds].sort(), query]);
-	return { events, skillIds, query, readHour, timeZone, daily, minReadMinutes, key };
+	// The former filter Exclude System Users set to false keeps meaning "include them".
+	if (options.includeSystemUsers !== true && filters.exclude_system_users !== false)
+		query.exclude_system_users = true;
+	const sweepDays = check.intRange(
+		'Options → Sweep Every (Days)',
+		options.sweepDays ?? DEFAULT_SWEEP_DAYS,
+		1,
+		MAX_SWEEP_DAYS,
+	);
+	const minReadMinutes = readMinReadMinutes(check, options);
+	const key = JSON.stringify(query);
+	return { events, skillIds, query, sweepDays, minReadMinutes, key };
 }
