@@ -63,7 +63,10 @@ async function compareSkill(
 	const asked = sweep ? [...skill.pairs.keys()] : [...(practised ?? [])];
 	for (const id of asked) if (!read.has(id)) skill.pairs.delete(id);
 
-	const reference = Math.max(skill.entered, skill.swept ?? 0, memory.keyAt ?? 0);
+	// Before its first sweep a skill's baseline is its reading when it entered the scope; after it,
+	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
+	const reference =
+		skill.swept === undefined ? skill.entered : Math.max(skill.swept, memory.keyAt ?? 0);
 	const unknown = rows.filter((row) => !skill.pairs.has(userId(row))).map(userId);
 	const then = new Map(
 		unknown.length === 0
