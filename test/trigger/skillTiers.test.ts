@@ -103,14 +103,19 @@ test('first poll records without a request; the next read emits the members who 
 	const [sessions] = control().requests();
 	expect(sessions.query).toMatchObject({ exclude_system_users: 'true', sorting: '-created_at' });
 
-	rig.clock.advance(HOUR);
+	// Sessions are read from an hour before the last read: those members are read again, no repeat.
+	rig.clock.advance(2 * HOUR);
 	control().clearRequests();
 	expect((await trigger.poll()).items).toEqual([]);
-	expect(
-		control()
-			.requests()
-			.map((r) => r.path),
-	).toEqual(['/sessions']);
+	const paths2 = control()
+		.requests()
+		.map((r) => r.path);
+	expect(paths2).toEqual(['/sessions', `/skills/${negotiation()}/proficiency`]);
+	// Nothing new: one request.
+	rig.clock.advance(2 * HOUR);
+	control().clearRequests();
+	expect((await trigger.poll()).items).toEqual([]);
+	expect(control().requests().length).toBe(1);
 });
 
 test('story 1: adding a skill to the selection keeps the other skills changes', async () => {
