@@ -72,7 +72,7 @@ const fields: INodeProperties[] = [
 					"Whether to list the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
 			},
 			{
-				displayName: 'Read Every Member (Calls Too)',
+				displayName: 'Read Every Member',
 				name: 'everyMember',
 				type: 'boolean',
 				default: false,
