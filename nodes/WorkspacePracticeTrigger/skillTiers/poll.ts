@@ -61,7 +61,7 @@ async function compareSkill(
 	const read = new Set(rows.map(userId));
 	// Who was asked for and is not in the reading left the scope: forgotten, no event.
 	const asked = sweep ? [...skill.pairs.keys()] : [...(practised ?? [])];
-	for (const id of asked) if (!read.has(id)) skill.pairs.delete(id);
+	for (const id of asked) if (!read.has(id) && skill.pairs.delete(id)) skill.left.add(id);
 
 	// Before its first sweep a skill's baseline is its reading when it entered the scope; after it,
 	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
@@ -82,12 +82,20 @@ async function compareSkill(
 		let pair = skill.pairs.get(id);
 		if (pair === undefined) {
 			const old = then.get(id);
-			if (old !== undefined && skill.swept !== undefined) {
+			// A row then that the sweep did not see: the member entered the scope since (came back,
+			// joined a group, the filters changed), so a baseline; otherwise calls logged late.
+			const entering =
+				skill.left.has(id) ||
+				settings.query.group_ids !== undefined ||
+				(memory.keyAt ?? 0) > (skill.swept ?? 0);
+			if (old !== undefined && skill.swept !== undefined && entering) {
 				skill.pairs.set(id, pairOf(row, now));
+				skill.left.delete(id);
 				continue;
 			}
+			skill.left.delete(id);
 			pair =
-				old === undefined
+				old === undefined || skill.swept !== undefined
 					? { tier: 0, count: 0, score: null, at: skill.entered }
 					: pairOf(old, reference);
 		}
@@ -133,7 +141,8 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 		for (const id of [...memory.skills.keys()]) if (!scope.includes(id)) memory.skills.delete(id);
 		// A skill new to the scope (or every skill at the first read) starts from now.
 		for (const id of scope)
-			if (!memory.skills.has(id)) memory.skills.set(id, { entered: now, pairs: new Map() });
+			if (!memory.skills.has(id))
+				memory.skills.set(id, { entered: now, pairs: new Map(), left: new Set() });
 		if (memory.asOf === undefined) {
 			memory.asOf = now;
 			return { state: encode(memory, settings.key, readAt), items: [] };

@@ -31,6 +31,8 @@ export interface SkillMemory {
 	swept?: number;
 	/** Per user ID. A member with no pair has no row since `entered` as far as the trigger knows. */
 	pairs: Map<string, Pair>;
+	/** Members whose pair was dropped because they left the scope: back, they start from a baseline. */
+	left: Set<string>;
 }
 
 /** The state as the read works with it. */
@@ -64,6 +66,8 @@ export interface SkillTiersState extends FamilyState {
 	i?: number[];
 	/** Per skill ID: [entered (s), swept (s) or 0, pairs]. */
 	s?: Record<string, [number, number, string]>;
+	/** Per skill ID: members who left the scope. */
+	l?: Record<string, string[]>;
 }
 
 /** The stored state if it is this family's; a fresh one otherwise. */
@@ -131,6 +135,7 @@ export function decode(stored: SkillTiersState, key: string, now: number): Tiers
 			entered: entered * 1000,
 			swept: swept ? swept * 1000 : undefined,
 			pairs,
+			left: new Set(stored.l?.[skillId] ?? []),
 		});
 	}
 	const keyAt = stored.key === key || stored.asOf === undefined ? stored.keyAt : now;
@@ -190,6 +195,9 @@ export function encode(memory: TiersMemory, key: string, readAt: number): SkillT
 			text,
 		];
 	}
+	const left: Record<string, string[]> = {};
+	for (const [skillId, skill] of memory.skills)
+		if (skill.left.size) left[skillId] = [...skill.left].slice(-1000);
 	const state: SkillTiersState = {
 		v: SKILL_TIERS_STATE_VERSION,
 		readAt,
@@ -200,6 +208,7 @@ export function encode(memory: TiersMemory, key: string, readAt: number): SkillT
 		i: kept,
 		s,
 	};
+	if (Object.keys(left).length) state.l = left;
 	if (memory.keyAt !== undefined) state.keyAt = memory.keyAt;
 	if (memory.unscored?.length) state.unscored = memory.unscored;
 	if (memory.scenarioSkills) state.scenarios = memory.scenarioSkills;
