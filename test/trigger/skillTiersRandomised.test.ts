@@ -119,7 +119,13 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 			return;
 		}
 		tally.reads++;
-		if (previousRead === undefined) for (const s of chosen) entered.set(s, now);
+		// The scope as the trigger sees it changes at its reads: a skill removed and added back between
+		// two reads never left it.
+		for (const s of [...entered.keys()])
+			if (!chosen.includes(s)) {
+				entered.delete(s);
+				for (const key of [...last.keys()]) if (key.startsWith(`${s}|`)) last.delete(key);
+			}
 		for (const s of chosen) if (!entered.has(s)) entered.set(s, now);
 		const emitted = new Set<string>();
 		for (const { json } of outcome.items) {
@@ -203,8 +209,6 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 			else if (chosen.length > 1) {
 				const gone = pick(chosen);
 				chosen = chosen.filter((s) => s !== gone);
-				entered.delete(gone);
-				for (const key of [...last.keys()]) if (key.startsWith(`${gone}|`)) last.delete(key);
 			}
 			trigger.setParameters(params(chosen) as never);
 		} else if (roll < 0.8) rig.clock.advance(pick([HOUR, 5 * HOUR, 11 * HOUR, DAY]));
