@@ -68,13 +68,14 @@ const moves = (items: INodeExecutionData[]) =>
 		json.new,
 	]);
 
-test('first poll records without a request; the next read emits the members who practised, once', async () => {
+test('first poll records (one request: the skills); the next read emits the members who practised, once', async () => {
 	practise('bob@acme.com', 40, 300, 200, 100);
 	const trigger = tiersTrigger();
 	const first = await trigger.poll();
 	expect(first.error).toBeUndefined();
 	expect(first.items).toEqual([]);
-	expect(control().requests()).toEqual([]);
+	expect(control().requests().map((r) => r.path)).toEqual(['/skills']);
+	control().clearRequests();
 
 	rig.clock.advance(3 * HOUR);
 	practise('bob@acme.com', 100, 2, 2, 1, 1, 0, 0);

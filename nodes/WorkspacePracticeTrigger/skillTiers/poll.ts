@@ -67,7 +67,15 @@ async function compareSkill(
 	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
 	const reference =
 		skill.swept === undefined ? skill.entered : Math.max(skill.swept, memory.keyAt ?? 0);
-	const unknown = rows.filter((row) => !skill.pairs.has(userId(row))).map(userId);
+	// A member unknown to a swept skill is either new to it (no row at the sweep: compared with no
+	// tier) or entering the scope (a baseline); only the latter needs the reading as of then.
+	const entering = (id: string) =>
+		skill.left.has(id) ||
+		settings.query.group_ids !== undefined ||
+		(memory.keyAt ?? 0) > (skill.swept ?? 0);
+	const unknown = rows
+		.map(userId)
+		.filter((id) => !skill.pairs.has(id) && (skill.swept === undefined || entering(id)));
 	const then = new Map(
 		unknown.length === 0
 			? []
@@ -84,11 +92,7 @@ async function compareSkill(
 			const old = then.get(id);
 			// A row then that the sweep did not see: the member entered the scope since (came back,
 			// joined a group, the filters changed), so a baseline; otherwise calls logged late.
-			const entering =
-				skill.left.has(id) ||
-				settings.query.group_ids !== undefined ||
-				(memory.keyAt ?? 0) > (skill.swept ?? 0);
-			if (old !== undefined && skill.swept !== undefined && entering) {
+			if (old !== undefined && skill.swept !== undefined && entering(id)) {
 				skill.pairs.set(id, pairOf(row, now));
 				skill.left.delete(id);
 				continue;
@@ -136,8 +140,12 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	async read(ctx, settings, stored, readAt) {
 		const now = Math.floor(readAt / 1000) * 1000;
 		const memory = decode(stored, settings.key, now);
-		const listed = settings.skillIds.length === 0 ? await readSkills(ctx) : undefined;
-		const scope = listed ? listed.map((s) => s.id) : settings.skillIds;
+		// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
+		const listed =
+			settings.skillIds.length === 0 || stored.asOf === undefined
+				? await readSkills(ctx)
+				: undefined;
+		const scope = settings.skillIds.length ? settings.skillIds : (listed ?? []).map((s) => s.id);
 		for (const id of [...memory.skills.keys()]) if (!scope.includes(id)) memory.skills.delete(id);
 		// A skill new to the scope (or every skill at the first read) starts from now.
 		for (const id of scope)
