@@ -68,7 +68,7 @@ function actionParameters(q: Query): INodeParameters {
 		filters,
 		options: {
 			includeSystemUsers: q.includeSystemUsers, // FIELD: Include System Users (contract point 5)
-			fullRead: q.fullRead, // FIELD: the full read (members with last_practiced_at after From)
+			everyMember: q.fullRead, // FIELD: the full read (members with last_practiced_at after From)
 		},
 		simplify: false,
 	};
