@@ -20,7 +20,7 @@ jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep:
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const DAYS = 15;
+const DAYS = Number(process.env.SKILL_TIER_COST_DAYS ?? 15);
 
 const WORKLOAD: Record<string, { sessions: number; calls: number }> = {
 	'200x20': { sessions: 150, calls: 10 },
