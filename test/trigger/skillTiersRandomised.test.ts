@@ -192,9 +192,10 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 					control.scoreSession(session.id, 50 + random() * 50);
 			}
 		} else if (roll < 0.5) {
-			// Some calls are logged late: dated back, though not before any skill's baseline (a baseline
-			// is the service's reading as of its instant, whenever the trigger asks for it).
-			const since = Math.max(...entered.values(), rig.clock.now() - 5 * DAY) + 1000;
+			// Some calls are logged late: dated back, though not before the last read (a baseline or a
+			// sweep is the service's reading as of its instant, whenever the trigger asks for it).
+			const since =
+				Math.max(...entered.values(), previousRead ?? 0, rig.clock.now() - 5 * DAY) + 1000;
 			const back = random() < 0.3 ? random() * (rig.clock.now() - since) : 0;
 			control.addObservation({
 				userEmail: pick(PEOPLE),

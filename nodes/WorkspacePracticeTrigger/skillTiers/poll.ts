@@ -67,15 +67,9 @@ async function compareSkill(
 	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
 	const reference =
 		skill.swept === undefined ? skill.entered : Math.max(skill.swept, memory.keyAt ?? 0);
-	// A member unknown to a swept skill is either new to it (no row at the sweep: compared with no
-	// tier) or entering the scope (a baseline); only the latter needs the reading as of then.
-	const entering = (id: string) =>
-		skill.left.has(id) ||
-		settings.query.group_ids !== undefined ||
-		(memory.keyAt ?? 0) > (skill.swept ?? 0);
-	const unknown = rows
-		.map(userId)
-		.filter((id) => !skill.pairs.has(id) && (skill.swept === undefined || entering(id)));
+	// A member unknown to a swept skill with a row as of the sweep was out of the scope then (came
+	// back, joined a group, the filters changed): a baseline. No row then: compared with no tier.
+	const unknown = rows.map(userId).filter((id) => !skill.pairs.has(id));
 	const then = new Map(
 		unknown.length === 0
 			? []
@@ -90,9 +84,9 @@ async function compareSkill(
 		let pair = skill.pairs.get(id);
 		if (pair === undefined) {
 			const old = then.get(id);
-			// A row then that the sweep did not see: the member entered the scope since (came back,
-			// joined a group, the filters changed), so a baseline; otherwise calls logged late.
-			if (old !== undefined && skill.swept !== undefined && entering(id)) {
+			// A row then that the sweep did not see: the member entered the scope since, so a baseline
+			// (a call logged late and dated before the sweep looks the same: it joins the baseline).
+			if (old !== undefined && skill.swept !== undefined) {
 				skill.pairs.set(id, pairOf(row, now));
 				skill.left.delete(id);
 				continue;
