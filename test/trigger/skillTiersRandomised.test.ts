@@ -182,7 +182,7 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 					userEmail: pick(PEOPLE),
 					scenario: scenario.id,
 					score: random() < 0.2 ? null : Math.round(random() * 1000) / 10,
-					// Listed late, though not dated before a skill's baseline (see the calls below).
+					// Listed late (by up to 30 minutes), though not dated before a skill's baseline.
 					lateByMs: Math.floor(
 						random() *
 							Math.min(30 * 60_000, rig.clock.now() - Math.max(...entered.values()) - 1000),

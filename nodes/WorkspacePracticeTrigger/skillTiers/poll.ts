@@ -4,7 +4,7 @@ import { readSkills, readTiers, readTiersOf, withoutMembers } from '../../shared
 import type { ProficiencyReading, SkillRef, TierBefore } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
 import type { FamilyPoll } from '../family';
-import { readPractised } from './read';
+import { readPractised, SESSION_OVERLAP_MS } from './read';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
@@ -65,8 +65,11 @@ async function compareSkill(
 
 	// Before its first sweep a skill's baseline is its reading when it entered the scope; after it,
 	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
+	// (Less the sessions' overlap: a session listed late, dated just before the sweep, is practice.)
 	const reference =
-		skill.swept === undefined ? skill.entered : Math.max(skill.swept, memory.keyAt ?? 0);
+		skill.swept === undefined
+			? skill.entered
+			: Math.max(skill.swept, memory.keyAt ?? 0) - SESSION_OVERLAP_MS;
 	// A member unknown to a swept skill with a row as of the sweep was out of the scope then (came
 	// back, joined a group, the filters changed): a baseline. No row then: compared with no tier.
 	const unknown = rows.map(userId).filter((id) => !skill.pairs.has(id));
