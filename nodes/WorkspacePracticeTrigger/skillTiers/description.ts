@@ -53,7 +53,7 @@ export const skillTiersProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) only records the time: 1 request. Measured, read daily: 200 members and 20 skills about 25 a day; 2,000 members, 80 skills, 1,500 sessions a day about 330 (Sweep Every 30: about 160).',
+			'Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) only lists the skills: 1 request. Measured, read daily: 200 members, 20 skills, 150 sessions a day: 48 a day. 2,000 members, 80 skills, 1,500 sessions a day: about 290 (Sweep Every 30: about 200).',
 		name: 'skillTierCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
