@@ -66,6 +66,7 @@ const tierChangeSchema = z
 		score_before: z.number().nullable(),
 		score_after: z.number().nullable(),
 		direction: z.enum(['up', 'down', 'new']),
+		new: z.boolean(),
 		observation_count_before: z.number().int(),
 		observation_count_after: z.number().int().nullable(),
 		last_practiced_at: z.string().nullable(),

@@ -3,7 +3,7 @@ import type { Engine } from '../engine';
 import { notFound, type Router } from '../http';
 import { bool, dateParam, includes, pageParams, paginate } from '../query';
 import type { ProficiencyRow, Skill } from '../schemas';
-import { proficiency, round1, type Proficiency } from '../state/analytics';
+import { proficiency, round1, round2, type Proficiency } from '../state/analytics';
 import { renderSkill, userRef } from '../state/render';
 import type { Store } from '../state/store';
 import { isSystemUser, peopleFilter } from './common';
@@ -11,11 +11,15 @@ import { iso } from '../clock';
 
 /** Members only: people who left the workspace are not reported. */
 function memberProficiency(store: Store, skillId: string, asOf: number): Proficiency[] {
+	const users = usersById(store);
 	return proficiency(
 		store.data.observations.filter((o) => o.skillId === skillId),
 		asOf,
-	).filter((p) => store.userById(p.userId)?.member === true);
+	).filter((p) => users.get(p.userId)?.member === true);
 }
+
+/** One lookup table a request (workspaces of thousands are read in full, row by row). */
+const usersById = (store: Store) => new Map(store.data.users.map((u) => [u.id, u]));
 
 export function registerSkills(router: Router, engine: Engine): void {
 	const { store } = engine;
@@ -52,19 +56,20 @@ export function registerSkills(router: Router, engine: Engine): void {
 		const people = peopleFilter(store, query);
 		const asOf = dateParam(query, 'end_date') ?? engine.now();
 		const noSystem = bool(query, 'exclude_system_users');
+		const users = usersById(store);
 		const rows = memberProficiency(store, skill.id, asOf).filter(
-			(r) => people(r.userId) && !(noSystem && isSystemUser(store.userById(r.userId))),
+			(r) => people(r.userId) && !(noSystem && isSystemUser(users.get(r.userId))),
 		);
-		const email = (r: Proficiency): string => store.userById(r.userId)?.email ?? '';
+		const email = (r: Proficiency): string => users.get(r.userId)?.email ?? '';
 		// Highest score first, users without a score last, then by e-mail.
 		rows.sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || email(a).localeCompare(email(b)));
 		const env = paginate(rows, p);
 		const data: ProficiencyRow[] = env.data.map((r) => {
-			const user = store.userById(r.userId);
+			const user = users.get(r.userId);
 			if (!user) throw new Error(`unknown user ${r.userId}`);
 			return {
 				user: userRef(user),
-				score: r.score,
+				score: r.score === null ? null : round2(r.score),
 				tier: r.tier,
 				observation_count: r.observation_count,
 				last_practiced_at: iso(r.lastAt),

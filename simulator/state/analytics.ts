@@ -8,6 +8,7 @@ export const MIN_OBSERVATIONS = 3;
 const DAY = 86_400_000;
 
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 export interface ParticipantStats {
 	userId: string;
@@ -57,6 +58,7 @@ export function tierFor(score: number | null): ProficiencyTier {
 
 export interface Proficiency {
 	userId: string;
+	/** Unrounded: the tier is taken from it (spec 4.3 rule 3); the API returns it rounded to 2 decimals. */
 	score: number | null;
 	tier: ProficiencyTier;
 	observation_count: number;
@@ -64,9 +66,10 @@ export interface Proficiency {
 }
 
 /**
- * Time-decayed proficiency as of `asOf`: each observation weighs 0.5^(age/30 days); the
- * score is the weighted mean, rounded to one decimal, and the tier uses that rounded score.
- * Observations after `asOf` are ignored. Fewer than 3 observations: no score.
+ * Time-decayed proficiency as of `asOf`: each observation weighs 0.5^(age/30 days); the score is the
+ * weighted mean and the tier uses it unrounded (89.96 is proficient; the API shows it as 89.96).
+ * Observations after `asOf` are ignored. Fewer than 3 observations: no score. A scored roleplay
+ * session is an observation of each skill its scenario evaluates (practice.ts), as a call is.
  */
 export function proficiency(observations: ObservationRec[], asOf: number): Proficiency[] {
 	const byUser = new Map<string, ObservationRec[]>();
@@ -86,7 +89,7 @@ export function proficiency(observations: ObservationRec[], asOf: number): Profi
 				weighted += w * o.score;
 				weights += w;
 			}
-			score = round1(weighted / weights);
+			score = weighted / weights;
 		}
 		return {
 			userId,

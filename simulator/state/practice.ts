@@ -74,12 +74,30 @@ export function scoreSession(store: Store, session: SessionRec, score: number, n
 	session.valid = true;
 	delete session.pendingScore;
 	session.durationSeconds ??= 180 + store.rng.int(0, 420);
+	observeSession(store, session);
 	refreshPastDue(store, now);
 	for (const a of store.data.assignments) {
 		if (a.userId !== session.userId || a.scenarioId !== session.scenarioId || !OPEN.has(a.status))
 			continue;
 		countAttempt(store, a, score, now);
 	}
+}
+
+/**
+ * A scored session is an observation of every skill its scenario evaluates (spec 4.3 rule 1: "roleplay
+ * sessions and calls combined"), dated when it was practised (its created_at).
+ */
+export function observeSession(store: Store, session: SessionRec): void {
+	if (session.score === null) return;
+	const scenario = store.scenarioById(session.scenarioId);
+	for (const skillId of scenario?.skillIds ?? [])
+		store.data.observations.push({
+			userId: session.userId,
+			skillId,
+			score: session.score,
+			at: session.createdAt,
+			kind: 'session',
+		});
 }
 
 function countAttempt(store: Store, a: AssignmentRec, score: number, now: number): void {
@@ -179,7 +197,7 @@ export function fillPractice(store: Store, size: PracticeSize, now: number): voi
 	const scenarios = store.data.scenarios.filter((s) => !s.archived);
 	const DAY = 86_400_000;
 	for (let i = 0; i < size.sessions; i++) {
-		store.data.sessions.push({
+		const session: SessionRec = {
 			id: rng.uuid(),
 			userId: rng.pick(people).id,
 			scenarioId: rng.pick(scenarios).id,
@@ -188,7 +206,9 @@ export function fillPractice(store: Store, size: PracticeSize, now: number): voi
 			valid: true,
 			programId: null,
 			createdAt: store.stamp(now - DAY - rng.int(0, 365 * DAY)),
-		});
+		};
+		store.data.sessions.push(session);
+		observeSession(store, session);
 	}
 	for (let i = 0; i < size.assignments; i++) {
 		const kind = i < size.open ? 'open' : i < size.open + size.pastDue ? 'pastDue' : 'done';

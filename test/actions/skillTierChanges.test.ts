@@ -1,6 +1,8 @@
 /**
  * Skill → Get Tier Changes through the real engine against the simulator. Expected changes come from
  * the simulator's own state (its observations read as of each date), compared here by tier rank.
+ * Practice is planted as scored roleplay sessions (observations of their scenario's skills); calls
+ * (observations no list shows) are compared only with Read Every Member.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -27,10 +29,21 @@ const FROM = SEED_NOW - 7 * DAY;
 const dates = { fromDate: iso(FROM), toDate: iso(TO) };
 
 const emailOf = (first: string) => SEED.members.find((m) => m.first_name === first)!.email;
+/** Scored sessions on Renewal Negotiation (it evaluates Negotiation only), `daysAgo` back. */
 const observe = (first: string, score: number, ...daysAgo: number[]) => {
 	for (const days of daysAgo)
-		sim.control.addObservation({
+		sim.control.addSession({
 			userEmail: first.includes('@') ? first : emailOf(first),
+			scenario: 'renewal-negotiation',
+			score,
+			lateByMs: days * DAY,
+		});
+};
+/** Calls: observations of Negotiation that no list shows. */
+const call = (first: string, score: number, ...daysAgo: number[]) => {
+	for (const days of daysAgo)
+		sim.control.addObservation({
+			userEmail: emailOf(first),
 			skillId: NEG,
 			score,
 			at: SEED_NOW - days * DAY,
@@ -107,7 +120,9 @@ describe('Skill → Get Tier Changes', () => {
 			simplify: false,
 		});
 		expect(error).toBeUndefined();
-		expect(asLines(items)).toEqual(expectedChanges([NEG], FROM, TO));
+		expect(asLines(items)).toEqual(
+			expectedChanges([NEG], FROM, TO, (email) => email !== SEED.systemUser.email),
+		);
 		const by = (first: string) =>
 			json(items).find((c) => (c.member as IDataObject).email === emailOf(first));
 		expect(by('Bob')).toMatchObject({ tier_before: 'needs_work', direction: 'up' });
@@ -125,33 +140,51 @@ describe('Skill → Get Tier Changes', () => {
 		expect(by('Bob')!.score_before).toBeLessThan(50);
 		expect(by('Bob')!.score_after as number).toBeGreaterThan(75);
 		expect(by('Bob')!.summary).toMatch(/^Bob .+: .+ needs work → \w+ \([\d.]+ → [\d.]+\)$/);
-		// The skills list (for the name), then the two readings.
-		expect(sim.control.requests().map((r) => [r.path, r.query.end_date])).toEqual([
+		// The skills list (for the name), the sessions on the skill, then the two readings of those
+		// who practised, each pinned to its date.
+		const requests = sim.control.requests();
+		expect(requests.map((r) => [r.path, r.query.end_date])).toEqual([
 			['/skills', undefined],
-			[`/skills/${NEG}/proficiency`, iso(FROM)],
+			['/sessions', iso(TO)],
 			[`/skills/${NEG}/proficiency`, iso(TO)],
+			[`/skills/${NEG}/proficiency`, iso(FROM)],
 		]);
+		expect(requests[1].query).toMatchObject({ skill_ids: NEG, start_date: iso(FROM) });
+		expect(requests[2].query.user_ids.split(',').length).toBe(5); // Bob, Carla, Dev, Erin, Gina
 	});
 
-	test('every skill (the default): the oracle over every skill of the workspace', async () => {
+	test('every skill (the default): the oracle over every skill, calls left out unless Read Every Member', async () => {
 		plantNegotiation();
 		const from = SEED_NOW - 20 * DAY;
-		const { items, error } = await run({
-			operation: 'getTierChanges',
-			fromDate: iso(from),
-			toDate: iso(TO),
-		});
-		expect(error).toBeUndefined();
+		const params = { operation: 'getTierChanges', fromDate: iso(from), toDate: iso(TO) };
 		const all = Object.values(skills).map((s) => s.id);
-		const expected = expectedChanges(all, from, TO);
-		expect(asLines(items)).toEqual(expected);
+		const noSystem = (email: string) => email !== SEED.systemUser.email;
+		const expected = expectedChanges(all, from, TO, noSystem);
 		// More than the planted skill moved: the seeded practice counts too.
 		expect(new Set(expected.map((line) => line.split(' ')[1])).size).toBeGreaterThan(1);
-		// One skills read, then two per skill.
-		expect(sim.control.requests()).toHaveLength(1 + 2 * all.length);
+		const every = await run({ ...params, options: { everyMember: true } });
+		expect(every.error).toBeUndefined();
+		expect(asLines(every.items)).toEqual(expected);
+
+		// The default reads who practised: the seeded calls (Frank's first tier) are not seen.
+		sim.control.clearRequests();
+		const { items, error } = await run(params);
+		expect(error).toBeUndefined();
+		const frank = (line: string) => line.startsWith(emailOf('Frank'));
+		expect(expected.some(frank)).toBe(true);
+		expect(asLines(items)).toEqual(expected.filter((line) => !frank(line)));
+		// The skills, the sessions, the scenarios' skills, then two readings per skill practised.
+		const readings = sim.control.requests().filter((r) => r.path.endsWith('/proficiency'));
+		expect(sim.control.requests().map((r) => r.path).slice(0, 3)).toEqual([
+			'/skills',
+			'/sessions',
+			'/scenarios',
+		]);
+		expect(sim.control.requests()).toHaveLength(3 + readings.length);
+		expect(readings.length).toBeLessThanOrEqual(2 * all.length);
 	});
 
-	test('group and member filters and Exclude System Users go on both readings', async () => {
+	test('system users left out unless Include System Users; group and member filters on every read', async () => {
 		plantNegotiation();
 		const params = {
 			operation: 'getTierChanges',
@@ -159,14 +192,17 @@ describe('Skill → Get Tier Changes', () => {
 			skill: rl(NEG, 'id'),
 			...dates,
 		};
-		const withSystem = await run(params);
-		expect(asLines(withSystem.items).join()).toContain(SEED.systemUser.email);
-		sim.control.reset();
-		plantNegotiation();
-		const { items } = await run({ ...params, filters: { exclude_system_users: true } });
+		const { items } = await run(params);
 		expect(asLines(items)).toEqual(
 			expectedChanges([NEG], FROM, TO, (email) => email !== SEED.systemUser.email),
 		);
+		for (const r of sim.control.requests().filter((r) => r.path !== '/skills'))
+			expect(r.query.exclude_system_users).toBe('true');
+		sim.control.reset();
+		plantNegotiation();
+		const withSystem = await run({ ...params, options: { includeSystemUsers: true } });
+		expect(asLines(withSystem.items)).toEqual(expectedChanges([NEG], FROM, TO));
+		expect(asLines(withSystem.items).join()).toContain(SEED.systemUser.email);
 		sim.control.reset();
 		plantNegotiation();
 		const grouped = await run({
@@ -176,26 +212,22 @@ describe('Skill → Get Tier Changes', () => {
 				members: memberRows([emailOf('Bob'), 'email']),
 			},
 		});
-		const readings = sim.control.requests().filter((r) => r.path.endsWith('/proficiency'));
-		expect(readings).toHaveLength(2);
-		for (const r of readings) {
-			expect(r.query).toMatchObject({
-				group_ids: groups.customerSuccess.id,
-				user_emails: emailOf('Bob'),
-			});
-		}
-		// Bob is not in Customer Success: both filters must hold, so nobody is left.
+		const [sessions] = sim.control.requests().filter((r) => r.path === '/sessions');
+		expect(sessions.query).toMatchObject({
+			group_ids: groups.customerSuccess.id,
+			user_emails: emailOf('Bob'),
+		});
+		// Bob is not in Customer Success: both filters must hold, so nobody is left (and not read).
 		expect(grouped.items).toEqual([]);
+		expect(sim.control.requests().filter((r) => r.path.endsWith('/proficiency'))).toEqual([]);
 	});
 
 	test('default dates: now and 7 days before, whole seconds', async () => {
 		const before = Math.floor(Date.now() / 1000) * 1000;
 		const { error } = await run({ operation: 'getTierChanges', skillScope: 'one', skill: rl(NEG) });
 		expect(error).toBeUndefined();
-		const [from, to] = sim.control
-			.requests()
-			.filter((r) => r.path.endsWith('/proficiency'))
-			.map((r) => Date.parse(r.query.end_date));
+		const [sessions] = sim.control.requests().filter((r) => r.path === '/sessions');
+		const [from, to] = [sessions.query.start_date, sessions.query.end_date].map(Date.parse);
 		expect(to).toBeGreaterThanOrEqual(before);
 		expect(to).toBeLessThanOrEqual(Date.now());
 		expect(to % 1000).toBe(0);
@@ -222,6 +254,57 @@ describe('Skill → Get Tier Changes', () => {
 				'direction',
 				'summary',
 			]);
+	});
+
+	test('calls alone: left out by default (no list shows them), compared with Read Every Member', async () => {
+		call('Bob', 30, 20, 19, 18);
+		call('Bob', 100, 3, 2, 1, 0);
+		observe('Carla', 80, 3, 2, 1); // a session: found either way
+		const params = { operation: 'getTierChanges', skillScope: 'one', skill: rl(NEG), ...dates };
+		const lines = (items: Array<{ json: IDataObject }>) =>
+			json(items).map(
+				(c) => `${(c.member as IDataObject).email as string} ${c.direction as string}`,
+			);
+		expect(lines((await run(params)).items)).toEqual([`${emailOf('Carla')} new`]);
+		sim.control.clearRequests();
+		const every = await run({ ...params, options: { everyMember: true } });
+		expect(asLines(every.items)).toEqual(
+			expectedChanges([NEG], FROM, TO, (email) => email !== SEED.systemUser.email),
+		);
+		expect(lines(every.items).sort()).toEqual([`${emailOf('Bob')} up`, `${emailOf('Carla')} new`]);
+		// Every row as of To, then those who practised after From as of From; no sessions read.
+		expect(sim.control.requests().map((r) => r.path)).toEqual([
+			'/skills',
+			`/skills/${NEG}/proficiency`,
+			`/skills/${NEG}/proficiency`,
+		]);
+	});
+
+	test("counts before and after are the readings' own; new is true exactly for a first tier", async () => {
+		observe('Bob', 40, 20, 19, 18, 17, 16); // 5 observations before From
+		observe('Bob', 100, 3, 2, 1, 0, 0); // 5 more after
+		observe('Dev', 80, 3, 2, 1);
+		const { items } = await run({
+			operation: 'getTierChanges',
+			skillScope: 'one',
+			skill: rl(NEG),
+			...dates,
+			simplify: false,
+		});
+		const by = (first: string) =>
+			json(items).find((c) => (c.member as IDataObject).email === emailOf(first));
+		expect(by('Bob')).toMatchObject({
+			observation_count_before: 5,
+			observation_count_after: 10,
+			new: false,
+			direction: 'up',
+		});
+		expect(by('Dev')).toMatchObject({
+			observation_count_before: 0,
+			observation_count_after: 3,
+			new: true,
+			tier_before: 'insufficient_data',
+		});
 	});
 
 	test.each([
@@ -254,11 +337,11 @@ describe('Skill → Get Tier Changes as an AI tool', () => {
 			['bob@acme.com', 100, [3, 2, 1, 0]],
 		] as Array<[string, number, number[]]>)
 			for (const d of days)
-				own.control.addObservation({
+				own.control.addSession({
 					userEmail: who,
-					skillId: NEG,
+					scenario: 'renewal-negotiation',
 					score,
-					at: SEED_NOW - d * DAY,
+					lateByMs: own.control.clock.now() - (SEED_NOW - d * DAY),
 				});
 		const { answers } = await runToolCalls({
 			parameters: {

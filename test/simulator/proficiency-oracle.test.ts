@@ -26,22 +26,23 @@ function expected(obs: Obs[], asOf: number, keep: (email: string) => boolean) {
 		if (!keep(email) || email === SEED.formerUser.email) continue;
 		const mine = obs.filter((o) => o.email === email && o.at <= asOf);
 		if (mine.length === 0) continue; // rule 4: at least one observation
-		let score: number | null = null;
+		let mean: number | null = null;
 		if (mine.length >= 3) {
 			const w = mine.map((o) => 2 ** (-(asOf - o.at) / (30 * DAY))); // rule 1: 30-day half-life
-			const mean = mine.reduce((sum, o, i) => sum + o.score * w[i], 0) / w.reduce((a, b) => a + b);
-			score = Math.round(mean * 10) / 10;
+			mean = mine.reduce((sum, o, i) => sum + o.score * w[i], 0) / w.reduce((a, b) => a + b);
 		}
+		// Rule 3 applies to the score itself; the row shows it to 2 decimals (TIERS-CONTRACT 6).
 		const tier =
-			score === null
+			mean === null
 				? 'insufficient_data'
-				: score >= 90
+				: mean >= 90
 					? 'excellent'
-					: score >= 75
+					: mean >= 75
 						? 'proficient'
-						: score >= 50
+						: mean >= 50
 							? 'developing'
 							: 'needs_work';
+		const score = mean === null ? null : Math.round(mean * 100) / 100;
 		rows.set(email, { score, tier, count: mine.length });
 	}
 	return rows;
@@ -100,4 +101,57 @@ test.each([1, 2, 3, 4, 5, 6, 7, 8])('seed %i: every row as the rules say', async
 			expect(r.last_practiced_at).toBe(new Date(last).toISOString());
 		}
 	}
+});
+
+test('a scored roleplay session is an observation of every skill its scenario evaluates (rule 1)', async () => {
+	t.control.reset();
+	const scenario = t.control.store.data.scenarios.find((x) => x.skillIds.length === 2)!;
+	const [first, second] = scenario.skillIds;
+	const bob = SEED.members.find((m) => m.first_name === 'Bob')!;
+	const count = async (skillId: string) => {
+		const body = expectOk(
+			await t.api.get(`/skills/${skillId}/proficiency`, { params: { user_ids: bob.id } }),
+			proficiencyListSchema,
+		);
+		return body.data[0]?.observation_count ?? 0;
+	};
+	const before = [await count(first), await count(second)];
+	t.control.addSession({ userEmail: bob.email, scenario: scenario.id, score: 80 });
+	const pending = t.control.addSession({ userEmail: bob.email, scenario: scenario.id });
+	expect([await count(first), await count(second)]).toEqual([before[0] + 1, before[1] + 1]);
+	t.control.scoreSession(pending.id, 70); // an unscored session counts once it is scored
+	expect([await count(first), await count(second)]).toEqual([before[0] + 2, before[1] + 2]);
+});
+
+test('the tier boundary applies to the unrounded score; the score shows 2 decimals', async () => {
+	t.control.reset();
+	const bob = SEED.members.find((m) => m.first_name === 'Bob')!;
+	// Three observations at one instant: the mean is exact, 89.996 (shows as 90, is proficient).
+	for (const score of [89.996, 89.996, 89.996])
+		t.control.addObservation({ userEmail: bob.email, skillId: skill, score, at: SEED_NOW - DAY });
+	const body = expectOk(
+		await t.api.get(`/skills/${skill}/proficiency`, { params: { user_ids: bob.id } }),
+		proficiencyListSchema,
+	);
+	expect(body.data[0]).toMatchObject({ score: 90, tier: 'proficient' });
+});
+
+test('end_date is an as-of date: later observations are left out, decay is computed at it', async () => {
+	t.control.reset();
+	const bob = SEED.members.find((m) => m.first_name === 'Bob')!;
+	const add = (score: number, at: number) =>
+		t.control.addObservation({ userEmail: bob.email, skillId: skill, score, at });
+	add(40, SEED_NOW - 40 * DAY);
+	add(100, SEED_NOW - 10 * DAY);
+	add(100, SEED_NOW - 10 * DAY);
+	add(0, SEED_NOW - DAY); // after the as-of date: ignored
+	const asOf = SEED_NOW - 10 * DAY;
+	const body = expectOk(
+		await t.api.get(`/skills/${skill}/proficiency`, {
+			params: { user_ids: bob.id, end_date: new Date(asOf).toISOString() },
+		}),
+		proficiencyListSchema,
+	);
+	// At the as-of date the 40 is 30 days old (weight 1/2): (20 + 100 + 100) / 2.5 = 88.
+	expect(body.data[0]).toMatchObject({ score: 88, tier: 'proficient', observation_count: 3 });
 });

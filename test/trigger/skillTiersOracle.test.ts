@@ -72,7 +72,6 @@ function triggerParameters(c: TriggerConfig): INodeParameters {
 		skillTierSkills: [...c.skillIds],
 		skillTierFilters: filters as INodeParameters,
 		skillTierOptions: {
-			minReadMinutes: 0, // FIELD: today's interval (0: every poll reads); gone with Poll Times
 			maxReadsPerDay: c.maxReadsPerDay, // FIELD: Options → Max Reads a Day (h-sched)
 			sweepDays: c.sweepDays, // FIELD: the sweep period N in days
 			includeSystemUsers: c.includeSystemUsers, // FIELD: Include System Users (contract point 4)

@@ -3,7 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { filtersCollection } from '../../shared/fields/filter.fields';
 import { shownFor } from '../family';
 import { maxReadsOption } from '../quota';
-import { DEFAULT_MAX_READS, SKILL_TIER_EVENTS, skillTierFilterFields } from './settings';
+import {
+	DEFAULT_MAX_READS,
+	DEFAULT_SWEEP_DAYS,
+	MAX_SWEEP_DAYS,
+	SKILL_TIER_EVENTS,
+	skillTierFilterFields,
+} from './settings';
 
 /** Skill Tiers in Trigger On. */
 export const skillTiersOption = {
@@ -16,7 +22,7 @@ const showFor = shownFor(skillTiersOption.value);
 
 const filters = filtersCollection(skillTierFilterFields);
 
-/** The Skill Tiers form: its event, skills, filters, and what a read costs. */
+/** The Skill Tiers form: its event, skills, filters, the sweep, and what a read costs. */
 export const skillTiersProperties: INodeProperties[] = [
 	{
 		displayName: 'Events',
@@ -48,7 +54,7 @@ export const skillTiersProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Reads when Poll Times fires, at most once a day (Options → Max Reads a Day): set Poll Times to Every Day at 6, say, for a read at 6 in the workflow's time zone. The first read after activation only records where tiers stand. A read costs 1 request per skill per 100 members, plus 1 for the list of skills when none is chosen: 20 skills and 80 members cost 21 requests a day of the 1,000 a workspace has.",
+			"Reads when Poll Times fires, at most once a day by default (Options → Max Reads a Day): set Poll Times to Every Day at 6, say, for a read at 6 in the workflow's time zone. Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) only lists the skills: 1 request. Measured, read daily: 200 members, 20 skills, 150 sessions a day: 48 a day. 2,000 members, 80 skills, 1,500 sessions a day: about 290 (Sweep Every 30: about 200).",
 		name: 'skillTierCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
@@ -63,10 +69,27 @@ export const skillTiersProperties: INodeProperties[] = [
 		displayOptions: showFor,
 		default: {},
 		options: [
+			{
+				displayName: 'Include System Users',
+				name: 'includeSystemUsers',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to watch the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
+			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept); polls beyond it make no request. Each read costs 1 request per skill per 100 members (plus 1 for the list of skills): at 24 with Poll Times Every Hour, 20 skills and 80 members cost 504 requests a day. 0 reads at every poll.",
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept); polls beyond it make no request. Poll Times says when: Every Day at 6, say, for a read at 6 in the workflow's time zone. A read costs what changed since the last one (see the cost above). 0 reads at every poll.",
 			),
+			{
+				displayName: 'Sweep Every (Days)',
+				name: 'sweepDays',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_SWEEP_DAYS, numberPrecision: 0 },
+				default: DEFAULT_SWEEP_DAYS,
+				description:
+					'Changes from logged calls alone show in no list: every member of every skill is read at least this often, a few skills a read. Cost: skills × ⌈members with a tier ÷ 100⌉ ÷ this value, requests a day (80 skills of 2,000 members: 229 a day at 7, 54 at 30).',
+			},
 		],
 	},
 ];

@@ -4,7 +4,7 @@ import { skillTiersOption, skillTiersProperties } from './description';
 import { skillTiersPoll } from './poll';
 import { SKILL_TIER_EVENTS } from './settings';
 
-/** Skill Tiers: members whose tier in a skill moved, read once a day. */
+/** Skill Tiers: members whose tier in a skill moved, read from who practised and a bounded sweep. */
 export const skillTiers: TriggerFamily = {
 	option: skillTiersOption,
 	eventsParameter: 'skillTierEvents',

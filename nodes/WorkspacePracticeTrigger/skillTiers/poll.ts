@@ -1,46 +1,131 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { readSkills, readTiers, skillTierChanges } from '../../shared/skills/readTiers';
-import type { SkillRef } from '../../shared/skills/tierChange';
-import { tierChanges } from '../../shared/skills/tierChange';
+import { readSkills, readTiers, readTiersOf, withoutMembers } from '../../shared/skills/readTiers';
+import type { ProficiencyReading, SkillRef, TierBefore } from '../../shared/skills/tierChange';
+import { changeRecord } from '../../shared/skills/tierChange';
 import type { FamilyPoll } from '../family';
+import { readPractised, SESSION_OVERLAP_MS } from './read';
+import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
-import type { SkillTiersState, TierMap } from './state';
-import { fromStored, MAX_TIERS, readState, tierCount, toStored } from './state';
+import type { Pair, SkillMemory, SkillTiersState, TiersMemory } from './state';
+import { decode, encode, readState, TIERS } from './state';
+import { sweepNow } from './sweep';
 
-const WEEK = 7 * 86_400_000;
-const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
+const iso = (ms: number) => new Date(ms).toISOString();
+const userId = (row: ProficiencyReading) => String(row.user.id ?? '');
+const rankOf = (tier: string) => Math.max(0, TIERS.indexOf(tier));
 
-/** The skills in scope: the chosen ones (names from the list), or every skill. */
-async function skillsInScope(
-	ctx: IPollFunctions,
-	settings: SkillTiersSettings,
-): Promise<SkillRef[]> {
-	const all = await readSkills(ctx);
-	if (settings.skillIds.length === 0) return all;
-	return settings.skillIds.map((id) => all.find((s) => s.id === id) ?? { id, name: id });
+const pairOf = (row: ProficiencyReading, at: number): Pair => ({
+	tier: rankOf(row.tier),
+	count: row.observation_count ?? 0,
+	score: row.score,
+	at,
+});
+
+const beforeOf = (pair: Pair): TierBefore => ({
+	tier: TIERS[pair.tier] ?? 'insufficient_data',
+	score: pair.score,
+	observation_count: pair.count,
+});
+
+/** A change found: the record is built once the skill's name is known. */
+interface Found {
+	skillId: string;
+	before: TierBefore;
+	row: ProficiencyReading;
+	from: number;
 }
 
-const toItems = (changes: IDataObject[]): INodeExecutionData[] =>
-	changes.map((change) => ({ json: { event: 'tierChanged', ...change } }));
+/**
+ * One skill at one read: its readings as of `now` (every member at a sweep, else the members who
+ * practised), each compared with what was last reported for the member (or the baseline recorded).
+ * A member without a pair is read as of the skill's reference instant: no row then means no
+ * observation yet (a tier now is a first tier, "new"); a row then on a skill already swept means the
+ * member entered the scope since (filters edited, joined a group, came back): a baseline, no event.
+ */
+async function compareSkill(
+	ctx: IPollFunctions,
+	settings: SkillTiersSettings,
+	memory: TiersMemory,
+	skillId: string,
+	skill: SkillMemory,
+	sweep: boolean,
+	practised: Set<string> | undefined,
+	now: number,
+): Promise<Found[]> {
+	const named = withoutMembers(settings.query);
+	const rows = sweep
+		? await readTiers(ctx, skillId, settings.query, iso(now))
+		: await readTiersOf(ctx, skillId, named, [...(practised ?? [])], iso(now));
+	const read = new Set(rows.map(userId));
+	// Who was asked for and is not in the reading left the scope: forgotten, no event.
+	const asked = sweep ? [...skill.pairs.keys()] : [...(practised ?? [])];
+	for (const id of asked) if (!read.has(id) && skill.pairs.delete(id)) skill.left.add(id);
+
+	// Before its first sweep a skill's baseline is its reading when it entered the scope; after it,
+	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
+	// (Less the sessions' overlap: a session listed late, dated just before the sweep, is practice.)
+	const reference =
+		skill.swept === undefined
+			? skill.entered
+			: Math.max(skill.swept, memory.keyAt ?? 0) - SESSION_OVERLAP_MS;
+	// A member unknown to a swept skill with a row as of the sweep was out of the scope then (came
+	// back, joined a group, the filters changed): a baseline. No row then: compared with no tier.
+	const unknown = rows.map(userId).filter((id) => !skill.pairs.has(id));
+	const then = new Map(
+		unknown.length === 0
+			? []
+			: (await readTiersOf(ctx, skillId, named, unknown, iso(reference))).map((row) => [
+					userId(row),
+					row,
+				]),
+	);
+	const found: Found[] = [];
+	for (const row of rows) {
+		const id = userId(row);
+		let pair = skill.pairs.get(id);
+		if (pair === undefined) {
+			const old = then.get(id);
+			// A row then that the sweep did not see: the member entered the scope since, so a baseline
+			// (a call logged late and dated before the sweep looks the same: it joins the baseline).
+			if (old !== undefined && skill.swept !== undefined) {
+				skill.pairs.set(id, pairOf(row, now));
+				skill.left.delete(id);
+				continue;
+			}
+			skill.left.delete(id);
+			pair =
+				old === undefined || skill.swept !== undefined
+					? { tier: 0, count: 0, score: null, at: skill.entered }
+					: pairOf(old, reference);
+		}
+		if (rankOf(row.tier) === pair.tier) {
+			skill.pairs.set(id, pair);
+			continue;
+		}
+		found.push({ skillId, before: beforeOf(pair), row, from: pair.at });
+		skill.pairs.set(id, pairOf(row, now));
+	}
+	if (sweep) skill.swept = now;
+	return found;
+}
+
+/** Names for the records: from the skills list when it was read, else one read of it. */
+async function skillNames(
+	ctx: IPollFunctions,
+	listed: SkillRef[] | undefined,
+	found: Found[],
+): Promise<Map<string, string>> {
+	if (found.length === 0) return new Map();
+	const skills = listed ?? (await readSkills(ctx));
+	return new Map(skills.map((s) => [s.id, s.name]));
+}
 
 export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	readSettings: readSkillTiersSettings,
 
-	/** A manual run: the changes of the last 7 days on the first skill that has some, to map fields. */
-	async sample(ctx, settings) {
-		const now = Date.now();
-		for (const skill of await skillsInScope(ctx, settings)) {
-			const changes = await skillTierChanges(ctx, skill, settings.query, {
-				from: iso(now - WEEK),
-				to: iso(now),
-			});
-			if (changes.length > 0) return toItems(changes);
-		}
-		return [];
-	},
+	sample: sampleTierChanges,
 
 	noSample: () => ({
 		what: 'Tier Changed',
@@ -49,33 +134,52 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 
 	readState: (staticData, settings) => readState(staticData, settings.key),
 
+	/**
+	 * One read, pinned to one instant (whole seconds): the sessions since the last read tell who
+	 * practised which skill; those members are read; a few skills are swept in full (calls); each
+	 * member compared with what was last reported. The first read records where the trigger starts.
+	 */
 	async read(ctx, settings, stored, readAt) {
-		const tiers: TierMap = {};
+		const now = Math.floor(readAt / 1000) * 1000;
+		const memory = decode(stored, settings.key, now);
+		// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
+		const listed =
+			settings.skillIds.length === 0 || stored.asOf === undefined
+				? await readSkills(ctx)
+				: undefined;
+		const scope = settings.skillIds.length ? settings.skillIds : (listed ?? []).map((s) => s.id);
+		for (const id of [...memory.skills.keys()]) if (!scope.includes(id)) memory.skills.delete(id);
+		// A skill new to the scope (or every skill at the first read) starts from now.
+		for (const id of scope)
+			if (!memory.skills.has(id))
+				memory.skills.set(id, { entered: now, pairs: new Map(), left: new Set() });
+		if (memory.asOf === undefined) {
+			memory.asOf = now;
+			return { state: encode(memory, settings.key), items: [] };
+		}
+
+		const practised = await readPractised(ctx, settings, memory, now);
+		const sweep = sweepNow(memory, scope, now, settings.sweepDays);
+		const found: Found[] = [];
+		for (const id of scope) {
+			const members = practised.bySkill.get(id);
+			if (!sweep.has(id) && !members?.size) continue;
+			const skill = memory.skills.get(id) as SkillMemory;
+			found.push(
+				...(await compareSkill(ctx, settings, memory, id, skill, sweep.has(id), members, now)),
+			);
+		}
+		memory.asOf = now;
+		const names = await skillNames(ctx, listed, found);
 		const items: INodeExecutionData[] = [];
-		for (const skill of await skillsInScope(ctx, settings)) {
-			// No as-of date: the service's own now, the same clock its observations carry.
-			const rows = await readTiers(ctx, skill.id, settings.query);
-			tiers[skill.id] = toStored(rows);
-			const before = stored.tiers?.[skill.id];
-			// A skill seen for the first time only records where it stands.
-			if (before === undefined || stored.readAt === undefined) continue;
-			items.push(
-				...toItems(
-					tierChanges(skill, fromStored(before), rows, {
-						from: iso(stored.readAt),
-						to: iso(readAt),
-					}),
-				),
-			);
+		for (const change of found) {
+			const skill = { id: change.skillId, name: names.get(change.skillId) ?? change.skillId };
+			const record = changeRecord(skill, change.before, change.row, {
+				from: iso(change.from),
+				to: iso(now),
+			}) as IDataObject;
+			items.push({ json: { event: 'tierChanged', ...record } });
 		}
-		const count = tierCount(tiers);
-		if (count > MAX_TIERS) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Skill Tiers: ${count} member-skill tiers to remember, over the ${MAX_TIERS} this trigger keeps`,
-				{ description: 'Choose fewer skills, or filter by group or members. Nothing was emitted.' },
-			);
-		}
-		return { state: { ...stored, readAt, tiers }, items };
+		return { state: encode(memory, settings.key), items };
 	},
 };

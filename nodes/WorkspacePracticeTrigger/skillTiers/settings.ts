@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { QueryField } from '../../shared/fields/filter.fields';
-import { excludeSystemUsers, groupIds, members, toQuery } from '../../shared/fields/filter.fields';
+import { groupIds, members, toQuery } from '../../shared/fields/filter.fields';
 import { validator } from '../../shared/validate';
 import { readEvents } from '../family';
 import { readMaxReads } from '../quota';
@@ -13,17 +13,23 @@ export type SkillTierEvent = keyof typeof SKILL_TIER_EVENTS;
 /** Max Reads a Day by default: one read a day (Poll Times, e.g. Every Day at 6, says when). */
 export const DEFAULT_MAX_READS = 1;
 
-/** Filters as the proficiency endpoint takes them (spec 4.3). */
-export const skillTierFilterFields: QueryField[] = [members, groupIds, excludeSystemUsers];
+/** Options → Sweep Every (Days): every skill's members are all read at least this often. */
+export const DEFAULT_SWEEP_DAYS = 7;
+export const MAX_SWEEP_DAYS = 90;
+
+/** Filters as the proficiency endpoint and the sessions list take them (spec 4.3). */
+export const skillTierFilterFields: QueryField[] = [members, groupIds];
 
 export interface SkillTiersSettings {
 	events: Set<SkillTierEvent>;
 	/** Empty: every skill of the workspace. */
 	skillIds: string[];
+	/** The scope's people: members, groups, and system users left out unless included. */
 	query: IDataObject;
+	sweepDays: number;
 	/** Options → Max Reads a Day (quota.ts). */
 	maxReadsPerDay: number;
-	/** What the state was built for: other skills or filters start over. */
+	/** The filters the stored tiers were read with: pairs that stay in scope keep their history. */
 	key: string;
 }
 
@@ -38,7 +44,16 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 	const filters = ctx.getNodeParameter('skillTierFilters', {}) as IDataObject;
 	const query = toQuery(ctx, 0, filters, skillTierFilterFields);
 	const options = ctx.getNodeParameter('skillTierOptions', {}) as IDataObject;
+	// The former filter Exclude System Users set to false keeps meaning "include them".
+	if (options.includeSystemUsers !== true && filters.exclude_system_users !== false)
+		query.exclude_system_users = true;
+	const sweepDays = check.intRange(
+		'Options → Sweep Every (Days)',
+		options.sweepDays ?? DEFAULT_SWEEP_DAYS,
+		1,
+		MAX_SWEEP_DAYS,
+	);
 	const maxReadsPerDay = readMaxReads(check, options, DEFAULT_MAX_READS);
-	const key = JSON.stringify([[...skillIds].sort(), query]);
-	return { events, skillIds, query, maxReadsPerDay, key };
+	const key = JSON.stringify(query);
+	return { events, skillIds, query, sweepDays, maxReadsPerDay, key };
 }

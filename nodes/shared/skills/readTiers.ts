@@ -6,10 +6,13 @@ import type { ProficiencyReading, SkillRef } from './tierChange';
 import { tierChanges } from './tierChange';
 
 /**
- * Reads what tier changes need: the skills in scope and two proficiency readings per skill. Cost: one
- * read per 100 skills when every skill is in scope, then per skill two readings of one read per 100
- * members (the service's largest page).
+ * Reads what tier changes need (spec 4.3): the skills, proficiency readings pinned to one as-of
+ * instant, and who practised which skill between two instants (the sessions list and the scenarios'
+ * skills). A reading costs one request per 100 rows; a reading of named members one per 100 members.
  */
+
+/** Members named in one proficiency read: one page of rows, a URL well under common limits. */
+export const USER_CHUNK = MAX_PAGE_SIZE;
 
 /** Every skill, in the service's order (one read per 100 skills). */
 export async function readSkills(ctx: TransportContext, itemIndex?: number): Promise<SkillRef[]> {
@@ -17,39 +20,202 @@ export async function readSkills(ctx: TransportContext, itemIndex?: number): Pro
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
 }
 
+const userId = (row: ProficiencyReading): string => String(row.user.id ?? row.user.email ?? '');
+
 /**
- * One skill's proficiency as of `asOf` (the service's now when left out), every row (filters in `qs`
- * as the service takes them).
+ * One skill's proficiency as of `asOf`, every row, filters in `qs` as the service takes them. Every
+ * page is asked as of the same instant, so a call logged while the pages are read moves no row between
+ * pages; rows are also kept once per user ID, in case a service reorders them anyway.
  */
 export async function readTiers(
 	ctx: TransportContext,
 	skillId: string,
 	qs: IDataObject,
-	asOf?: string,
+	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
-	return await apiList<ProficiencyReading>(
+	const rows = await apiList<ProficiencyReading>(
 		ctx,
 		`/skills/${skillId}/proficiency`,
-		asOf === undefined ? qs : { ...qs, end_date: asOf },
+		{ ...qs, end_date: asOf },
+		{ returnAll: true, itemIndex, concurrency: 2 },
+	);
+	const seen = new Set<string>();
+	return rows.filter((row) => {
+		const id = userId(row);
+		if (seen.has(id)) return false;
+		seen.add(id);
+		return true;
+	});
+}
+
+/**
+ * The rows of these members only (`user_ids`, 100 a request), as of `asOf`. `qs` must not carry its
+ * own member filters: the service unions `user_ids` with them.
+ */
+export async function readTiersOf(
+	ctx: TransportContext,
+	skillId: string,
+	qs: IDataObject,
+	userIds: string[],
+	asOf: string,
+	itemIndex?: number,
+): Promise<ProficiencyReading[]> {
+	const out: ProficiencyReading[] = [];
+	for (let i = 0; i < userIds.length; i += USER_CHUNK) {
+		const ids = userIds.slice(i, i + USER_CHUNK).join(',');
+		out.push(...(await readTiers(ctx, skillId, { ...qs, user_ids: ids }, asOf, itemIndex)));
+	}
+	return out;
+}
+
+/** The skills each scenario evaluates (`include=skills`, archived ones too): one read per 100 scenarios. */
+export async function readScenarioSkills(
+	ctx: TransportContext,
+	itemIndex?: number,
+): Promise<Record<string, string[]>> {
+	const rows = await apiList<IDataObject>(
+		ctx,
+		'/scenarios',
+		{ include: 'skills', include_archived: true },
+		{ returnAll: true, itemIndex },
+	);
+	const out: Record<string, string[]> = {};
+	for (const row of rows) {
+		const skills = Array.isArray(row.skills) ? (row.skills as unknown[]) : [];
+		// The item's shape is not shown (spec 2.4): an object with an id, or the id itself.
+		out[String(row.id)] = skills.map((s) =>
+			typeof s === 'object' && s !== null ? String((s as IDataObject).id) : String(s),
+		);
+	}
+	return out;
+}
+
+/** Who practised since when: per skill, the member IDs; and the oldest session still unscored. */
+export interface Practised {
+	bySkill: Map<string, Set<string>>;
+	/** created_at (epoch ms) of the oldest listed session without a score yet, if any. */
+	oldestUnscored?: number;
+	/** Scenario IDs the sessions name, for the caller's map of scenarios to skills. */
+	scenarioIds: Set<string>;
+}
+
+/** A session row as the list gives it (spec: sessions list, not shown; the reference's fields). */
+interface SessionRow {
+	user?: IDataObject;
+	scenario?: IDataObject;
+	score?: number | null;
+	created_at?: string;
+}
+
+/**
+ * The sessions created from `from` to `to` (both pinned, newest first), with the people filters in
+ * `qs`: one read per 100 sessions. Only scored sessions are observations (spec 4.3 rule 1).
+ */
+export async function readSessions(
+	ctx: TransportContext,
+	qs: IDataObject,
+	from: string,
+	to: string,
+	itemIndex?: number,
+): Promise<SessionRow[]> {
+	return await apiList<SessionRow>(
+		ctx,
+		'/sessions',
+		{ ...qs, start_date: from, end_date: to, sorting: '-created_at' },
 		{ returnAll: true, itemIndex, concurrency: 2 },
 	);
 }
 
-/** The tier changes of one skill between `from` and `to`: two readings, compared. */
-export async function skillTierChanges(
-	ctx: TransportContext,
-	skill: SkillRef,
-	qs: IDataObject,
-	dates: { from: string; to: string },
-	itemIndex?: number,
-): Promise<IDataObject[]> {
-	const before = await readTiers(ctx, skill.id, qs, dates.from, itemIndex);
-	const after = await readTiers(ctx, skill.id, qs, dates.to, itemIndex);
-	return tierChanges(skill, before, after, dates);
+/** The sessions mapped to skills: who practised each skill (scenarios' skills from `skillsOf`). */
+export function practisedBySkill(
+	sessions: SessionRow[],
+	skillsOf: (scenarioId: string) => string[],
+): Practised {
+	const bySkill = new Map<string, Set<string>>();
+	const scenarioIds = new Set<string>();
+	let oldestUnscored: number | undefined;
+	for (const session of sessions) {
+		const scenarioId = String(session.scenario?.id ?? '');
+		const user = String(session.user?.id ?? '');
+		if (!scenarioId || !user) continue;
+		scenarioIds.add(scenarioId);
+		if (session.score === null || session.score === undefined) {
+			const at = Date.parse(String(session.created_at));
+			if (!Number.isNaN(at)) oldestUnscored = Math.min(oldestUnscored ?? at, at);
+			continue;
+		}
+		for (const skillId of skillsOf(scenarioId)) {
+			const members = bySkill.get(skillId) ?? new Set<string>();
+			members.add(user);
+			bySkill.set(skillId, members);
+		}
+	}
+	return { bySkill, oldestUnscored, scenarioIds };
 }
 
-/** Reads a tier-change run costs: per skill, two readings of ceil(members / 100) reads each. */
-export function readsPerSkill(members: number): number {
-	return 2 * Math.max(1, Math.ceil(members / MAX_PAGE_SIZE));
+/** The people filters without the member lists (for reads that name members with `user_ids`). */
+export function withoutMembers(qs: IDataObject): IDataObject {
+	const rest = { ...qs };
+	delete rest.user_ids;
+	delete rest.user_emails;
+	return rest;
+}
+
+/**
+ * The tier changes of each skill between `from` and `to`: two pinned readings compared. By default
+ * only members who had a scored session on one of the skill's scenarios in between are read (one
+ * sessions read per 100 sessions, the scenarios' skills, then per skill two readings of 1 request per
+ * 100 of them); calls alone move no one in that case. With `everyMember`, every row as of `to` is read
+ * and those with `last_practiced_at` after `from` are compared (calls too).
+ */
+export async function tierChangesBetween(
+	ctx: TransportContext,
+	skills: SkillRef[],
+	qs: IDataObject,
+	dates: { from: string; to: string },
+	options: { everyMember: boolean; itemIndex?: number; limit?: number },
+): Promise<IDataObject[]> {
+	const { itemIndex } = options;
+	const named = withoutMembers(qs);
+	const changes: IDataObject[] = [];
+	let practised: Practised | undefined;
+	if (!options.everyMember) {
+		const one = skills.length === 1 ? { skill_ids: skills[0].id } : {};
+		const sessions = await readSessions(ctx, { ...qs, ...one }, dates.from, dates.to, itemIndex);
+		const skillsOf =
+			skills.length === 1
+				? () => [skills[0].id]
+				: sessions.length === 0
+					? () => []
+					: await scenarioSkillsLookup(ctx, itemIndex);
+		practised = practisedBySkill(sessions, skillsOf);
+	}
+	for (const skill of skills) {
+		let after: ProficiencyReading[];
+		let members: string[];
+		if (practised) {
+			members = [...(practised.bySkill.get(skill.id) ?? [])];
+			if (members.length === 0) continue;
+			after = await readTiersOf(ctx, skill.id, named, members, dates.to, itemIndex);
+		} else {
+			after = await readTiers(ctx, skill.id, qs, dates.to, itemIndex);
+			const from = Date.parse(dates.from);
+			after = after.filter((row) => Date.parse(String(row.last_practiced_at)) > from);
+			members = after.map(userId);
+			if (members.length === 0) continue;
+		}
+		const before = await readTiersOf(ctx, skill.id, named, members, dates.from, itemIndex);
+		changes.push(...tierChanges(skill, before, after, dates));
+		if (options.limit !== undefined && changes.length >= options.limit) break;
+	}
+	return changes;
+}
+
+async function scenarioSkillsLookup(
+	ctx: TransportContext,
+	itemIndex?: number,
+): Promise<(scenarioId: string) => string[]> {
+	const map = await readScenarioSkills(ctx, itemIndex);
+	return (scenarioId) => map[scenarioId] ?? [];
 }

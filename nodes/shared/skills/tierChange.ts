@@ -14,6 +14,7 @@ export const TIER_CHANGE_FIELDS = [
 	'score_before',
 	'score_after',
 	'direction',
+	'new',
 	'observation_count_before',
 	'observation_count_after',
 	'last_practiced_at',
@@ -87,6 +88,47 @@ export function changeLine(change: IDataObject): string {
 	)})`;
 }
 
+/** Where a member stood in the earlier of the two readings compared. */
+export interface TierBefore {
+	tier: string;
+	score: number | null;
+	observation_count: number;
+}
+
+/** No row: no observation yet (spec 4.3 rule 4), so no tier. */
+export const NO_TIER: TierBefore = { tier: 'insufficient_data', score: null, observation_count: 0 };
+
+/**
+ * The record of one move, or undefined when the tier is the same. `new` is true exactly when the
+ * earlier tier is insufficient_data: a first scored tier.
+ */
+export function changeRecord(
+	skill: SkillRef,
+	before: TierBefore,
+	row: ProficiencyReading,
+	dates: { from: string; to: string },
+): IDataObject | undefined {
+	const moved = direction(before.tier, row.tier);
+	if (moved === undefined) return undefined;
+	const change: IDataObject = {
+		member: row.user,
+		skill: { id: skill.id, name: skill.name },
+		tier_before: before.tier,
+		tier_after: row.tier,
+		score_before: before.score,
+		score_after: row.score,
+		direction: moved,
+		new: moved === 'new',
+		observation_count_before: before.observation_count,
+		observation_count_after: row.observation_count ?? null,
+		last_practiced_at: row.last_practiced_at ?? null,
+		from: dates.from,
+		to: dates.to,
+	};
+	change.summary = changeLine(change);
+	return change;
+}
+
 /**
  * The members whose tier differs between the two readings, in the later reading's order. Someone
  * absent from the earlier reading had no observation then: no tier yet, so a tier now is "new".
@@ -101,25 +143,15 @@ export function tierChanges(
 	const changes: IDataObject[] = [];
 	for (const row of after) {
 		const old = earlier.get(userKey(row.user));
-		const tierBefore = old?.tier ?? 'insufficient_data';
-		const moved = direction(tierBefore, row.tier);
-		if (moved === undefined) continue;
-		const change: IDataObject = {
-			member: row.user,
-			skill: { id: skill.id, name: skill.name },
-			tier_before: tierBefore,
-			tier_after: row.tier,
-			score_before: old?.score ?? null,
-			score_after: row.score,
-			direction: moved,
-			observation_count_before: old?.observation_count ?? 0,
-			observation_count_after: row.observation_count ?? null,
-			last_practiced_at: row.last_practiced_at ?? null,
-			from: dates.from,
-			to: dates.to,
-		};
-		change.summary = changeLine(change);
-		changes.push(change);
+		const change = changeRecord(
+			skill,
+			old === undefined
+				? NO_TIER
+				: { tier: old.tier, score: old.score, observation_count: old.observation_count ?? 0 },
+			row,
+			dates,
+		);
+		if (change) changes.push(change);
 	}
 	return changes;
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
-	excludeSystemUsers,
 	filtersCollection,
 	peopleFilters,
 	readFilters,
@@ -12,13 +11,13 @@ import { readUuidLocator } from '../../../shared/fields/locator';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
 import type { SkillRef } from '../../../shared/skills/tierChange';
-import { readSkills, skillTierChanges } from '../../../shared/skills/readTiers';
+import { readSkills, readTiers, tierChangesBetween } from '../../../shared/skills/readTiers';
 import { validator } from '../../../shared/validate';
 import { skillLocator } from './skill.locator';
 
 const WEEK_MS = 7 * 86_400_000;
 
-const filterFields: QueryField[] = [...peopleFilters, excludeSystemUsers];
+const filterFields: QueryField[] = peopleFilters;
 
 const fields: INodeProperties[] = [
 	{
@@ -51,12 +50,37 @@ const fields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Cost: two reads per skill per 100 members (proficiency then and now), plus one read per 100 skills for their names, of the workspace's 1,000 a day. 20 skills and 80 members: 41 reads.",
+			'Cost: 1 request per 100 sessions between the dates, 1 per 100 scenarios, then per skill practised 2 per 100 members who practised it (as of Compare From and To), plus 1 per 100 skills. With Read Every Member: per skill 1 per 100 members with a tier and 1 per 100 who practised, no sessions.',
 		name: 'tierChangesCost',
 		type: 'notice',
 		default: '',
 	},
 	filtersCollection(filterFields),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include System Users',
+				name: 'includeSystemUsers',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to list the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
+			},
+			{
+				displayName: 'Read Every Member',
+				name: 'everyMember',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to read every member with a tier, so changes from logged calls alone are listed too. Off: only members with a scored roleplay session on one of the skill's scenarios between the dates are compared (calls appear in no list), at a fraction of the cost.",
+			},
+		],
+	},
 ];
 
 /** The skill locator shows only for One Skill. */
@@ -89,15 +113,32 @@ function readDates(ctx: IExecuteFunctions, itemIndex: number): { from: string; t
 
 /**
  * The API has no skill detail: the name comes from the skills list (one read per 100 skills). A skill
- * not listed keeps its ID as name; its proficiency read then answers 404 naming it.
+ * not listed is read once as is, so an unknown ID answers the service's 404 naming it.
  */
-async function skillName(
+async function oneSkill(
 	ctx: IExecuteFunctions,
 	skillId: string,
+	qs: IDataObject,
+	asOf: string,
 	itemIndex: number,
-): Promise<string> {
+): Promise<SkillRef> {
 	const skills = await readSkills(ctx, itemIndex);
-	return skills.find((skill) => skill.id === skillId)?.name ?? skillId;
+	const found = skills.find((skill) => skill.id === skillId);
+	if (found) return found;
+	await readTiers(ctx, skillId, qs, asOf, itemIndex);
+	return { id: skillId, name: skillId };
+}
+
+/**
+ * The people filters and system users: left out unless Options → Include System Users (a workflow
+ * that set the former filter Exclude System Users to false keeps them).
+ */
+function readQuery(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
+	const qs: IDataObject = readFilters(ctx, itemIndex, filterFields);
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const include = options.includeSystemUsers === true || filters.exclude_system_users === false;
+	if (!include) qs.exclude_system_users = true;
+	return qs;
 }
 
 export async function execute(
@@ -106,7 +147,8 @@ export async function execute(
 ): Promise<OperationResult> {
 	// Everything the form says is checked before the first request.
 	const dates = readDates(this, itemIndex);
-	const qs: IDataObject = readFilters(this, itemIndex, filterFields);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs = readQuery(this, itemIndex, options);
 	const scope = validator(this, itemIndex).oneOf(
 		'Skills',
 		String(this.getNodeParameter('skillScope', itemIndex, 'all')),
@@ -115,11 +157,10 @@ export async function execute(
 	const skillId = scope === 'one' ? readUuidLocator(this, itemIndex, 'skill', 'Skill ID') : '';
 	const skills: SkillRef[] =
 		scope === 'one'
-			? [{ id: skillId, name: await skillName(this, skillId, itemIndex) }]
+			? [await oneSkill(this, skillId, qs, dates.to, itemIndex)]
 			: await readSkills(this, itemIndex);
-	const changes: IDataObject[] = [];
-	for (const skill of skills) {
-		changes.push(...(await skillTierChanges(this, skill, qs, dates, itemIndex)));
-	}
-	return changes;
+	return await tierChangesBetween(this, skills, qs, dates, {
+		everyMember: options.everyMember === true,
+		itemIndex,
+	});
 }
