@@ -207,7 +207,7 @@ class VirtualTime {
 	install(): () => void {
 		Date.now = () => this.host;
 		const timeout = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-			if (typeof ms !== 'number' || ms < 1000 || ms > 120_000)
+			if (typeof ms !== 'number' || ms < 20 || ms > 120_000)
 				return this.realTimeout(handler, ms, ...args);
 			this.advance(ms);
 			return this.realTimeout(handler, 0, ...args);
