@@ -568,18 +568,21 @@ async function runDay(
 					const s = control.addSession({ userEmail: user.email, scenario });
 					pending.push({ id: s.id, at: now + (10 + (n % 31)) * MINUTE, score });
 				} else {
+					const before = store.data.observations.length;
 					const s = control.addSession({ userEmail: user.email, scenario, score });
 					scoredAt.set(s.id, now);
 					if (score < 60) lowScored.add(s.id);
-					if (scale) observeSession(store, user.id, scenario, score, now);
+					if (scale) observeSession(store, before, user.id, scenario, score, now);
 				}
 			}
 			for (const p of pending.filter((x) => x.at <= now)) {
+				const before = store.data.observations.length;
 				const s = control.scoreSession(p.id, p.score);
 				scoredAt.set(p.id, now);
 				if (p.score < 60) lowScored.add(p.id);
 				pending.splice(pending.indexOf(p), 1);
-				if (scale) observeSession(store, String(s.user.id), String(s.scenario.id), p.score, now);
+				if (scale)
+					observeSession(store, before, String(s.user.id), String(s.scenario.id), p.score, now);
 			}
 			while (callIndex < callsAt.length && callsAt[callIndex] <= now) {
 				const n = callIndex++;
@@ -865,18 +868,19 @@ function growSkills(store: RunningSimulator['control']['store'], size: DaySize) 
 
 /**
  * A scored session is an observation of every skill its scenario evaluates (the spec); added here
- * unless the simulator already did when the session was scored.
+ * unless the simulator already added observations when the session was scored (`before`: the count
+ * of observations before it was).
  */
 function observeSession(
 	store: RunningSimulator['control']['store'],
+	before: number,
 	userId: string,
 	scenarioId: string,
 	score: number,
 	now: number,
 ): void {
 	const observations = store.data.observations;
-	const last = observations[observations.length - 1];
-	if (last && last.userId === userId && last.at === now && last.kind === 'session') return;
+	if (observations.length > before) return;
 	const scenario = store.data.scenarios.find((sc) => sc.id === scenarioId);
 	for (const skillId of scenario?.skillIds ?? [])
 		observations.push({ userId, skillId, score, at: now, kind: 'session' });
