@@ -280,7 +280,8 @@ export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
 	return day.scale;
 }
 
-const TIER_POLL_MINUTES = 15;
+/** The Skill Tiers trigger's one poll of the day: 06:00, its default Read At (Hour). */
+const TIER_POLL_MINUTE = 6 * 60;
 
 const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
 
@@ -714,9 +715,9 @@ async function runDay(
 					)
 			)
 				digestOpenReads.push(polled);
-			// A trigger that reads once a day, polled every 15 minutes (its requests are the same as at a poll
-			// a minute; n8n hands every poll a copy of its static data, which at 20,000 entries is slow).
-			if (tiers && minute % TIER_POLL_MINUTES === 0)
+			// Read once a day: polled once a day, at its read hour (n8n's Poll Times: every day at 06:00). Its
+			// requests are those of a poll a minute, and n8n hands every poll a copy of the static data.
+			if (tiers && minute === TIER_POLL_MINUTE)
 				await spend('Skill Tiers', async () => {
 					const outcome = await tiers.poll();
 					if (outcome.error) return fail('Skill Tiers', outcome.error);
