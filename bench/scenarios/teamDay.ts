@@ -280,8 +280,13 @@ export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
 	return day.scale;
 }
 
-/** The Skill Tiers trigger's one poll of the day: 06:00, its default Read At (Hour). */
-const TIER_POLL_MINUTE = 6 * 60;
+/**
+ * The Skill Tiers trigger's one poll of the day (Poll Times: every day at 23:00): after the working day,
+ * so its read covers a day of practice as a 06:00 read covers the day before (one that reads what
+ * changed would find nothing at 06:00 on the day it was activated). Today's code reads at the first
+ * poll at or after Read At (Hour) 6: the same poll.
+ */
+const TIER_POLL_MINUTE = 23 * 60;
 
 const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
 
@@ -715,8 +720,8 @@ async function runDay(
 					)
 			)
 				digestOpenReads.push(polled);
-			// Read once a day: polled once a day, at its read hour (n8n's Poll Times: every day at 06:00). Its
-			// requests are those of a poll a minute, and n8n hands every poll a copy of the static data.
+			// Read once a day (see TIER_POLL_MINUTE): n8n hands every poll a copy of the static data, so a
+			// poll a minute would only slow the bench.
 			if (tiers && minute === TIER_POLL_MINUTE)
 				await spend('Skill Tiers', async () => {
 					const outcome = await tiers.poll();
