@@ -216,8 +216,12 @@ export async function readAssignments(
 	serviceTime: number | null,
 	pastDueOnly = false,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
-	if (stored !== undefined && pastDueOnly)
-		return await readPastDue(ctx, query, stored, serviceTime);
+	if (pastDueOnly) {
+		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
+		const start: AssignmentState = { v: 2, open: {}, fin: {}, floor: null, nextOpenRead: 0 };
+		const read = await readPastDue(ctx, query, stored ?? start, serviceTime);
+		return stored ? read : { ...read, found: [] };
+	}
 	const first = stored === undefined;
 	const state: AssignmentState = stored ?? {
 		v: 2,
