@@ -1,7 +1,7 @@
 /**
  * A team's ordinary weekday on one workspace (issue 33), with the deployed limits on (60 requests a
  * minute, 10 creations a minute, 1,000 a day), in virtual time: the simulator's clock and this process's
- * Date.now move together, minute by minute, and every pause of a node from 20 ms to two minutes
+ * Date.now move together, minute by minute, and every pause of a node from a second to two minutes
  * (pacing, 429 waits, job polling) moves them instead of passing. Request counts, machine-independent.
  *
  * The workflows, each as n8n would run it through n8n-core's engine:
@@ -181,7 +181,7 @@ const WORK_START = at(9);
 const WORK_END = at(17);
 const CHANGED = 5;
 
-/** The simulator's clock and Date.now, moved together; node pauses of 20 ms to 2 min move them too. */
+/** The simulator's clock and Date.now, moved together; node pauses of 1 s to 2 min move them too. */
 class VirtualTime {
 	private host: number;
 	private readonly realNow = Date.now.bind(Date);
@@ -207,7 +207,7 @@ class VirtualTime {
 	install(): () => void {
 		Date.now = () => this.host;
 		const timeout = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-			if (typeof ms !== 'number' || ms < 20 || ms > 120_000)
+			if (typeof ms !== 'number' || ms < 1000 || ms > 120_000)
 				return this.realTimeout(handler, ms, ...args);
 			this.advance(ms);
 			return this.realTimeout(handler, 0, ...args);
