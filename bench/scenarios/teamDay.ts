@@ -398,9 +398,9 @@ async function runDay(
 		);
 		const dueCount = Math.max(10, Math.round(size.openAssignments / 30));
 		const dueToday = openRows.slice(0, dueCount);
-		dueToday.forEach(
-			(a, i) => (a.dueDate = DAY_START + MINUTE * Math.floor(90 + (i * 22 * 60) / dueCount)),
-		);
+		// From 01:30 every 2 hours as in the team day, closer when more fall due.
+		const dueGap = Math.min(120, Math.floor((22 * 60) / dueCount));
+		dueToday.forEach((a, i) => (a.dueDate = DAY_START + MINUTE * (90 + i * dueGap)));
 		const busyUsers = new Set(dueToday.map((a) => a.userId));
 		const practising = store.data.users
 			.filter((u) => u.member && !busyUsers.has(u.id))
@@ -499,10 +499,11 @@ async function runDay(
 			{ length: size.calls },
 			() => WORK_START + Math.floor(random() * workMinutes) * MINUTE,
 		).sort((a, b) => a - b);
+		// Every 22 minutes as in the team day, closer when more jobs must fit in working hours.
+		const jobGap = Math.min(22, Math.floor((workMinutes - 20) / size.jobs));
 		const jobsAt = Array.from(
 			{ length: size.jobs },
-			(_, i) =>
-				WORK_START + 10 * MINUTE + Math.floor((i * (workMinutes - 20)) / size.jobs) * MINUTE,
+			(_, i) => WORK_START + 10 * MINUTE + i * jobGap * MINUTE,
 		);
 		const toolsAt = Array.from({ length: 60 }, (_, i) => WORK_START + 3 * MINUTE + i * 8 * MINUTE);
 		const pending: Array<{ id: string; at: number; score: number }> = [];
