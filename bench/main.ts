@@ -25,7 +25,7 @@ import { benchRateLimited } from './scenarios/rateLimited';
 import { benchReturnAll } from './scenarios/returnAll';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
-import { benchTeamDay, PRACTICE_EVENLY } from './scenarios/teamDay';
+import { benchScaleDay, benchTeamDay, PRACTICE_EVENLY, SIZES } from './scenarios/teamDay';
 import { round } from './stats';
 import { listTarget } from './target';
 
@@ -183,6 +183,50 @@ async function teamDayItem(results: BenchResults): Promise<void> {
 	step(`   per workflow: ${JSON.stringify(t.requestsPerWorkflow)}`);
 }
 
+const SCALE_NOTE =
+	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, polled once a day at 23:00, after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). sharedReadsSaved is 0: shared reads are gone (the lead's decision). `npm run bench -- --scale-only [--size=enterprise2000]` measures it alone.";
+
+type SizeName = keyof typeof SIZES;
+
+/** `--size=a,b` (default: every size). */
+function sizesAsked(): SizeName[] {
+	const arg = process.argv.find((a) => a.startsWith('--size='));
+	if (!arg) return Object.keys(SIZES) as SizeName[];
+	const names = arg.slice('--size='.length).split(',');
+	for (const name of names)
+		if (!(name in SIZES))
+			throw new Error(`--size: ${name} is not one of ${Object.keys(SIZES).join(', ')}`);
+	return names as SizeName[];
+}
+
+async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void> {
+	results.scale ??= {};
+	for (const name of sizes) {
+		step(`9. The day at size ${name} (virtual time, deployed limits)`);
+		const s = await benchScaleDay(SIZES[name]);
+		results.scale[name] = s;
+		step(
+			`   ${s.requestsPerDay} requests (goal ≤ ${s.goalRequestsPerDay}), ${s.rateLimitedAnswers} × 429, ${s.missedEvents} missed, ${s.duplicateEvents} duplicates, median ${s.practiceMedianDelayMinutesWorkingHours} min, static ≤ ${s.staticDataBytesMax} B, ${s.runSeconds} s`,
+		);
+		step(`   per workflow: ${JSON.stringify(s.requestsPerWorkflow)}`);
+		if (Object.keys(s.errors).length) step(`   errors: ${JSON.stringify(s.errors)}`);
+	}
+}
+
+/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000]`: item 9 alone, merged in. */
+async function scaleOnly(root: string): Promise<void> {
+	const file = join(root, 'bench', 'results.json');
+	const measured = { scale: {} } as BenchResults;
+	await scaleItem(measured, sizesAsked());
+	// Read after the (long) run, so runs of different sizes side by side each keep their figures.
+	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+	results.scale = { ...results.scale, ...measured.scale };
+	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 9')), SCALE_NOTE];
+	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
+	console.log(consoleTable(results));
+}
+
 export async function main(): Promise<void> {
 	const started = performance.now();
 	const root = repoRoot();
@@ -191,6 +235,7 @@ export async function main(): Promise<void> {
 	if (process.argv.includes('--job-wait-only')) return await jobWaitOnly(root);
 	if (process.argv.includes('--knowledge-hub-only')) return await knowledgeHubOnly(root);
 	if (process.argv.includes('--team-day-only')) return await teamDayOnly(root);
+	if (process.argv.includes('--scale-only')) return await scaleOnly(root);
 	const target = listTarget();
 	const notes: string[] = [];
 	console.log(
@@ -301,6 +346,8 @@ export async function main(): Promise<void> {
 	notes.push(KNOWLEDGE_HUB_NOTE);
 	await teamDayItem(results);
 	notes.push(TEAM_DAY_NOTE);
+	await scaleItem(results, sizesAsked());
+	notes.push(SCALE_NOTE);
 	results.durationSeconds = round((performance.now() - started) / 1000, 1);
 	// `npm run bench:n8n` (bench/n8n/) records its figures in the same file: keep them.
 	const resultsFile = join(root, 'bench', 'results.json');

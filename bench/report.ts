@@ -296,6 +296,38 @@ function rows(r: BenchResults): Row[] {
 			},
 		);
 	}
+	for (const [name, day9] of Object.entries(r.scale ?? {})) {
+		if (!day9) continue;
+		const spent = Object.entries(day9.requestsPerWorkflow)
+			.map(([workflow, n]) => `${workflow} ${n}`)
+			.join(', ');
+		out.push(
+			{
+				figure: `9. Day at ${name}: requests a day`,
+				goal: `≤ ${day9.goalRequestsPerDay}`,
+				measured: String(day9.requestsPerDay),
+				baseline: spent,
+				met: day9.requestsPerDay <= day9.goalRequestsPerDay,
+			},
+			{
+				figure: `9. Day at ${name}: 429 / missed / duplicates`,
+				goal: '0 / 0 / 0',
+				measured: `${day9.rateLimitedAnswers} / ${day9.missedEvents} / ${day9.duplicateEvents}`,
+				baseline: `past due: ${day9.pastDueOracle.expected} due from the log, ${day9.pastDueOracle.onTime} on time`,
+				met: day9.rateLimitedAnswers === 0 && day9.missedEvents === 0 && day9.duplicateEvents === 0,
+			},
+			{
+				figure: `9. Day at ${name}: median minutes to Session Scored (working hours) / static data`,
+				goal: '≤ 5 / ≤ 1,048,576 B',
+				measured: `${day9.practiceMedianDelayMinutesWorkingHours} / ${day9.staticDataBytesMax} B`,
+				baseline: `shared reads saved: ${day9.sharedReadsSaved} (gone)`,
+				met:
+					day9.practiceMedianDelayMinutesWorkingHours !== null &&
+					day9.practiceMedianDelayMinutesWorkingHours <= 5 &&
+					day9.staticDataBytesMax <= 1_048_576,
+			},
+		);
+	}
 	return out;
 }
 

@@ -5,7 +5,7 @@ import type { TriggerQuotaFigures } from './scenarios/triggerQuota';
 import type { PerItemFigures } from './scenarios/perItem';
 import type { PackageFigures } from './scenarios/pkg';
 import type { RateLimitedFigures } from './scenarios/rateLimited';
-import type { TeamDayFigures } from './scenarios/teamDay';
+import type { ScaleDayFigures, TeamDayFigures } from './scenarios/teamDay';
 import type { ListFigures } from './scenarios/returnAll';
 
 export interface JobWaitFigures {
@@ -51,6 +51,8 @@ export interface BenchResults {
 	pageSync?: PageSyncFigures;
 	/** Item 8 (bench/scenarios/teamDay.ts): a team's ordinary weekday on one workspace, deployed limits on. */
 	teamDay?: TeamDayFigures;
+	/** Item 9 (issue 40): the team day at three sizes, with the Skill Tiers trigger and the weekly tier digest. */
+	scale?: Partial<Record<string, ScaleDayFigures>>;
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;

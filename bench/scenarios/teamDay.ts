@@ -18,10 +18,19 @@
  * - the workspace: 200 members, 150 sessions scored in working hours (a third listed unscored and
  *   scored 10 to 40 minutes later), 10 assignments falling past due through the day.
  * Working hours are 09:00 to 17:00, Monday to Friday, in the workflows' time zone (America/New_York).
+ *
+ * The same day at other sizes (issue 40, `benchScaleDay`): the workspace grown to a `DaySize`, the
+ * sessions spread over the scenarios and the practising members (a quarter of them on a scenario the
+ * member was assigned), calls logged, the Skill Tiers trigger (every skill, a read a day) and the weekly
+ * tier digest (Skill → Get Tier Changes, every skill, at 07:00 on its weekday, this Wednesday) added.
+ * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules.
  */
+import { performance } from 'node:perf_hooks';
+
 import type { CronExpression, IDataObject, INodeParameters, TriggerTime } from 'n8n-workflow';
 
 import { ManualClock, startSimulator, type RunningSimulator } from '../../simulator';
+import type { AssignmentChange } from '../../simulator/state/types';
 import { PollHarness } from '../../n8n-harness/pollHarness';
 import { pollTimes } from '../../n8n-harness/pollTimes';
 import { runNode } from '../../n8n-harness/runNode';
@@ -64,6 +73,108 @@ export interface TeamDayFigures {
 	timeZone: string;
 }
 
+/** A workspace's size for the day (issue 40). */
+export interface DaySize {
+	name: string;
+	members: number;
+	skills: number;
+	/** Sessions scored in working hours. */
+	scoredSessions: number;
+	/** Calls logged in working hours (observations of a skill, no session). */
+	calls: number;
+	/** Open assignments at the start of the day (a third of them already past due). */
+	openAssignments: number;
+	/** Knowledge Hub pages besides the synced files' own. */
+	pages: number;
+	/** Markdown files the nightly sync reads (5 changed). */
+	files: number;
+	/** Scenario jobs in working hours (a quarter By Polling). */
+	jobs: number;
+}
+
+/** The three sizes of issue 40. */
+export const SIZES: Record<'team' | 'org500' | 'enterprise2000', DaySize> = {
+	team: {
+		name: 'team',
+		members: 200,
+		skills: 20,
+		scoredSessions: 150,
+		calls: 0,
+		openAssignments: 300,
+		pages: 0,
+		files: 300,
+		jobs: 20,
+	},
+	org500: {
+		name: 'org500',
+		members: 500,
+		skills: 40,
+		scoredSessions: 400,
+		calls: 0,
+		openAssignments: 1500,
+		pages: 1000,
+		files: 500,
+		jobs: 40,
+	},
+	enterprise2000: {
+		name: 'enterprise2000',
+		members: 2000,
+		skills: 80,
+		scoredSessions: 1500,
+		calls: 100,
+		openAssignments: 5000,
+		pages: 10000,
+		files: 2000,
+		jobs: 60,
+	},
+};
+
+/** What the scale day adds to the team day's figures (issue 40's keys). */
+export interface ScaleDayFigures {
+	size: DaySize;
+	requestsPerDay: number;
+	goalRequestsPerDay: number;
+	requestsPerWorkflow: Record<string, number>;
+	rateLimitedAnswers: number;
+	/** The 429 answers by path (which workflow's reads met the limit). */
+	rateLimitedPaths: Record<string, number>;
+	missedEvents: number;
+	duplicateEvents: number;
+	practiceMedianDelayMinutesWorkingHours: number | null;
+	/** The largest static data (JSON bytes) any trigger kept at the end of any hour of the day. */
+	staticDataBytesMax: number;
+	staticDataBytesPerWorkflow: Record<string, number>;
+	/** Requests not sent thanks to shared reads: 0, shared reads are gone (the lead's decision). */
+	sharedReadsSaved: number;
+	/** Errors a workflow's run or poll ended with (message, count), e.g. a state refused or 429. */
+	errors: Record<string, string[]>;
+	/** Tier Changed events the Skill Tiers trigger sent; rows the weekly digest listed. */
+	tierEvents: number;
+	tierDigestRows: number;
+	/** The past-due oracle: logged changes, those judged, and why the others were not. */
+	pastDueOracle: PastDueOracle;
+	families: Record<string, FamilyFigures>;
+	practiceSchedule: string;
+	timeZone: string;
+	/** Seconds of machine time the day took (varies with the machine; not a figure to compare). */
+	runSeconds: number;
+}
+
+export interface PastDueOracle {
+	/** Changes to past_due the simulator logged during the day. */
+	logged: number;
+	/** Those the digest had to send: still past due at the next read of the open assignments. */
+	expected: number;
+	/** Sent by that read (or earlier). */
+	onTime: number;
+	/** Sent, but by a later read. */
+	late: number;
+	/** Ended (finished, or moved) before the next read of the open assignments: not sent, as the docs say. */
+	endedBeforeRead: number;
+	/** Logged after the day's last read of the open assignments: sent on the next day. */
+	afterLastRead: number;
+}
+
 const MINUTE = 60_000;
 const ZONE = 'America/New_York';
 /** Wednesday 18 March 2026, 00:00 in New York (UTC-4). */
@@ -71,7 +182,6 @@ const DAY_START = Date.parse('2026-03-18T04:00:00.000Z');
 const at = (hour: number, minute = 0) => DAY_START + (hour * 60 + minute) * MINUTE;
 const WORK_START = at(9);
 const WORK_END = at(17);
-const FILES = 300;
 const CHANGED = 5;
 
 /** The simulator's clock and Date.now, moved together; node pauses of 1 s to 2 min move them too. */
@@ -176,10 +286,83 @@ export const PRACTICE_EVENLY: PracticeReads = {
 export async function benchTeamDay(
 	practice: PracticeReads = PRACTICE_READS,
 ): Promise<TeamDayFigures> {
+	const day = await runDay(SIZES.team, practice, false);
+	return day.team;
+}
+
+/** The day at one of issue 40's sizes, with the Skill Tiers trigger and the weekly tier digest. */
+export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
+	const day = await runDay(size, PRACTICE_READS, true);
+	return day.scale;
+}
+
+/**
+ * The Skill Tiers trigger's one poll of the day (Poll Times: every day at 23:00): after the working day,
+ * so its read covers a day of practice as a 06:00 read covers the day before (one that reads what
+ * changed would find nothing at 06:00 on the day it was activated). Today's code reads at the first
+ * poll at or after Read At (Hour) 6: the same poll.
+ */
+const TIER_POLL_MINUTE = 23 * 60;
+
+const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
+
+/**
+ * The past-due oracle, from the simulator's log alone: each change to past_due logged during the day
+ * is due from the first read of the open assignments (a request listing past_due) at or after it,
+ * unless the assignment's status changed again before that read (the docs: a past-due state that ends
+ * before the next read of the open assignments is not sent).
+ */
+function judgePastDue(
+	log: AssignmentChange[],
+	openReads: number[],
+	sent: Map<string, number[]>,
+): { oracle: PastDueOracle; missed: number; duplicates: number } {
+	const oracle: PastDueOracle = {
+		logged: 0,
+		expected: 0,
+		onTime: 0,
+		late: 0,
+		endedBeforeRead: 0,
+		afterLastRead: 0,
+	};
+	let missed = 0;
+	const expectedIds = new Set<string>();
+	for (const change of log) {
+		if (change.to !== 'past_due') continue;
+		oracle.logged++;
+		const read = openReads.find((t) => t >= change.at);
+		if (read === undefined) {
+			oracle.afterLastRead++;
+			continue;
+		}
+		if (log.some((c) => c.id === change.id && c.at > change.at && c.at <= read)) {
+			oracle.endedBeforeRead++;
+			continue;
+		}
+		oracle.expected++;
+		expectedIds.add(change.id);
+		const times = sent.get(change.id) ?? [];
+		if (times.some((t) => t >= change.at && t <= read)) oracle.onTime++;
+		else if (times.some((t) => t > read)) (oracle.late++, missed++);
+		else missed++;
+	}
+	let duplicates = 0;
+	for (const times of sent.values()) duplicates += Math.max(0, times.length - 1);
+	// A past-due event the log does not explain is counted as a duplicate too (sent with no change).
+	for (const id of sent.keys()) if (!expectedIds.has(id)) duplicates++;
+	return { oracle, missed, duplicates };
+}
+
+async function runDay(
+	size: DaySize,
+	practice: { options: INodeParameters; label: string },
+	scale: boolean,
+): Promise<{ team: TeamDayFigures; scale: ScaleDayFigures }> {
+	const runStarted = performance.now();
 	const clock = new ManualClock(DAY_START - 3 * 60 * MINUTE);
 	const sim = await startSimulator({
 		clock,
-		dataSize: { members: 200, pages: 0 },
+		dataSize: { members: size.members, pages: size.pages },
 		jobTimings: { queuedMs: 30_000, processingMs: 270_000 },
 	});
 	const server = new WebhookServer();
@@ -187,13 +370,25 @@ export async function benchTeamDay(
 	const time = new VirtualTime(sim, clock.now());
 	const restore = time.install();
 	const credentials = { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
+	const errors: Record<string, string[]> = {};
+	const fail = (name: string, error: Error) => {
+		if (!scale) throw error;
+		(errors[name] ??= []).push(error.message);
+	};
 	try {
 		const control = sim.control;
 		const store = control.store;
-		control.fillPractice({ sessions: 3000, assignments: 1000, open: 200, pastDue: 100 });
+		const open = Math.round((size.openAssignments * 2) / 3);
+		control.fillPractice({
+			sessions: 3000 * Math.max(1, Math.round(size.members / 200)),
+			assignments: Math.max(1000, Math.round(size.openAssignments * 1.5)),
+			open,
+			pastDue: size.openAssignments - open,
+		});
+		const skills = scale ? growSkills(store, size) : [];
 
-		// Setup before the day (uncounted): the 300 playbooks synced once, with the limits off.
-		const files = Array.from({ length: FILES }, (_, i) =>
+		// Setup before the day (uncounted): the playbooks synced once, with the limits off.
+		const files = Array.from({ length: size.files }, (_, i) =>
 			fileItem(i, `# Playbook ${i}\n\nHow we handle case ${i}.\n`),
 		);
 		// The sync as the docs advise: Within Folder, in an active (schedule-triggered) workflow, so the
@@ -213,17 +408,23 @@ export async function benchTeamDay(
 		});
 		if (setup.error) throw setup.error;
 
-		// 10 open assignments fall past due through the day; nobody practises them.
-		const open = store.data.assignments.filter(
+		// Open assignments fall past due through the day (10 in the team day); nobody practises them.
+		const openRows = store.data.assignments.filter(
 			(a) => a.status === 'not_started' || a.status === 'in_progress',
 		);
-		const dueToday = open.slice(0, 10);
-		dueToday.forEach((a, i) => (a.dueDate = at(1 + i * 2, 30)));
+		const dueCount = Math.max(10, Math.round(size.openAssignments / 30));
+		const dueToday = openRows.slice(0, dueCount);
+		// From 01:30 every 2 hours as in the team day, closer when more fall due.
+		const dueGap = Math.min(120, Math.floor((22 * 60) / dueCount));
+		dueToday.forEach((a, i) => (a.dueDate = DAY_START + MINUTE * (90 + i * dueGap)));
 		const busyUsers = new Set(dueToday.map((a) => a.userId));
 		const practising = store.data.users
 			.filter((u) => u.member && !busyUsers.has(u.id))
-			.slice(0, 60);
-		const scenario = store.data.scenarios[0].id;
+			.slice(0, scale ? Math.round(size.members * 0.3) : 60);
+		const scenarios = store.data.scenarios.filter((sc) => !sc.archived);
+		// Assignments the practising members were given (a quarter of the scale day's sessions finish one).
+		const practisingIds = new Set(practising.map((u) => u.id));
+		const assigned = openRows.filter((a) => practisingIds.has(a.userId) && !dueToday.includes(a));
 
 		const poller = (name: string, parameters: INodeParameters) =>
 			new PollHarness({
@@ -246,16 +447,37 @@ export async function benchTeamDay(
 			practiceEvents: ['assignmentPastDue'],
 			practiceOptions: practice.options,
 		});
+		const tiers = scale
+			? poller('Skill Tiers', {
+					triggerOn: 'skillTiers',
+					skillTierEvents: ['tierChanged'],
+					skillTierSkills: skills.map((sk) => sk.id),
+				})
+			: undefined;
 		const jobTrigger = new TriggerEndpoint(server, {
 			nodeType: 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger',
 			parameters: {},
 			credentials: { workspacePracticeApi: credentials },
 		});
-		const triggers = [watcher, coach, digest];
-		for (const trigger of triggers) {
+		const pollers: Array<[string, PollHarness]> = [
+			['Knowledge Hub watcher', watcher],
+			['Coach alert', coach],
+			['Past-due digest', digest],
+			...(tiers ? [['Skill Tiers', tiers] as [string, PollHarness]] : []),
+		];
+		for (const [name, trigger] of pollers) {
 			const activation = await trigger.poll();
-			if (activation.error) throw activation.error;
+			if (activation.error) fail(`${name} (activation)`, activation.error);
 		}
+		const staticBytes: Record<string, number> = {};
+		const measureStatic = () => {
+			for (const [name, trigger] of pollers)
+				staticBytes[name] = Math.max(
+					staticBytes[name] ?? 0,
+					Buffer.byteLength(JSON.stringify(trigger.stored)),
+				);
+		};
+		measureStatic();
 
 		// n8n polls from the activation on, as the Poll Times say: the hours before the day, uncounted
 		// (a quota that no poll spent would otherwise be spent at once when the day starts).
@@ -274,12 +496,20 @@ export async function benchTeamDay(
 		time.advance(DAY_START - time.now());
 		control.setRateLimits(true);
 		control.clearRequests();
+		const logStart = control.assignmentLog().length;
+		// The request log's length, without copying it at every poll.
+		let counted = 0;
+		const requestCount = () => {
+			const all = control.requests({});
+			counted = all.length;
+			return counted;
+		};
 
 		const perWorkflow: Record<string, number> = {};
 		const spend = async (name: string, work: () => Promise<void>) => {
-			const before = control.requests({}).length;
+			const before = requestCount();
 			await work();
-			perWorkflow[name] = (perWorkflow[name] ?? 0) + control.requests({}).length - before;
+			perWorkflow[name] = (perWorkflow[name] ?? 0) + requestCount() - before;
 		};
 
 		// The world's plan.
@@ -289,11 +519,21 @@ export async function benchTeamDay(
 			seed = (seed * 48271) % 2147483647;
 			return seed / 2147483647;
 		};
+		const workMinutes = (WORK_END - WORK_START) / MINUTE;
 		const sessionsAt = Array.from(
-			{ length: 150 },
-			() => WORK_START + Math.floor(random() * ((WORK_END - WORK_START) / MINUTE)) * MINUTE,
+			{ length: size.scoredSessions },
+			() => WORK_START + Math.floor(random() * workMinutes) * MINUTE,
 		).sort((a, b) => a - b);
-		const jobsAt = Array.from({ length: 20 }, (_, i) => WORK_START + 10 * MINUTE + i * 22 * MINUTE);
+		const callsAt = Array.from(
+			{ length: size.calls },
+			() => WORK_START + Math.floor(random() * workMinutes) * MINUTE,
+		).sort((a, b) => a - b);
+		// Every 22 minutes as in the team day, closer when more jobs must fit in working hours.
+		const jobGap = Math.min(22, Math.floor((workMinutes - 20) / size.jobs));
+		const jobsAt = Array.from(
+			{ length: size.jobs },
+			(_, i) => WORK_START + 10 * MINUTE + i * jobGap * MINUTE,
+		);
 		const toolsAt = Array.from({ length: 60 }, (_, i) => WORK_START + 3 * MINUTE + i * 8 * MINUTE);
 		const pending: Array<{ id: string; at: number; score: number }> = [];
 		const scoredAt = new Map<string, number>();
@@ -308,11 +548,17 @@ export async function benchTeamDay(
 		const coachDelaysWorking: number[] = [];
 		const digestIds: string[] = [];
 		const digestDelays: number[] = [];
+		const digestSent = new Map<string, number[]>();
+		const digestOpenReads: number[] = [];
 		const watcherIds: string[] = [];
 		const watcherDelays: number[] = [];
+		let tierEvents = 0;
+		let tierDigestRows = 0;
+		let tierDigestDone = !scale;
 		let toolAnswers = 0;
 		let synced = false;
 		let sessionIndex = 0;
+		let callIndex = 0;
 		let jobIndex = 0;
 		let toolIndex = 0;
 		let startedSeen = 0;
@@ -338,40 +584,66 @@ export async function benchTeamDay(
 		for (let minute = 0; minute < 24 * 60; minute++) {
 			const t = DAY_START + minute * MINUTE;
 			if (time.now() < t) {
-				const before = control.requests({}).length;
+				const before = requestCount();
 				time.advance(t - time.now());
 				await jobTriggerRuns();
-				perWorkflow['Job Trigger'] =
-					(perWorkflow['Job Trigger'] ?? 0) + control.requests({}).length - before;
+				perWorkflow['Job Trigger'] = (perWorkflow['Job Trigger'] ?? 0) + requestCount() - before;
 			}
 			const now = time.now();
 			// Sessions practised and scored.
 			while (sessionIndex < sessionsAt.length && sessionsAt[sessionIndex] <= now) {
 				const n = sessionIndex++;
-				const user = practising[n % practising.length];
 				const score = 30 + ((n * 37) % 65);
+				let user = practising[n % practising.length];
+				let scenario = scenarios[0].id;
+				if (scale) {
+					// A quarter on an assignment of the member's, the rest spread over the scenarios.
+					const target =
+						n % 4 === 0 && assigned.length ? assigned[(n / 4) % assigned.length] : undefined;
+					if (target) {
+						user = store.userById(target.userId) ?? user;
+						scenario = target.scenarioId;
+					} else scenario = scenarios[Math.floor(random() * scenarios.length)].id;
+				}
 				if (n % 3 === 0) {
 					const s = control.addSession({ userEmail: user.email, scenario });
 					pending.push({ id: s.id, at: now + (10 + (n % 31)) * MINUTE, score });
 				} else {
+					const before = store.data.observations.length;
 					const s = control.addSession({ userEmail: user.email, scenario, score });
 					scoredAt.set(s.id, now);
 					if (score < 60) lowScored.add(s.id);
+					if (scale) observeSession(store, before, user.id, scenario, score, now);
 				}
 			}
 			for (const p of pending.filter((x) => x.at <= now)) {
-				control.scoreSession(p.id, p.score);
+				const before = store.data.observations.length;
+				const s = control.scoreSession(p.id, p.score);
 				scoredAt.set(p.id, now);
 				if (p.score < 60) lowScored.add(p.id);
 				pending.splice(pending.indexOf(p), 1);
+				if (scale)
+					observeSession(store, before, String(s.user.id), String(s.scenario.id), p.score, now);
+			}
+			while (callIndex < callsAt.length && callsAt[callIndex] <= now) {
+				const n = callIndex++;
+				const user = practising[(n * 7) % practising.length];
+				control.addObservation({
+					userEmail: user.email,
+					skillId: skills[n % skills.length].id,
+					score: 40 + ((n * 53) % 60),
+					at: now,
+					kind: 'call',
+				});
 			}
 
 			// Workflows started by a schedule or a person.
 			if (!synced && now >= at(2)) {
 				synced = true;
 				const changed = [...files];
+				const step = Math.floor(size.files / CHANGED);
 				for (let i = 0; i < CHANGED; i++)
-					changed[i * 60] = fileItem(i * 60, `# Playbook ${i * 60}\n\nRevised tonight.\n`);
+					changed[i * step] = fileItem(i * step, `# Playbook ${i * step}\n\nRevised tonight.\n`);
 				await spend('Nightly sync', async () => {
 					const run = await runNode({
 						parameters: syncForm,
@@ -380,7 +652,19 @@ export async function benchTeamDay(
 						...syncRun,
 						workflow: { id: 'nightly-sync', name: 'Nightly sync' },
 					});
-					if (run.error) throw run.error;
+					if (run.error) fail('Nightly sync', run.error);
+				});
+			}
+			if (!tierDigestDone && now >= at(7)) {
+				tierDigestDone = true;
+				await spend('Weekly tier digest', async () => {
+					const run = await runNode({
+						parameters: { resource: 'skill', operation: 'getTierChanges', skillScope: 'all' },
+						credentials,
+						workflow: { id: 'weekly-tier-digest', name: 'Weekly tier digest' },
+					});
+					if (run.error) fail('Weekly tier digest', run.error);
+					else tierDigestRows = run.items.length;
 				});
 			}
 			while (jobIndex < jobsAt.length && jobsAt[jobIndex] <= now) {
@@ -391,7 +675,7 @@ export async function benchTeamDay(
 						parameters: {
 							resource: 'scenarioJob',
 							operation: 'create',
-							userEmail: practising[n].email,
+							userEmail: practising[n % practising.length].email,
 							prompt: `Team day job ${n}: a renewal call with a hesitant buyer`,
 							waitForCompletion: byPolling ? 'poll' : 'off',
 							...(byPolling ? {} : { additionalFields: { callbackUrl: jobTrigger.url } }),
@@ -399,7 +683,7 @@ export async function benchTeamDay(
 						credentials,
 						workflow: { id: 'scenario-jobs', name: 'Scenario jobs' },
 					});
-					if (run.error) throw run.error;
+					if (run.error) return fail('Scenario jobs', run.error);
 					const job = run.items[0]?.json ?? {};
 					if (byPolling) {
 						pollingIds.push(String(job.id));
@@ -425,7 +709,7 @@ export async function benchTeamDay(
 			const polled = time.now();
 			await spend('Knowledge Hub watcher', async () => {
 				const outcome = await watcher.poll();
-				if (outcome.error) throw outcome.error;
+				if (outcome.error) return fail('Knowledge Hub watcher', outcome.error);
 				for (const { json } of outcome.items) {
 					const page = json.page as IDataObject | undefined;
 					if (!page) continue;
@@ -437,7 +721,7 @@ export async function benchTeamDay(
 			for (let fired = 0; fired < (practicePolls.get(minute) ?? 0); fired++) {
 				await spend('Coach alert', async () => {
 					const outcome = await coach.poll();
-					if (outcome.error) throw outcome.error;
+					if (outcome.error) return fail('Coach alert', outcome.error);
 					for (const { json } of outcome.items) {
 						const id = String((json.session as IDataObject).id);
 						coachIds.push(id);
@@ -447,35 +731,72 @@ export async function benchTeamDay(
 						if (scored >= WORK_START && scored < WORK_END) coachDelaysWorking.push(delay);
 					}
 				});
+				const digestBefore = requestCount();
 				await spend('Past-due digest', async () => {
 					const outcome = await digest.poll();
-					if (outcome.error) throw outcome.error;
+					if (outcome.error) return fail('Past-due digest', outcome.error);
 					for (const { json } of outcome.items) {
 						const row = json.assignment as IDataObject;
 						digestIds.push(String(row.id));
 						const due = dueToday.find((a) => a.id === row.id)?.dueDate ?? polled;
 						digestDelays.push((polled - due) / MINUTE);
+						const sent = digestSent.get(String(row.id)) ?? [];
+						sent.push(polled);
+						digestSent.set(String(row.id), sent);
 					}
 				});
+				// A read of the open assignments: a request of this poll listing past-due ones.
+				if (
+					counted > digestBefore &&
+					control
+						.requests({})
+						.slice(digestBefore)
+						.some(
+							(r) =>
+								r.path === '/scenarios/assignments' && (r.query.status ?? '').includes('past_due'),
+						)
+				)
+					digestOpenReads.push(polled);
+			}
+			// Read once a day (see TIER_POLL_MINUTE): n8n hands every poll a copy of the static data, so a
+			// poll a minute would only slow the bench.
+			if (tiers && minute === TIER_POLL_MINUTE)
+				await spend('Skill Tiers', async () => {
+					const outcome = await tiers.poll();
+					if (outcome.error) return fail('Skill Tiers', outcome.error);
+					tierEvents += outcome.items.length;
+				});
+			if (minute % 60 === 59) {
+				measureStatic();
+				// SCALE_DAY_PROGRESS=1: a line an hour (requests so far, machine seconds), to see where a day goes.
+				if (process.env.SCALE_DAY_PROGRESS)
+					console.error(
+						`${size.name} ${(minute + 1) / 60}:00 ${requestCount()} requests ${JSON.stringify(perWorkflow)} ${round((performance.now() - runStarted) / 1000)} s`,
+					);
 			}
 		}
 		// The last callbacks of the day.
 		await jobTriggerRuns();
+		measureStatic();
 
 		const all = control.requests({});
 		const usage = control.rateLimitUsage();
 		// What the watcher should have seen: the pages the sync changed tonight (updated and published).
 		const changedPages = store.data.pages.filter((p) => (p.updatedAt ?? 0) >= DAY_START);
+		const dayLog = control.assignmentLog().slice(logStart);
+		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
 		const families = {
 			knowledgeHubPages: family(watcherDelays, changedPages.length * 2, watcherIds),
 			sessionScored: family(coachDelays, lowScored.size, coachIds),
-			assignmentPastDue: family(
-				digestDelays,
-				dueToday.filter((a) => a.status === 'past_due').length,
-				digestIds,
-			),
+			assignmentPastDue: scale
+				? {
+						...family(digestDelays, judged.oracle.expected, digestIds),
+						missed: judged.missed,
+						duplicates: judged.duplicates,
+					}
+				: family(digestDelays, dueToday.filter((a) => a.status === 'past_due').length, digestIds),
 			jobTrigger: family(jobDelays, callbackJobs.size, jobIds),
-			jobByPolling: family(pollingDelays, 5, pollingIds),
+			jobByPolling: family(pollingDelays, jobsAt.filter((_, n) => n % 4 === 3).length, pollingIds),
 			toolCalls: family(
 				[],
 				toolsAt.length,
@@ -483,26 +804,128 @@ export async function benchTeamDay(
 			),
 		};
 		const missedEvents = Object.values(families).reduce((n, f) => n + f.missed, 0);
+		const duplicateEvents = Object.values(families).reduce((n, f) => n + f.duplicates, 0);
 		const sortedWorking = [...coachDelaysWorking].sort((a, b) => a - b);
 		if (process.env.TEAM_DAY_DEBUG) console.error(JSON.stringify(sortedWorking));
-		return {
+		const median = sortedWorking.length
+			? round(sortedWorking[Math.floor((sortedWorking.length - 1) / 2)])
+			: null;
+		const rateLimitedAnswers = all.filter((r) => r.status === 429).length;
+		const team: TeamDayFigures = {
 			requestsPerDay: usage.day,
 			goalRequestsPerDay: 350,
 			requestsPerWorkflow: perWorkflow,
-			rateLimitedAnswers: all.filter((r) => r.status === 429).length,
+			rateLimitedAnswers,
 			missedEvents,
-			duplicateEvents: Object.values(families).reduce((n, f) => n + f.duplicates, 0),
-			practiceMedianDelayMinutesWorkingHours: sortedWorking.length
-				? round(sortedWorking[Math.floor((sortedWorking.length - 1) / 2)])
-				: null,
+			duplicateEvents,
+			practiceMedianDelayMinutesWorkingHours: median,
 			goalPracticeMedianDelayMinutes: 5,
 			families,
 			practiceSchedule: practice.label,
 			timeZone: ZONE,
+		};
+		return {
+			team,
+			scale: {
+				size,
+				requestsPerDay: usage.day,
+				goalRequestsPerDay: GOALS[size.name] ?? 900,
+				requestsPerWorkflow: perWorkflow,
+				rateLimitedAnswers,
+				rateLimitedPaths: all
+					.filter((r) => r.status === 429)
+					.reduce<Record<string, number>>((byPath, r) => {
+						const path = r.path.replace(/[0-9a-f-]{36}/g, ':id');
+						byPath[path] = (byPath[path] ?? 0) + 1;
+						return byPath;
+					}, {}),
+				missedEvents,
+				duplicateEvents,
+				practiceMedianDelayMinutesWorkingHours: median,
+				staticDataBytesMax: Math.max(0, ...Object.values(staticBytes)),
+				staticDataBytesPerWorkflow: {
+					...staticBytes,
+					'Nightly sync (not a trigger)': Buffer.byteLength(JSON.stringify(syncMemory)),
+				},
+				sharedReadsSaved: 0,
+				errors: Object.fromEntries(
+					Object.entries(errors).map(([name, list]) => [
+						name,
+						[...new Set(list)].map((m) => `${m} (×${list.filter((x) => x === m).length})`),
+					]),
+				),
+				tierEvents,
+				tierDigestRows,
+				pastDueOracle: judged.oracle,
+				families,
+				practiceSchedule: practice.label,
+				timeZone: ZONE,
+				runSeconds: round((performance.now() - runStarted) / 1000),
+			},
 		};
 	} finally {
 		restore();
 		await server.close();
 		await sim.close();
 	}
+}
+
+/**
+ * The workspace's skills grown to the size's count, each scenario evaluating two of them, and every
+ * member practised in every skill (three observations over the past 60 days: a tier each), so that a
+ * proficiency read lists every member as issue 40 sizes it.
+ */
+function growSkills(store: RunningSimulator['control']['store'], size: DaySize) {
+	const skills = store.data.skills;
+	for (let i = skills.length; i < size.skills; i++) {
+		const name = `Generated Skill ${String(i + 1).padStart(3, '0')}`;
+		skills.push({
+			id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+			name,
+			slug: name.toLowerCase().replace(/\W+/g, '-'),
+			description: 'Generated for the scale day.',
+			createdAt: DAY_START - 90 * 24 * 60 * MINUTE,
+		});
+	}
+	skills.splice(size.skills);
+	const scenarios = store.data.scenarios;
+	scenarios.forEach(
+		(sc, i) =>
+			(sc.skillIds = [skills[(2 * i) % skills.length].id, skills[(2 * i + 1) % skills.length].id]),
+	);
+	let n = 0;
+	const members = store.data.users.filter((u) => u.member);
+	for (const skill of skills)
+		for (const user of members)
+			for (let k = 0; k < 3; k++) {
+				n++;
+				store.data.observations.push({
+					userId: user.id,
+					skillId: skill.id,
+					score: 35 + ((n * 29) % 60),
+					at: DAY_START - (2 + ((n * 13) % 58)) * 24 * 60 * MINUTE,
+					kind: 'call',
+				});
+			}
+	return skills;
+}
+
+/**
+ * A scored session is an observation of every skill its scenario evaluates (the spec); added here
+ * unless the simulator already added observations when the session was scored (`before`: the count
+ * of observations before it was).
+ */
+function observeSession(
+	store: RunningSimulator['control']['store'],
+	before: number,
+	userId: string,
+	scenarioId: string,
+	score: number,
+	now: number,
+): void {
+	const observations = store.data.observations;
+	if (observations.length > before) return;
+	const scenario = store.data.scenarios.find((sc) => sc.id === scenarioId);
+	for (const skillId of scenario?.skillIds ?? [])
+		observations.push({ userId, skillId, score, at: now, kind: 'session' });
 }

@@ -6,20 +6,35 @@ import type { ProficiencyRow, Skill } from '../schemas';
 import { proficiency, round1, round2, type Proficiency } from '../state/analytics';
 import { renderSkill, userRef } from '../state/render';
 import type { Store } from '../state/store';
+import type { ObservationRec } from '../state/types';
 import { isSystemUser, peopleFilter } from './common';
 import { iso } from '../clock';
 
-/** Members only: people who left the workspace are not reported. */
-function memberProficiency(store: Store, skillId: string, asOf: number): Proficiency[] {
-	const users = usersById(store);
-	return proficiency(
-		store.data.observations.filter((o) => o.skillId === skillId),
-		asOf,
-	).filter((p) => users.get(p.userId)?.member === true);
+/** Observations by skill, rebuilt when the list is replaced or grows (they are only ever added). */
+let bySkill:
+	| { list: ObservationRec[]; length: number; map: Map<string, ObservationRec[]> }
+	| undefined;
+
+function observationsOf(store: Store, skillId: string): ObservationRec[] {
+	const list = store.data.observations;
+	if (!bySkill || bySkill.list !== list || bySkill.length !== list.length) {
+		const map = new Map<string, ObservationRec[]>();
+		for (const o of list) {
+			const group = map.get(o.skillId);
+			if (group) group.push(o);
+			else map.set(o.skillId, [o]);
+		}
+		bySkill = { list, length: list.length, map };
+	}
+	return bySkill.map.get(skillId) ?? [];
 }
 
-/** One lookup table a request (workspaces of thousands are read in full, row by row). */
-const usersById = (store: Store) => new Map(store.data.users.map((u) => [u.id, u]));
+/** Members only: people who left the workspace are not reported. */
+function memberProficiency(store: Store, skillId: string, asOf: number): Proficiency[] {
+	return proficiency(observationsOf(store, skillId), asOf).filter(
+		(p) => store.userById(p.userId)?.member === true,
+	);
+}
 
 export function registerSkills(router: Router, engine: Engine): void {
 	const { store } = engine;

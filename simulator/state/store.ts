@@ -52,8 +52,22 @@ export class Store {
 		return ++this.seq;
 	}
 
+	/** Users by id, rebuilt when the users array is replaced or grows (a workspace of thousands). */
+	private usersIndex?: { users: UserRec[]; length: number; byId: Map<string, UserRec> };
+
 	userById(id: string): UserRec | undefined {
-		return this.data.users.find((u) => u.id === id);
+		const users = this.data.users;
+		let index = this.usersIndex;
+		if (!index || index.users !== users || index.length !== users.length) {
+			index = { users, length: users.length, byId: new Map(users.map((u) => [u.id, u])) };
+			this.usersIndex = index;
+		}
+		const user = index.byId.get(id);
+		// A user whose id was changed in place is found the slow way (and the index rebuilt next time).
+		if (user && user.id === id) return user;
+		const found = users.find((u) => u.id === id);
+		if (found) this.usersIndex = undefined;
+		return found;
 	}
 
 	userByEmail(email: string): UserRec | undefined {

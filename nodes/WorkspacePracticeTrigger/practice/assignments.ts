@@ -43,6 +43,11 @@ export interface AssignmentState {
 	floor: number | null;
 	/** When the next assignment read is due (this host's ms). */
 	nextOpenRead: number;
+	/**
+	 * Past Due alone: known past-due ids the last read did not list. One unlisted twice is dropped (a
+	 * row the list moved past during a read is listed again at the next one: kept, it is not sent twice).
+	 */
+	miss?: string[];
 }
 
 export type AssignmentEvent = 'assignmentCompleted' | 'assignmentDidNotPass' | 'assignmentPastDue';
@@ -209,7 +214,14 @@ export async function readAssignments(
 	query: IDataObject,
 	stored: AssignmentState | undefined,
 	serviceTime: number | null,
+	pastDueOnly = false,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
+	if (pastDueOnly) {
+		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
+		const start: AssignmentState = { v: 2, open: {}, fin: {}, floor: null, nextOpenRead: 0 };
+		const read = await readPastDue(ctx, query, stored ?? start, serviceTime);
+		return stored ? read : { ...read, found: [] };
+	}
 	const first = stored === undefined;
 	const state: AssignmentState = stored ?? {
 		v: 2,
@@ -295,4 +307,46 @@ export async function readAssignments(
 	for (const [id, created] of Object.entries(state.fin))
 		if (state.floor !== null && created < state.floor) delete state.fin[id];
 	return { state, found, newest: time.newest };
+}
+
+/**
+ * The assignment read when Assignment Past Due is the only assignment event: the past-due list alone
+ * (one request per 100 past-due assignments, however many are open or finished). A listed one not
+ * known past due is an event: since the last read it went past due (its due date passed, or an admin
+ * set it), or it was given already past due. One that leaves past due and comes back between two reads
+ * is not sent again (docs/practice-events.md). The known set is every past-due id listed, plus those
+ * unlisted once (see `miss`).
+ */
+async function readPastDue(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	state: AssignmentState,
+	serviceTime: number | null,
+): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
+	const rows = await readAll(ctx, ASSIGNMENTS_PATH, { ...query, status: 'past_due' });
+	let newest: number | null = null;
+	const found: FoundAssignment[] = [];
+	const open: Record<string, OpenEntry> = {};
+	for (const row of rows) {
+		if (row.status !== 'past_due') continue;
+		const id = idOf(row);
+		const created = stampOf(row.created_at);
+		if (created !== undefined) newest = newest === null ? created : Math.max(newest, created);
+		const before = state.open[id];
+		if (!before || before[0] !== 'p') found.push({ event: 'assignmentPastDue', row });
+		open[id] = ['p', userIdOf(row), scenarioIdOf(row), created ?? 0];
+	}
+	const missedBefore = new Set(state.miss ?? []);
+	const miss: string[] = [];
+	for (const [id, entry] of Object.entries(state.open)) {
+		if (id in open || entry[0] !== 'p' || missedBefore.has(id)) continue;
+		open[id] = entry;
+		miss.push(id);
+	}
+	const next: AssignmentState = { ...state, open, fin: {}, miss };
+	if (serviceTime !== null) {
+		const floor = serviceTime - MARGIN_MS;
+		if (next.floor === null || floor > next.floor) next.floor = floor;
+	}
+	return { state: next, found, newest };
 }

@@ -101,6 +101,7 @@ async function read(
 				settings.assignmentQuery,
 				state,
 				state ? timeBefore : time,
+				!settings.events.has('assignmentCompleted') && !settings.events.has('assignmentDidNotPass'),
 			);
 			state = read.state;
 			assignmentFound.push(...read.found);

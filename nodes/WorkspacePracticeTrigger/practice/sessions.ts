@@ -45,11 +45,12 @@ export async function startSessions(
 }
 
 /**
- * The window's rows. Its first page (newest first) tells how many rows the window holds: when that is
- * the number already seen in it and the page holds no new row, nothing arrived or was scored late, and
- * the other pages are not read (an idle day costs one request a read, however busy the window was).
- * Sessions never leave the list, so a new row always shows as a higher count (except when a Groups
- * filter loses a member's rows in the same read: see docs/practice-events.md).
+ * The window's rows that may be new. Its first page (newest first) tells how many rows the window
+ * holds; sessions never leave the list, so that count less the sessions already seen in the window is
+ * how many were never listed. Pages are read, newest first, until that many unseen rows are found: an
+ * idle read costs one request, a busy one the pages down to its oldest new row (a late score), never
+ * the whole window for the sake of its old rows. A count below the rows seen (a Groups filter lost a
+ * member's rows) reads the whole window (see docs/practice-events.md).
  */
 async function readWindow(
 	ctx: IPollFunctions,
@@ -62,12 +63,28 @@ async function readWindow(
 	const known = Object.values(stored.seen).filter((created) => created >= start).length;
 	const first = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, 1, MAX_PAGE_SIZE);
 	const total = first.pagination.total_count;
-	if (
-		first.data.length < MAX_PAGE_SIZE ||
-		(total === known && first.data.every((row) => idOf(row) in stored.seen))
-	)
-		return first.data;
-	return await readAll(ctx, SESSIONS_PATH, qs, first);
+	if (first.data.length < MAX_PAGE_SIZE) return first.data;
+	if (typeof total !== 'number' || total < known)
+		return await readAll(ctx, SESSIONS_PATH, qs, first);
+	const rows = new Map<string, IDataObject>();
+	let unseen = 0;
+	const add = (data: IDataObject[]) => {
+		for (const row of data) {
+			const id = idOf(row);
+			if (rows.has(id)) continue;
+			rows.set(id, row);
+			if (!(id in stored.seen)) unseen++;
+		}
+	};
+	add(first.data);
+	const pages = first.pagination.total_pages ?? 1;
+	// Rows added meanwhile push rows down a page (read twice, kept once), never past it.
+	for (let page = 2; unseen < total - known && page <= pages; page++) {
+		const { data } = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE);
+		add(data);
+		if (data.length < MAX_PAGE_SIZE) break;
+	}
+	return [...rows.values()];
 }
 
 export async function readSessions(

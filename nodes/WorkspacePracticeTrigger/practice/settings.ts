@@ -24,7 +24,10 @@ export const DEFAULT_MAX_READS = 48;
 
 export interface PracticeSettings {
 	events: Set<PracticeEvent>;
-	/** Query of the Session Scored read (without the date bound); every rank: Rank applies here. */
+	/**
+	 * Query of the Session Scored read (without the date bound): the chosen ranks when no completion
+	 * event is chosen, else every rank (Rank then applies to the rows).
+	 */
 	scoredQuery: IDataObject;
 	/** Filters → Rank (empty: every rank). */
 	ranks: string[];
@@ -76,10 +79,16 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 	// Every session row the trigger reads has a score: the rank filter (every rank) leaves unscored ones
 	// out. Filters → Rank is applied to the rows, so one read serves Session Scored and completions.
 	const sessionFilters = toQuery(ctx, 0, filters, SESSION_FILTERS);
-	const scoredQuery = { ...sessionFilters, rank: RANKS.join(',') };
+	const completions = events.has('assignmentCompleted') || events.has('assignmentDidNotPass');
+	// Session Scored alone reads the chosen ranks only: its window then ends at the newest session of
+	// those ranks, so a session of another rank created since cannot push a late-scored one out of it
+	// (issue 39, story 8). With completions too, one read of every rank serves both.
+	const scoredQuery = {
+		...sessionFilters,
+		rank: (ranks.length && !completions ? ranks : RANKS).join(','),
+	};
 	const keyScored = { ...sessionFilters, rank: (ranks.length ? ranks : RANKS).join(',') };
 	const assignmentQuery = toQuery(ctx, 0, filters, ASSIGNMENT_FILTERS);
-	const completions = events.has('assignmentCompleted') || events.has('assignmentDidNotPass');
 	const options = ctx.getNodeParameter('practiceOptions', {}) as IDataObject;
 	return {
 		events,
