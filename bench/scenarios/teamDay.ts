@@ -355,7 +355,7 @@ function judgePastDue(
 
 async function runDay(
 	size: DaySize,
-	practice: { options: INodeParameters; label: string },
+	practice: PracticeReads,
 	scale: boolean,
 ): Promise<{ team: TeamDayFigures; scale: ScaleDayFigures }> {
 	const runStarted = performance.now();

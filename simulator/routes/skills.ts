@@ -71,7 +71,7 @@ export function registerSkills(router: Router, engine: Engine): void {
 		const people = peopleFilter(store, query);
 		const asOf = dateParam(query, 'end_date') ?? engine.now();
 		const noSystem = bool(query, 'exclude_system_users');
-		const users = usersById(store);
+		const users = { get: (id: string) => store.userById(id) };
 		const rows = memberProficiency(store, skill.id, asOf).filter(
 			(r) => people(r.userId) && !(noSystem && isSystemUser(users.get(r.userId))),
 		);
