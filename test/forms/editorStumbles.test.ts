@@ -40,12 +40,12 @@ function collectionOptions(
 }
 
 describe('the editor, as a new user meets it', () => {
-	it('Knowledge Hub Changes shows its read interval and daily cost on the form, not only in Options', () => {
+	it('Knowledge Hub Changes shows its schedule (Poll Times and the read quota) and daily cost on the form, not only in Options', () => {
 		const notices = trigger.properties.filter(
 			(p) => p.type === 'notice' && p.displayOptions?.show?.triggerOn?.includes('knowledgeHub'),
 		);
 		expect(notices.map((n) => n.displayName).join(' ')).toMatch(
-			/at most every 30 minutes.*Poll Times.*a day.*1,000 requests a day/s,
+			/Poll Times.*at most 48 times a day.*Max Reads a Day.*every 30 minutes.*1,000 requests a day/s,
 		);
 	});
 

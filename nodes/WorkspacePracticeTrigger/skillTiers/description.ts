@@ -54,7 +54,7 @@ export const skillTiersProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Reads when Poll Times fires, at most once a day by default (Options → Max Reads a Day): set Poll Times to Every Day at 6, say, for a read at 6 in the workflow's time zone. Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) only lists the skills: 1 request. Measured, read daily: 200 members, 20 skills, 150 sessions a day: 48 a day. 2,000 members, 80 skills, 1,500 sessions a day: about 290 (Sweep Every 30: about 200).",
+			"Reads when Poll Times fires, at most once a day by default (Options → Max Reads a Day): set Poll Times to Every Day at 6, say, for a read at 6 in the workflow's time zone. Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) only lists the skills: 1 request. Measured, read daily: 200 members, 20 skills, 150 sessions a day: 48 a day. 2,000 members, 80 skills, 1,500 sessions a day: about 440 at Sweep Every (Days) 7, over what such a workspace's other workflows leave; set Sweep Every (Days) to 30 there (about 200; the whole day measured: 732 of 1,000).",
 		name: 'skillTierCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
