@@ -299,8 +299,8 @@ export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
 /**
  * The Skill Tiers trigger's one poll of the day (Poll Times: every day at 23:00): after the working day,
  * so its read covers a day of practice as a 06:00 read covers the day before (one that reads what
- * changed would find nothing at 06:00 on the day it was activated). Today's code reads at the first
- * poll at or after Read At (Hour) 6: the same poll.
+ * changed would find nothing at 06:00 on the day it was activated); within its default quota of one
+ * read a day.
  */
 const TIER_POLL_MINUTE = 23 * 60;
 

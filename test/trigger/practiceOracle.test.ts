@@ -56,7 +56,6 @@ function practiceParameters(c: PracticeConfig): INodeParameters {
 		practiceEvents: ['sessionScored', 'assignmentCompleted', 'assignmentDidNotPass'],
 		practiceFilters: filters,
 		practiceOptions: {
-			minReadMinutes: 0, // FIELD: today's interval (0: every poll reads); gone with Poll Times
 			maxReadsPerDay: 1440, // FIELD: Options → Max Reads a Day (h-sched), high: every poll may read
 			lookbackHours: 6,
 			openReadHours: 6,
@@ -188,7 +187,7 @@ async function runSequence(rig: TriggerRig, seed: number) {
 	 */
 	let emptyRead: 'all' | 'sessions' | undefined = 'all';
 	let savedEver = false;
-	// Every poll reads (Minutes Between Reads 0): one an hour, on the hour and a few seconds.
+	// Every poll reads (Max Reads a Day 0): one an hour, on the hour and a few seconds.
 	const polls = Array.from({ length: HOURS }, (_, i) => start + (i + 1) * HOUR + 7 * SECOND);
 	let emitted = 0;
 	/** The last read that did not fail. */
