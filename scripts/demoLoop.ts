@@ -146,8 +146,8 @@ export async function tierDigest(sim: RunningSimulator, step: number): Promise<v
 	const credentials = { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
 	const skill = (file.nodes.find((n) => n.name === 'Tier changes this week') as INode).parameters;
 	// This week's practice: Bob gets good at negotiation, Carla slips.
-	const negotiation = sim.control.fixtures().skills.negotiation.id;
 	const now = Date.parse(sim.control.now());
+	// Scored sessions on Renewal Negotiation (it evaluates Negotiation), d days back.
 	for (const [who, score, daysAgo] of [
 		['bob@acme.com', 40, [30, 28, 26]],
 		['bob@acme.com', 98, [3, 2, 1, 0]],
@@ -155,11 +155,11 @@ export async function tierDigest(sim: RunningSimulator, step: number): Promise<v
 		['carla@acme.com', 30, [3, 2, 1, 0]],
 	] as Array<[string, number, number[]]>)
 		for (const d of daysAgo)
-			sim.control.addObservation({
+			sim.control.addSession({
 				userEmail: who,
-				skillId: negotiation,
+				scenario: 'renewal-negotiation',
 				score,
-				at: now - d * DAY,
+				lateByMs: Date.parse(sim.control.now()) - (now - d * DAY),
 			});
 	const groups = await runNode({
 		parameters: { resource: 'group', operation: 'getAll', returnAll: true },
@@ -205,13 +205,23 @@ export async function tierTrigger(sim: RunningSimulator, step: number): Promise<
 	const first = await poller.poll();
 	if (first.error) fail('the first tier poll failed', first.error.message);
 	say(`   activated: first read → ${first.items.length} events (it records where tiers stand)`);
-	const now = Date.parse(sim.control.now());
+	// Practice stamped after the first read's instant (whole seconds) counts as a change.
+	await new Promise((resolve) => setTimeout(resolve, 1100));
+	// Scored sessions on Pricing Objection Drill (it evaluates objection handling).
 	for (const score of [96, 94, 97, 95, 98])
-		sim.control.addObservation({ userEmail: 'erin@acme.com', skillId: objection, score, at: now });
+		sim.control.addSession({
+			userEmail: 'erin@acme.com',
+			scenario: 'pricing-objection-drill',
+			score,
+		});
 	for (const score of [62, 58, 65])
-		sim.control.addObservation({ userEmail: 'bob@acme.com', skillId: objection, score, at: now });
+		sim.control.addSession({
+			userEmail: 'bob@acme.com',
+			scenario: 'pricing-objection-drill',
+			score,
+		});
 	say(
-		'   erin@acme.com logs five strong calls on objection handling, bob@acme.com three fair ones',
+		'   erin@acme.com has five strong sessions on objection handling, bob@acme.com three fair ones',
 	);
 	const second = await poller.poll();
 	if (second.error) fail('the second tier poll failed', second.error.message);

@@ -38,10 +38,16 @@ export async function skillTierSteps(ctx: SuiteContext): Promise<void> {
 				const { control } = own.sim;
 				const { store } = control;
 				const skill = control.fixtures().skills.negotiation.id;
+				// Practice as scored roleplay sessions on a scenario that evaluates Negotiation, d days back:
+				// the trigger finds who practised from the sessions list (calls wait for its sweep).
 				const observe = (who: string, score: number, days: number[]) => {
-					const now = Date.parse(control.now());
 					for (const d of days)
-						control.addObservation({ userEmail: who, skillId: skill, score, at: now - d * DAY });
+						control.addSession({
+							userEmail: who,
+							scenario: 'renewal-negotiation',
+							score,
+							lateByMs: d * DAY,
+						});
 				};
 				observe('bob@acme.com', 40, [30, 28, 26]);
 				observe('carla@acme.com', 95, [30, 28, 26]);
