@@ -89,14 +89,15 @@ async function compareSkill(
 			const old = then.get(id);
 			// A row then that the sweep did not see: the member entered the scope since, so a baseline
 			// (a call logged late and dated before the sweep looks the same: it joins the baseline).
-			if (old !== undefined && skill.swept !== undefined) {
+			// A row then without a tier is compared (its first scored tier is new, contract point 4).
+			if (old !== undefined && skill.swept !== undefined && rankOf(old.tier) > 0) {
 				skill.pairs.set(id, pairOf(row, now));
 				skill.left.delete(id);
 				continue;
 			}
 			skill.left.delete(id);
 			pair =
-				old === undefined || skill.swept !== undefined
+				old === undefined
 					? { tier: 0, count: 0, score: null, at: skill.entered }
 					: pairOf(old, reference);
 		}
@@ -141,7 +142,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const now = Math.floor(readAt / 1000) * 1000;
-		const memory = decode(stored, settings.key, now);
+		const memory = decode(stored, settings.key);
 		// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
 		const listed =
 			settings.skillIds.length === 0 || stored.asOf === undefined

@@ -120,7 +120,7 @@ function unpackPair(text: string, instants: number[]): Pair {
 }
 
 /** The stored state as the read works with it; a state built for other filters keeps its pairs. */
-export function decode(stored: SkillTiersState, key: string, now: number): TiersMemory {
+export function decode(stored: SkillTiersState, key: string): TiersMemory {
 	const members = stored.m ?? [];
 	const instants = stored.i ?? [];
 	const skills = new Map<string, SkillMemory>();
@@ -144,7 +144,9 @@ export function decode(stored: SkillTiersState, key: string, now: number): Tiers
 			left: new Set(stored.l?.[skillId] ?? []),
 		});
 	}
-	const keyAt = stored.key === key || stored.asOf === undefined ? stored.keyAt : now;
+	// Filters edited since the stored read: they changed after its as-of instant, so a member with no
+	// row then had no observation before entering (contract point 4: a first tier is an event).
+	const keyAt = stored.key === key || stored.asOf === undefined ? stored.keyAt : stored.asOf;
 	return {
 		asOf: stored.asOf,
 		keyAt,
