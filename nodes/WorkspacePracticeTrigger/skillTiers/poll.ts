@@ -81,10 +81,17 @@ async function compareSkill(
 					row,
 				]),
 	);
+	const newcomers = await outOfScopeBefore(ctx, skillId, skill, memory, rows, then, now);
 	const found: Found[] = [];
 	for (const row of rows) {
 		const id = userId(row);
 		let pair = skill.pairs.get(id);
+		// Out of the scope before the filters' last edit: new to it (or back), a baseline.
+		if (newcomers.has(id)) {
+			skill.pairs.set(id, pairOf(row, now));
+			skill.left.delete(id);
+			continue;
+		}
 		if (pair === undefined) {
 			const old = then.get(id);
 			// A row then that the sweep did not see: the member entered the scope since, so a baseline
@@ -110,6 +117,49 @@ async function compareSkill(
 	}
 	if (sweep) skill.swept = now;
 	return found;
+}
+
+/**
+ * When the filters were edited since the skill was last read in full, the members read whose tier the
+ * trigger would compare with one from before the edit (a row then, or a pair kept from before it) and
+ * whom the former filters left out: they entered the scope by the edit (or came back), so a baseline
+ * (contract point 4). One reading of them with the former filters; member lists are matched here.
+ */
+async function outOfScopeBefore(
+	ctx: IPollFunctions,
+	skillId: string,
+	skill: SkillMemory,
+	memory: TiersMemory,
+	read: ProficiencyReading[],
+	then: Map<string, ProficiencyReading>,
+	now: number,
+): Promise<Set<string>> {
+	const before = memory.keyBefore;
+	const keyAt = memory.keyAt;
+	if (before === undefined || keyAt === undefined || keyAt < (skill.swept ?? skill.entered))
+		return new Set();
+	const ids = read.map(userId).filter((id) => {
+		const pair = skill.pairs.get(id);
+		return pair === undefined ? then.has(id) : pair.at <= keyAt;
+	});
+	if (ids.length === 0) return new Set();
+	const query = JSON.parse(before) as IDataObject;
+	const listed = (name: string) =>
+		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
+	const userIds = listed('user_ids');
+	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
+	const rows = await readTiersOf(ctx, skillId, withoutMembers(query), ids, iso(now));
+	const inScope = new Set(
+		rows
+			.filter(
+				(row) =>
+					(userIds === undefined && emails === undefined) ||
+					userIds?.includes(userId(row)) ||
+					emails?.includes(String(row.user.email ?? '').toLowerCase()),
+			)
+			.map(userId),
+	);
+	return new Set(ids.filter((id) => !inScope.has(id)));
 }
 
 /** Names for the records: from the skills list when it was read, else one read of it. */
