@@ -230,13 +230,18 @@ class TriggerOracle {
 		for (const [key, st] of this.state) {
 			const saved = snap.state.get(key);
 			st.divergedAt = undefined;
+			// Settled when saved and the same tier held now: no event since, so the saved tier is still the
+			// last reported. A tier held now that differs came from a baseline since (the pair left and came
+			// back, contract point 4), which the restart loses with the process: the saved tier may be held.
 			if (
 				saved &&
 				saved.possible.size === 1 &&
 				saved.growUntil < snap.at &&
-				saved.emptyAt === undefined
+				saved.emptyAt === undefined &&
+				st.possible.size === 1 &&
+				[...saved.possible][0] === [...st.possible][0]
 			)
-				continue; // settled when saved: no event since, so the saved tier is still the last reported
+				continue;
 			const tiers = new Set<Tier>([...st.possible, ...(saved?.possible ?? [])]);
 			for (const [t, tier] of st.history) if (t >= snap.at) tiers.add(tier);
 			st.possible = tiers;
