@@ -156,6 +156,8 @@ class TriggerOracle {
 	private departed = new Map<string, Departed>();
 	private snapshot?: { at: number; state: Map<string, PairState> };
 	private lastRead = 0;
+	/** The read instants so far (for entries only a read shows). */
+	private reads: number[] = [];
 	private activateNext = true;
 
 	constructor(
@@ -230,13 +232,18 @@ class TriggerOracle {
 		for (const [key, st] of this.state) {
 			const saved = snap.state.get(key);
 			st.divergedAt = undefined;
+			// Settled when saved and the same tier held now: no event since, so the saved tier is still the
+			// last reported. A tier held now that differs came from a baseline since (the pair left and came
+			// back, contract point 4), which the restart loses with the process: the saved tier may be held.
 			if (
 				saved &&
 				saved.possible.size === 1 &&
 				saved.growUntil < snap.at &&
-				saved.emptyAt === undefined
+				saved.emptyAt === undefined &&
+				st.possible.size === 1 &&
+				[...saved.possible][0] === [...st.possible][0]
 			)
-				continue; // settled when saved: no event since, so the saved tier is still the last reported
+				continue;
 			const tiers = new Set<Tier>([...st.possible, ...(saved?.possible ?? [])]);
 			for (const [t, tier] of st.history) if (t >= snap.at) tiers.add(tier);
 			st.possible = tiers;
@@ -296,6 +303,15 @@ class TriggerOracle {
 					st.emptyAt = E;
 				}
 				if (shortHidden) for (const tier of gone.possible) st.possible.add(tier);
+				// Entered where only a read shows it (a group joined, a return): the trigger cannot tell such
+				// a member from one in scope since the skill's last full read whose tier moved, so it may
+				// compare with the reading at a read of the sweep period before (contract point 3: a change
+				// is compared with the pair's last known tier; point 4's baseline needs the entry seen).
+				if (hidden)
+					for (const t of this.reads)
+						if (t >= E - this.sweepMs() - HOUR)
+							for (const at of [t, t - HOUR])
+								st.possible.add(this.world.reading(m.id, skillId, at, T).tier);
 				this.state.set(key, st);
 			}
 		}
@@ -320,6 +336,7 @@ class TriggerOracle {
 		}
 		this.activateNext = false;
 		this.lastRead = T;
+		this.reads = [T];
 		this.readConfig = this.config;
 	}
 
@@ -385,6 +402,7 @@ class TriggerOracle {
 			st.history.push([T, A.tier]);
 		}
 		this.lastRead = T;
+		this.reads.push(T);
 		this.readConfig = this.config;
 		if (events.length > 0 || persistence === 'staged') {
 			// What the server keeps: every poll's data (staged), or an emitting poll's (1.x).

@@ -81,22 +81,30 @@ async function compareSkill(
 					row,
 				]),
 	);
+	const newcomers = await outOfScopeBefore(ctx, skillId, skill, memory, rows, then, now);
 	const found: Found[] = [];
 	for (const row of rows) {
 		const id = userId(row);
 		let pair = skill.pairs.get(id);
+		// Out of the scope before the filters' last edit: new to it (or back), a baseline.
+		if (newcomers.has(id)) {
+			skill.pairs.set(id, pairOf(row, now));
+			skill.left.delete(id);
+			continue;
+		}
 		if (pair === undefined) {
 			const old = then.get(id);
 			// A row then that the sweep did not see: the member entered the scope since, so a baseline
 			// (a call logged late and dated before the sweep looks the same: it joins the baseline).
-			if (old !== undefined && skill.swept !== undefined) {
+			// A row then without a tier is compared (its first scored tier is new, contract point 4).
+			if (old !== undefined && skill.swept !== undefined && rankOf(old.tier) > 0) {
 				skill.pairs.set(id, pairOf(row, now));
 				skill.left.delete(id);
 				continue;
 			}
 			skill.left.delete(id);
 			pair =
-				old === undefined || skill.swept !== undefined
+				old === undefined
 					? { tier: 0, count: 0, score: null, at: skill.entered }
 					: pairOf(old, reference);
 		}
@@ -109,6 +117,49 @@ async function compareSkill(
 	}
 	if (sweep) skill.swept = now;
 	return found;
+}
+
+/**
+ * When the filters were edited since the skill was last read in full, the members read whose tier the
+ * trigger would compare with one from before the edit (a row then, or a pair kept from before it) and
+ * whom the former filters left out: they entered the scope by the edit (or came back), so a baseline
+ * (contract point 4). One reading of them with the former filters; member lists are matched here.
+ */
+async function outOfScopeBefore(
+	ctx: IPollFunctions,
+	skillId: string,
+	skill: SkillMemory,
+	memory: TiersMemory,
+	read: ProficiencyReading[],
+	then: Map<string, ProficiencyReading>,
+	now: number,
+): Promise<Set<string>> {
+	const before = memory.keyBefore;
+	const keyAt = memory.keyAt;
+	if (before === undefined || keyAt === undefined || keyAt < (skill.swept ?? skill.entered))
+		return new Set();
+	const ids = read.map(userId).filter((id) => {
+		const pair = skill.pairs.get(id);
+		return pair === undefined ? then.has(id) : pair.at <= keyAt;
+	});
+	if (ids.length === 0) return new Set();
+	const query = JSON.parse(before) as IDataObject;
+	const listed = (name: string) =>
+		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
+	const userIds = listed('user_ids');
+	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
+	const rows = await readTiersOf(ctx, skillId, withoutMembers(query), ids, iso(now));
+	const inScope = new Set(
+		rows
+			.filter(
+				(row) =>
+					(userIds === undefined && emails === undefined) ||
+					userIds?.includes(userId(row)) ||
+					emails?.includes(String(row.user.email ?? '').toLowerCase()),
+			)
+			.map(userId),
+	);
+	return new Set(ids.filter((id) => !inScope.has(id)));
 }
 
 /** Names for the records: from the skills list when it was read, else one read of it. */
@@ -141,7 +192,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const now = Math.floor(readAt / 1000) * 1000;
-		const memory = decode(stored, settings.key, now);
+		const memory = decode(stored, settings.key);
 		// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
 		const listed =
 			settings.skillIds.length === 0 || stored.asOf === undefined

@@ -42,6 +42,8 @@ export interface TiersMemory {
 	asOf?: number;
 	/** When the filters last changed (epoch ms). */
 	keyAt?: number;
+	/** The filters before that change (a stored key): who was in scope before it. */
+	keyBefore?: string;
 	/** Sessions listed unscored: [user ID, scenario ID, created_at in seconds]. */
 	unscored?: Array<[string, string, number]>;
 	/** Skills to sweep owed by the time that passed (fractional). */
@@ -58,6 +60,8 @@ export interface SkillTiersState extends FamilyState {
 	key: string;
 	asOf?: number;
 	keyAt?: number;
+	/** The key before the change at keyAt. */
+	kb?: string;
 	unscored?: Array<[string, string, number]>;
 	credit?: number;
 	scenarios?: { at: number; map: Record<string, string[]> };
@@ -120,7 +124,7 @@ function unpackPair(text: string, instants: number[]): Pair {
 }
 
 /** The stored state as the read works with it; a state built for other filters keeps its pairs. */
-export function decode(stored: SkillTiersState, key: string, now: number): TiersMemory {
+export function decode(stored: SkillTiersState, key: string): TiersMemory {
 	const members = stored.m ?? [];
 	const instants = stored.i ?? [];
 	const skills = new Map<string, SkillMemory>();
@@ -144,10 +148,14 @@ export function decode(stored: SkillTiersState, key: string, now: number): Tiers
 			left: new Set(stored.l?.[skillId] ?? []),
 		});
 	}
-	const keyAt = stored.key === key || stored.asOf === undefined ? stored.keyAt : now;
+	// Filters edited since the stored read: they changed after its as-of instant, so a member with no
+	// row then had no observation before entering (contract point 4: a first tier is an event).
+	const same = stored.key === key || stored.asOf === undefined;
+	const keyAt = same ? stored.keyAt : stored.asOf;
 	return {
 		asOf: stored.asOf,
 		keyAt,
+		keyBefore: same ? stored.kb : stored.key,
 		unscored: stored.unscored,
 		sweepCredit: stored.credit ?? 0,
 		scenarioSkills: stored.scenarios,
@@ -215,6 +223,7 @@ export function encode(memory: TiersMemory, key: string): SkillTiersState {
 	};
 	if (Object.keys(left).length) state.l = left;
 	if (memory.keyAt !== undefined) state.keyAt = memory.keyAt;
+	if (memory.keyBefore !== undefined) state.kb = memory.keyBefore;
 	if (memory.unscored?.length) state.unscored = memory.unscored;
 	if (memory.scenarioSkills) state.scenarios = memory.scenarioSkills;
 	return state;
