@@ -7,7 +7,7 @@
  * Workload per size: members × skills, two scenarios per skill (every other one also evaluates the
  * next skill), history: every member has 3 observations in half the skills; each day S scored
  * sessions (08:00-18:00) on random scenarios by random members and C calls; the trigger reads at 06:00.
- * Sizes: SKILL_TIER_COST_SIZES="200x20,500x40,2000x80" (the default runs the two small ones).
+ * Sizes: SKILL_TIER_COST_SIZES="200x20,500x40,2000x80" (the default runs the smallest; the larger sizes are measured in the scale bench, `npm run bench -- --scale-only`, as one simulated day in its own process, and run out of jest's worker memory here).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -27,7 +27,7 @@ const WORKLOAD: Record<string, { sessions: number; calls: number }> = {
 	'500x40': { sessions: 400, calls: 30 },
 	'2000x80': { sessions: 1500, calls: 100 },
 };
-const SIZES = (process.env.SKILL_TIER_COST_SIZES ?? '200x20,500x40').split(',');
+const SIZES = (process.env.SKILL_TIER_COST_SIZES ?? '200x20').split(',');
 
 let clock: ManualClock;
 beforeAll(() => {
