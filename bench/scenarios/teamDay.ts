@@ -343,8 +343,10 @@ function judgePastDue(
 		expectedIds.add(change.id);
 		const times = sent.get(change.id) ?? [];
 		if (times.some((t) => t >= change.at && t <= read)) oracle.onTime++;
-		else if (times.some((t) => t > read)) (oracle.late++, missed++);
-		else missed++;
+		else if (times.some((t) => t > read)) {
+			oracle.late++;
+			missed++;
+		} else missed++;
 	}
 	let duplicates = 0;
 	for (const times of sent.values()) duplicates += Math.max(0, times.length - 1);

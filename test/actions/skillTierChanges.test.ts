@@ -175,11 +175,12 @@ describe('Skill → Get Tier Changes', () => {
 		expect(asLines(items)).toEqual(expected.filter((line) => !frank(line)));
 		// The skills, the sessions, the scenarios' skills, then two readings per skill practised.
 		const readings = sim.control.requests().filter((r) => r.path.endsWith('/proficiency'));
-		expect(sim.control.requests().map((r) => r.path).slice(0, 3)).toEqual([
-			'/skills',
-			'/sessions',
-			'/scenarios',
-		]);
+		expect(
+			sim.control
+				.requests()
+				.map((r) => r.path)
+				.slice(0, 3),
+		).toEqual(['/skills', '/sessions', '/scenarios']);
 		expect(sim.control.requests()).toHaveLength(3 + readings.length);
 		expect(readings.length).toBeLessThanOrEqual(2 * all.length);
 	});

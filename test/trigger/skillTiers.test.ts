@@ -74,7 +74,11 @@ test('first poll records (one request: the skills); the next read emits the memb
 	const first = await trigger.poll();
 	expect(first.error).toBeUndefined();
 	expect(first.items).toEqual([]);
-	expect(control().requests().map((r) => r.path)).toEqual(['/skills']);
+	expect(
+		control()
+			.requests()
+			.map((r) => r.path),
+	).toEqual(['/skills']);
 	control().clearRequests();
 
 	rig.clock.advance(3 * HOUR);
