@@ -74,9 +74,9 @@ async function tierDigest(ctx: SuiteContext): Promise<void> {
 				own = await ownSimulator(ctx, 'tier digest');
 				chat = await ChatStub.start();
 				const { control } = own.sim;
-				const now = Date.parse(control.now());
-				const skill = control.fixtures().skills.negotiation.id;
 				// Bob moves up, Carla down, Erin gets her first tier; Dev stays where he was.
+				// Scored sessions on Renewal Negotiation (it evaluates Negotiation), d days back: Get Tier
+				// Changes finds who practised from the sessions (calls alone need Read Every Member).
 				for (const [who, score, days] of [
 					['bob@acme.com', 40, [30, 28, 26]],
 					['bob@acme.com', 98, [3, 2, 1]],
@@ -87,7 +87,12 @@ async function tierDigest(ctx: SuiteContext): Promise<void> {
 					['support@exec.com', 92, [3, 2, 1]],
 				] as Array<[string, number, number[]]>)
 					for (const d of days)
-						control.addObservation({ userEmail: who, skillId: skill, score, at: now - d * DAY });
+						control.addSession({
+							userEmail: who,
+							scenario: 'renewal-negotiation',
+							score,
+							lateByMs: d * DAY,
+						});
 				const example = loadExample('weekly-tier-digest.json', {
 					workspacePracticeApi: own.credential,
 				});

@@ -272,12 +272,13 @@ async function rolloutReport(ctx: SuiteContext): Promise<void> {
 				});
 				await new Promise((r) => setTimeout(r, 1100));
 				control.addSession({ userEmail: 'bob@acme.com', scenario: scenarioId, score: 88 });
+				// Bob's practice on objection handling since publication: scored sessions on Pricing
+				// Objection Drill (it evaluates the skill), so Get Tier Changes finds him from the sessions.
 				for (let i = 0; i < 4; i++)
-					control.addObservation({
+					control.addSession({
 						userEmail: 'bob@acme.com',
-						skillId: skill.id,
+						scenario: 'pricing-objection-drill',
 						score: 96,
-						at: Date.parse(control.now()),
 					});
 				const example = loadExample('playbook-rollout-report.json', {
 					workspacePracticeApi: own.credential,
