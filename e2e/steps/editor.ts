@@ -292,7 +292,7 @@ export async function editorSteps(ctx: SuiteContext): Promise<void> {
 					'Knowledge Hub Changes: no notice of Poll Times and the read quota on the form',
 				);
 				expect(
-					/Cost at the defaults/.test(texts['Practice Trigger']),
+					/A read costs 1 request.*a day/s.test(texts['Practice Trigger']),
 					'Practice Results: no cost notice on the form',
 				);
 				expect(
