@@ -511,10 +511,17 @@ async function runDay(
 		};
 
 		const perWorkflow: Record<string, number> = {};
+		const pathCounts: Record<string, number> = {};
 		const spend = async (name: string, work: () => Promise<void>) => {
 			const before = requestCount();
 			await work();
-			perWorkflow[name] = (perWorkflow[name] ?? 0) + requestCount() - before;
+			const after = requestCount();
+			perWorkflow[name] = (perWorkflow[name] ?? 0) + after - before;
+			if (process.env.SCALE_DAY_PATHS)
+				for (const r of control.requests({}).slice(before, after)) {
+					const key = `${name} ${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${Object.keys(r.query).sort().join(',')}`;
+					pathCounts[key] = (pathCounts[key] ?? 0) + 1;
+				}
 		};
 
 		// The world's plan.
@@ -782,6 +789,7 @@ async function runDay(
 		}
 		// The last callbacks of the day.
 		await jobTriggerRuns();
+		if (process.env.SCALE_DAY_PATHS) console.error(JSON.stringify(pathCounts, null, 1));
 		measureStatic();
 
 		const all = control.requests({});
