@@ -1,22 +1,36 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import {
-	apiCalls,
-	bootJobSim,
-	createParams,
-	lastJobId,
-	requestSeen,
-	runJobNode,
-	shiftableNow,
-} from './jobTestKit';
+import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
 import type { ManualClock } from '../../simulator';
+
+/**
+ * n8n's `sleep` is replaced by one that records each pause, moves this process's Date.now by its
+ * length and returns at once: the waits plan their reads by Date.now, so a test reads the schedule
+ * exactly and acts at a pause (`onPause`, with the pauses so far) whatever the machine's load.
+ */
+const pauses: number[] = [];
+let onPause: ((count: number) => void) | undefined;
+let skipped = 0;
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: async (ms: number) => {
+		pauses.push(ms);
+		skipped += ms;
+		onPause?.(pauses.length);
+		await new Promise((resolve) => setImmediate(resolve));
+	},
+}));
+const realNow = Date.now.bind(Date);
 
 let sim: RunningSimulator;
 let clock: ManualClock;
 
 beforeEach(async () => {
 	({ sim, clock } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } }));
+	pauses.length = 0;
+	onPause = undefined;
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skipped);
 });
 afterEach(async () => {
 	jest.restoreAllMocks();
@@ -123,41 +137,53 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 		expect(soft.items[1].pairedItem).toEqual({ item: 1 });
 	});
 
+	it('reads after First Poll After, then once a minute', async () => {
+		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
+		onPause = (count) => {
+			if (count === 4) sim.control.setJobState(lastJobId(sim), 'completed');
+		};
+		const { error } = await runJobNode(sim, { parameters: createParams(sim) });
+		expect(error).toBeUndefined();
+		// Planned from Date.now, so the real milliseconds a read takes come off each pause.
+		expect(pauses).toHaveLength(4);
+		// First Poll After is 0.02 s in these tests (createParams).
+		expect(pauses[0]).toBeLessThanOrEqual(20);
+		for (const pause of pauses.slice(1)) {
+			expect(pause).toBeGreaterThan(59_000);
+			expect(pause).toBeLessThanOrEqual(60_000);
+		}
+		expect(apiCalls(sim).map((r) => r.method)).toEqual(['POST', 'GET', 'GET', 'GET', 'GET']);
+	});
+
 	it('fails when the job is cancelled while it waits', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const run = runJobNode(sim, { parameters: createParams(sim) });
-		await requestSeen(sim, (r) => r.method === 'GET');
-		sim.control.setJobState(lastJobId(sim), 'cancelled');
-		const { error } = await run;
+		// Cancelled on the service during the pause after the first read.
+		onPause = (count) => {
+			if (count === 2) sim.control.setJobState(lastJobId(sim), 'cancelled');
+		};
+		const { error } = await runJobNode(sim, { parameters: createParams(sim) });
 		expect(error?.message).toMatch(/was cancelled/);
 	});
 
 	it('on the time limit fails naming the job and its last status, leaving the job running', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const now = shiftableNow();
-		const run = runJobNode(sim, {
+		const { error } = await runJobNode(sim, {
 			parameters: createParams(sim, { options: { timeLimitMinutes: 1 } }),
 		});
-		await requestSeen(sim, (r) => r.method === 'GET');
-		now.advance(60_000);
-		const { error } = await run;
 		const jobId = lastJobId(sim);
 		expect(error?.message).toBe(
 			`Scenario job ${jobId} did not finish within 1 minute(s); its last status was "queued"`,
 		);
-		expect(apiCalls(sim).filter((r) => r.method === 'DELETE')).toHaveLength(0);
+		// The first read after First Poll After, the last at the limit: none is planned beyond it.
+		expect(apiCalls(sim).map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
 		expect(sim.control.getJob(jobId).status).toBe('queued');
 	});
 
 	it('with Cancel Job on Timeout cancels the job first', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const now = shiftableNow();
-		const run = runJobNode(sim, {
+		const { error } = await runJobNode(sim, {
 			parameters: createParams(sim, { options: { timeLimitMinutes: 1, cancelOnTimeout: true } }),
 		});
-		await requestSeen(sim, (r) => r.method === 'GET');
-		now.advance(60_000);
-		const { error } = await run;
 		const jobId = lastJobId(sim);
 		expect(error?.message).toMatch(/its last status was "queued"\. The job was cancelled\.$/);
 		expect(
@@ -170,18 +196,20 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 
 	it('waits out a 429 during polling and goes on', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		const run = runJobNode(sim, {
+		onPause = (count) => {
+			// Before the first read: the service now allows one request a minute (the read takes it).
+			if (count === 1) sim.control.setRateLimits({ perMinute: 1 });
+			// The next read falls 0.8 s before the minute window frees: the service asks to wait 1 s.
+			if (count === 2) clock.advance(59_200);
+			// The 429's wait: the window frees and the job completes.
+			if (count === 3) {
+				clock.advance(1_000);
+				sim.control.setJobState(lastJobId(sim), 'completed');
+			}
+		};
+		const { items, error } = await runJobNode(sim, {
 			parameters: createParams(sim, { options: { firstPollSeconds: 0.2 } }),
 		});
-		await requestSeen(sim, (r) => r.method === 'POST');
-		sim.control.setRateLimits({ perMinute: 1 });
-		await requestSeen(sim, (r) => r.method === 'GET' && r.status === 200);
-		// The next read falls 0.8 s before the minute window frees: the service asks to wait 1 s.
-		clock.advance(59_200);
-		await requestSeen(sim, (r) => r.status === 429);
-		clock.advance(1_000);
-		sim.control.setJobState(lastJobId(sim), 'completed');
-		const { items, error } = await run;
 		expect(error).toBeUndefined();
 		expect(items[0].json.status).toBe('completed');
 		const gets = apiCalls(sim)

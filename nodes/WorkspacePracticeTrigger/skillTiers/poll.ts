@@ -5,6 +5,7 @@ import type { ProficiencyReading, SkillRef, TierBefore } from '../../shared/skil
 import { changeRecord } from '../../shared/skills/tierChange';
 import type { FamilyPoll } from '../family';
 import { readPractised, SESSION_OVERLAP_MS } from './read';
+import { warnIfSweepCannotFit } from './fit';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
@@ -188,7 +189,8 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	/**
 	 * One read, pinned to one instant (whole seconds): the sessions since the last read tell who
 	 * practised which skill; those members are read; a few skills are swept in full (calls); each
-	 * member compared with what was last reported. The first read records where the trigger starts.
+	 * member compared with what was last reported. The first read records where the trigger starts (and
+	 * warns in the log when the sweep cannot fit the day).
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const now = Math.floor(readAt / 1000) * 1000;
@@ -205,6 +207,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 			if (!memory.skills.has(id))
 				memory.skills.set(id, { entered: now, pairs: new Map(), left: new Set() });
 		if (memory.asOf === undefined) {
+			await warnIfSweepCannotFit(ctx, settings.query, scope.length, settings.sweepDays);
 			memory.asOf = now;
 			return { state: encode(memory, settings.key), items: [] };
 		}

@@ -23,6 +23,13 @@ export interface PaceLimits {
 /** The deployed service's limits per workspace (the spec does not show them; the service answers them). */
 export const SERVICE_LIMITS: PaceLimits = { requestsPerMinute: 60, creationsPerMinute: 10 };
 
+/**
+ * A trigger's poll keeps to 50 requests a minute: a large read (Skill Tiers' proficiency reads, a first
+ * read of a big workspace) spreads over minutes instead of meeting the service's 429, and leaves a sixth
+ * of the minute to the workspace's other workflows, whose requests this process may not see.
+ */
+export const POLL_PACE: PaceLimits = { requestsPerMinute: 50, creationsPerMinute: 0 };
+
 /** A minute, and a second more: the service stamps requests to the second. */
 const WINDOW_MS = 61_000;
 
@@ -81,9 +88,9 @@ function stateFor(baseUrl: string, apiKey: string): KeyState {
 /**
  * Waits until one more request (and creation, when it is one) fits in this credential's minute under
  * `limits` (the run's, run.ts), takes its place, and returns the function to call once its answer (or
- * failure) is in. Only the action node's runs are paced: a trigger's deliveries and polls are few and
- * must answer at once (a callback held back a minute is a callback lost), and pick-lists are read while
- * a user waits.
+ * failure) is in. The action node's runs and the triggers' polls (POLL_PACE) are paced; a trigger's
+ * deliveries must answer at once (a callback held back a minute is a callback lost), and pick-lists are
+ * read while a user waits.
  */
 export async function paceRequest(
 	limits: PaceLimits,

@@ -1,0 +1,61 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { apiListPage, MAX_PAGE_SIZE, REQUESTS_PER_DAY } from '../../shared/transport';
+
+/** The sweep's fair share of the workspace's day: a tenth (the other workflows need the rest). */
+export const SWEEP_SHARE = 0.1;
+
+/** What the sweep costs a day, in requests: skills × ⌈members ÷ 100⌉ ÷ Sweep Every (Days). */
+export function sweepCostPerDay(skills: number, members: number, sweepDays: number): number {
+	return Math.ceil((skills * Math.ceil(members / MAX_PAGE_SIZE)) / sweepDays);
+}
+
+/** The smallest Sweep Every (Days) that keeps the sweep within its share of the day. */
+export function sweepDaysThatFit(skills: number, members: number): number {
+	return Math.ceil(
+		(skills * Math.ceil(members / MAX_PAGE_SIZE)) / (REQUESTS_PER_DAY * SWEEP_SHARE),
+	);
+}
+
+/**
+ * How many members the scope can hold: those named, else the members of the chosen groups (or of the
+ * workspace), counted with one request (a page of one row carries the total).
+ */
+async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<number> {
+	const named = ['user_ids', 'user_emails']
+		.map((name) => query[name])
+		.filter((list): list is string => typeof list === 'string' && list !== '')
+		.reduce((sum, list) => sum + list.split(',').length, 0);
+	if (named > 0) return named;
+	const groups = typeof query.group_ids === 'string' ? { group_ids: query.group_ids } : {};
+	const first = await apiListPage(ctx, '/workspace/members', groups, 1, 1);
+	return first.pagination.total_count;
+}
+
+/**
+ * At activation (the first read): when the sweep of these skills and members would take more than its
+ * share of the day at this Sweep Every (Days), says so in n8n's log, naming the setting and the value
+ * that fits (the form's notice gives the same formula). One request; a read that fails says nothing.
+ */
+export async function warnIfSweepCannotFit(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	skills: number,
+	sweepDays: number,
+): Promise<void> {
+	if (skills === 0) return;
+	let members: number;
+	try {
+		members = await membersInScope(ctx, query);
+	} catch {
+		return;
+	}
+	const cost = sweepCostPerDay(skills, members, sweepDays);
+	const share = Math.round(REQUESTS_PER_DAY * SWEEP_SHARE);
+	if (cost <= share) return;
+	const fit = sweepDaysThatFit(skills, members);
+	ctx.logger.warn(
+		`Workspace Practice Trigger "${ctx.getNode().name}" (Skill Tiers): its sweep would cost about ${cost} requests a day (${skills} skills × ⌈${members} members ÷ 100⌉ ÷ Sweep Every (Days) ${sweepDays}), more than a tenth of the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} a day. Set Options → Sweep Every (Days) to ${fit} or more to keep it within ${share}, or watch fewer skills (Skill Names or IDs) or members (Filters).`,
+		{ node: ctx.getNode().name, sweepRequestsPerDay: cost, sweepDaysThatFit: fit },
+	);
+}
