@@ -82,9 +82,9 @@ describe('a lost answer to a job creation', () => {
 });
 
 describe('First Poll After 0', () => {
-	it('reads at once, then once a minute', async () => {
+	it('reads at once, then no more often than once a second', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		// The job ends during the second pause: reads at once, then a minute and two minutes later.
+		// The job ends during the second pause: reads at once, then 1 s and 2 s later.
 		onPause = () => {
 			if (pauses.length === 2) sim.control.setJobState(lastJobId(sim), 'completed');
 		};
@@ -92,17 +92,21 @@ describe('First Poll After 0', () => {
 			parameters: createParams(sim, { options: { firstPollSeconds: 0 } }),
 		});
 		expect(error).toBeUndefined();
-		// A schedule doubling from 1 s would have asked for 1 s and 2 s. (A pause is planned from
+		// A schedule doubling from 1 ms would have asked for 1, 2, 4 ms. (A pause is planned from
 		// Date.now, so the few real milliseconds a read takes come off it.)
 		expect(pauses).toHaveLength(2);
-		for (const pause of pauses) {
-			expect(pause).toBeGreaterThan(59_000);
-			expect(pause).toBeLessThanOrEqual(60_000);
-		}
+		expect(pauses[0]).toBeGreaterThan(500);
+		expect(pauses[0]).toBeLessThanOrEqual(1000);
+		expect(pauses[1]).toBeGreaterThan(1500);
+		expect(pauses[1]).toBeLessThanOrEqual(2000);
 		expect(apiCalls(sim).filter((r) => r.method === 'GET')).toHaveLength(3);
 	});
 
-	it('the pause after every read: one minute', () => {
-		expect(nextDelay()).toBe(60_000);
+	it('the pauses: at least 1 s, doubling, at most 60 s', () => {
+		const pauses = [0];
+		for (let n = 0; n < 8; n++) pauses.push(nextDelay(pauses[pauses.length - 1]));
+		expect(pauses).toEqual([0, 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+		expect(nextDelay(20)).toBe(1000);
+		expect(nextDelay(5000)).toBe(10000);
 	});
 });

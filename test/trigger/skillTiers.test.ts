@@ -68,7 +68,7 @@ const moves = (items: INodeExecutionData[]) =>
 		json.new,
 	]);
 
-test('first poll records (one request: the skills); the next read emits the members who practised, once', async () => {
+test('first poll records (the skills and a count of the members); the next read emits the members who practised, once', async () => {
 	practise('bob@acme.com', 40, 300, 200, 100);
 	const trigger = tiersTrigger();
 	const first = await trigger.poll();
@@ -78,7 +78,7 @@ test('first poll records (one request: the skills); the next read emits the memb
 		control()
 			.requests()
 			.map((r) => r.path),
-	).toEqual(['/skills']);
+	).toEqual(['/skills', '/workspace/members']);
 	control().clearRequests();
 
 	rig.clock.advance(3 * HOUR);

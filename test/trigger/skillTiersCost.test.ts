@@ -16,7 +16,11 @@ import { mulberry32 } from '../../simulator/state/random';
 import { PollHarness } from '../../n8n-harness/pollHarness';
 import { runNode } from '../../n8n-harness/runNode';
 
-jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));
+// A pause (the poll's pacing to 50 requests a minute) moves the simulated clock instead of passing.
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: async (ms: number) => clock.advance(ms),
+}));
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -172,7 +176,8 @@ test.each(SIZES)(
 		const figures = await measure(size);
 		process.stdout.write(`skill tiers cost ${JSON.stringify(figures)}\n`);
 		expect(figures.staticDataBytesMax).toBeLessThanOrEqual(1024 * 1024);
-		expect(figures.activation).toBeLessThanOrEqual(1);
+		// The skills list and one count of the members (the sweep's fit, logged when it cannot fit).
+		expect(figures.activation).toBeLessThanOrEqual(2);
 		expect(figures.events).toBeGreaterThan(0);
 	},
 	1_800_000,

@@ -6,15 +6,15 @@ import { waitMany } from '../waitMany';
 import type { WaitEnd, Waiting, WaitKind, WaitSettings } from '../waitMany';
 import { cancelJob, isFinal, readJob } from './job';
 
+/** Backoff between status reads: start small, double, never wait more than a minute at a time. */
+export const POLL_CAP_MS = 60_000;
 /**
- * After the first status read, one read a minute: a job takes about five minutes (spec 8), so reads in
- * its first minute mostly find it still running. Pauses that doubled from 1 s cost a 5-minute job 8
- * reads where this costs 6, with the same worst delay (a minute) at its end; a job that ends within
- * seconds is still found by the first read (First Poll After, 5 s by default).
+ * No pause after a read is shorter than this, whatever the first one: the service stamps times in whole
+ * seconds and allows 60 requests a minute, so reading one job more often than once a second only spends.
  */
-export const POLL_EVERY_MS = 60_000;
+export const POLL_MIN_MS = 1_000;
 
-/** The first read after `firstDelayMs` (0: at once); then one read every POLL_EVERY_MS. */
+/** The first read after `firstDelayMs` (0: at once); then pauses double, from POLL_MIN_MS to POLL_CAP_MS. */
 export interface PollSettings extends WaitSettings {
 	cancelOnTimeout: boolean;
 }
@@ -22,9 +22,9 @@ export interface PollSettings extends WaitSettings {
 /** One job to wait for: as created, when (Date.now() right after its creation) and how. */
 export type WaitingJob = Waiting<IDataObject, PollSettings>;
 
-/** The pause after every status read. */
-export function nextDelay(): number {
-	return POLL_EVERY_MS;
+/** The pause after a read, from the one before it: twice as long, within POLL_MIN_MS and POLL_CAP_MS. */
+export function nextDelay(previous: number): number {
+	return Math.min(Math.max(previous * 2, POLL_MIN_MS), POLL_CAP_MS);
 }
 
 /**
@@ -64,8 +64,8 @@ async function onTimeLimit(
 }
 
 /**
- * Jobs as a kind of wait: read one by one (the API cannot list jobs), each from its first delay and then
- * once a minute; a 429 while reading is waited out by the transport, so the pauses
+ * Jobs as a kind of wait: read one by one (the API cannot list jobs), each from its first delay with
+ * pauses doubling to POLL_CAP_MS; a 429 while reading is waited out by the transport, so the pauses
  * only add to what the service asks. A final job is its end as it is (settled by the caller).
  */
 function jobKind(ctx: IExecuteFunctions): WaitKind<IDataObject, WaitingJob> {

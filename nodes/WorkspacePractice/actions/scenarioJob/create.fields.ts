@@ -123,7 +123,7 @@ export const createFields: INodeProperties[] = [
 				name: 'By Polling',
 				value: 'poll',
 				description:
-					'Works wherever n8n runs: reads the job status after 5 s, then once a minute, until it ends',
+					'Works wherever n8n runs: reads the job status with growing pauses (5 s doubling up to 60 s) until it ends',
 			},
 		],
 		default: 'poll',
@@ -303,7 +303,7 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 				default: DEFAULT_FIRST_POLL_SECONDS,
 				description:
-					'Pause before the first status read (0 reads at once); after it the job is read once a minute. A job takes about five minutes, so a larger value spends fewer API calls.',
+					'Pause before the first status read (0 reads at once); each later pause doubles, from at least 1 second up to 60 seconds. Larger values spend fewer API calls.',
 				displayOptions: { show: { '/waitForCompletion': ['poll'] } },
 			},
 			{
