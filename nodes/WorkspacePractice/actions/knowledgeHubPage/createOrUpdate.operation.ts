@@ -220,6 +220,9 @@ async function sync(
 	if (known) {
 		changes = stateChanges(known, wanted);
 		if (Object.keys(changes).length === 0) return withResult(matches[0], 'unchanged');
+		// A draft saved by someone else in the second of this node's last write leaves the row as it
+		// was: publish the file's text, never a pending draft this node has not read.
+		if (changes.status === 'published') changes.content = wanted.content;
 	} else {
 		const { body: current } = await apiRequest<IDataObject>(ctx, {
 			method: 'GET',
