@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
@@ -45,8 +46,18 @@ export function normalText(text: string): string {
 		.replace(/\s+$/, '');
 }
 
-export function sameText(a: unknown, b: string): boolean {
-	return typeof a === 'string' && normalText(a) === normalText(b);
+/** A short digest (72 bits by default): equal digests stand for equal inputs. */
+export const digest = (text: string, chars = 12) =>
+	createHash('sha256').update(text).digest('base64url').slice(0, chars);
+
+/** The digest of a text's compared form (see `normalText`); undefined for no text. */
+function textDigest(text: unknown): string | undefined {
+	return typeof text === 'string' ? digest(normalText(text)) : undefined;
+}
+
+/** The digest of a list's set of IDs (order and repeats do not count). */
+function idsDigest(ids: string[]): string {
+	return digest(JSON.stringify([...new Set(ids)].sort()));
 }
 
 export interface Wanted {
@@ -63,37 +74,65 @@ const LIST_FIELDS: Record<string, string> = {
 	skill_ids: 'skills',
 };
 
-function sameIds(current: unknown, wanted: string[]): boolean {
-	const ids = Array.isArray(current)
-		? current.map((entry) => String((entry as IDataObject)?.id ?? ''))
-		: [];
-	const have = new Set(ids);
-	return have.size === new Set(wanted).size && wanted.every((id) => have.has(id));
+const idsOf = (list: unknown): string[] =>
+	Array.isArray(list) ? list.map((entry) => String((entry as IDataObject)?.id ?? '')) : [];
+
+/**
+ * A page as a sync compares it with what is wanted: texts as digests of their compared form, ID
+ * lists as digests of their sets. Small enough to remember between runs (syncRun.ts).
+ */
+export interface PageState {
+	status: unknown;
+	/** The published body; undefined when unpublished. */
+	content?: string;
+	/** The pending draft (include=draft); undefined when none is shown. */
+	draft?: string;
+	/** folder_ids, source_ids, skill_ids → the page's IDs in that list. */
+	lists: Record<string, string>;
+}
+
+/** The state of a page as the service answered it (a detail read with include=draft, or a list row). */
+export function pageState(page: IDataObject): PageState {
+	const lists: Record<string, string> = {};
+	for (const [name, field] of Object.entries(LIST_FIELDS))
+		lists[name] = idsDigest(idsOf(page[field]));
+	return {
+		status: page.status,
+		content: textDigest(page.content),
+		draft: textDigest((page.draft as IDataObject | null | undefined)?.content),
+		lists,
+	};
 }
 
 /**
- * The PATCH body that brings `page` (a detail read with include=draft) to what is wanted, or {} when
- * it is there already. Publishing: the published body must equal the content (a different pending
- * draft is replaced without a new version). As a draft: the pending draft, else the published body.
+ * The PATCH body that brings a page in `state` to what is wanted, or {} when it is there already.
+ * Publishing: the published body must equal the content (a different pending draft is replaced
+ * without a new version). As a draft: the pending draft, else the published body.
  */
-export function pageChanges(page: IDataObject, wanted: Wanted): IDataObject {
+export function stateChanges(state: PageState, wanted: Wanted): IDataObject {
 	const changes: IDataObject = {};
-	const draft = (page.draft as IDataObject | null | undefined)?.content;
-	const pending = typeof draft === 'string' ? draft : undefined;
+	const want = textDigest(wanted.content);
+	const pending = state.draft;
 	if (wanted.publish) {
-		const published = page.status === 'published' && sameText(page.content, wanted.content);
+		const published = state.status === 'published' && state.content === want;
 		if (!published) {
-			if (!sameText(pending, wanted.content)) changes.content = wanted.content;
+			if (pending !== want) changes.content = wanted.content;
 			changes.status = 'published';
-		} else if (pending !== undefined && !sameText(pending, wanted.content)) {
+		} else if (pending !== undefined && pending !== want) {
 			changes.content = wanted.content;
 		}
-	} else if (!sameText(pending ?? page.content, wanted.content)) {
+	} else if ((pending ?? state.content) !== want) {
 		changes.content = wanted.content;
 	}
-	for (const [name, field] of Object.entries(LIST_FIELDS)) {
+	for (const name of Object.keys(LIST_FIELDS)) {
 		const ids = wanted.lists[name];
-		if (Array.isArray(ids) && !sameIds(page[field], ids as string[])) changes[name] = ids;
+		if (Array.isArray(ids) && state.lists[name] !== idsDigest((ids as unknown[]).map(String)))
+			changes[name] = ids;
 	}
 	return changes;
+}
+
+/** The PATCH body that brings `page` (a detail read with include=draft) to what is wanted. */
+export function pageChanges(page: IDataObject, wanted: Wanted): IDataObject {
+	return stateChanges(pageState(page), wanted);
 }

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiList, sharedInRun } from '../transport';
-import { normalText, titleKey } from './pageSync';
-import type { Wanted } from './pageSync';
+import { digest, pageState, titleKey } from './pageSync';
+import type { PageState } from './pageSync';
 
 /**
  * What one run of Knowledge Hub Page → Create or Update shares between its items (in the run's
@@ -119,17 +118,17 @@ export async function folderPages(
 /** Titles remembered per node; past it the oldest are forgotten (they cost a read on their next run). */
 export const MEMORY_SIZE = 2_000;
 const MEMORY_KEY = 'pageSync';
-
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+/** Marks this format of a remembered page; an entry without it (an older format) is not used. */
+const FORMAT = 'v2';
 
 const ids = (list: unknown) =>
 	Array.isArray(list) ? list.map((entry) => String((entry as IDataObject)?.id ?? '')).sort() : [];
 
 /**
  * A page as a list row shows it (published version, last update, status, folders, skills, number of
- * sources) with the wanted state, in one fingerprint: equal when neither the page nor the file moved.
+ * sources): equal when the page did not move.
  */
-function fingerprint(page: IDataObject, wanted: Wanted): string {
+function rowFingerprint(page: IDataObject): string {
 	return digest(
 		JSON.stringify([
 			page.id,
@@ -139,9 +138,6 @@ function fingerprint(page: IDataObject, wanted: Wanted): string {
 			page.source_count ?? null,
 			ids(page.folders),
 			ids(page.skills),
-			normalText(wanted.content),
-			wanted.publish,
-			wanted.lists,
 		]),
 	);
 }
@@ -162,31 +158,60 @@ function memoryOf(ctx: IExecuteFunctions): Record<string, string> | undefined {
 	return run.memory;
 }
 
-/** Whether the page (a list row) and the wanted state are as this node last synced them. */
-export function unchangedSinceLastSync(
+// 16 characters, as before the format changed: an older entry is replaced, not left beside.
+const memoryKey = (folderId: string | undefined, title: string) =>
+	digest(titleSlot(folderId, title), 16);
+
+/**
+ * The page (a list row) as this node last left it, when it has not moved since: its remembered state
+ * (texts and sources, which a row does not show) with the row's status, folders and skills. Undefined
+ * when nothing usable is remembered or the page moved: then it must be read.
+ */
+export function pageAsLastSynced(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,
 	title: string,
-	page: IDataObject,
-	wanted: Wanted,
-): boolean {
-	const memory = memoryOf(ctx);
-	return memory?.[digest(titleSlot(folderId, title))] === fingerprint(page, wanted);
+	row: IDataObject,
+): PageState | undefined {
+	const entry = memoryOf(ctx)?.[memoryKey(folderId, title)];
+	const parts = typeof entry === 'string' ? entry.split('.') : [];
+	if (parts.length !== 5 || parts[0] !== FORMAT || parts[1] !== rowFingerprint(row))
+		return undefined;
+	const [, , content, draft, sources] = parts;
+	const state = pageState(row);
+	return {
+		status: state.status,
+		content: content || undefined,
+		draft: draft || undefined,
+		lists: { ...state.lists, source_ids: sources },
+	};
 }
 
-/** Remembers that `page` (as the service answered) holds the wanted state. */
+/**
+ * Remembers `page` as the service answered it (a detail with its draft and sources: after a read, a
+ * create or an update), for the next run to compare with instead of reading it. A page answered
+ * without them is forgotten (read next time).
+ */
 export function rememberSync(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,
 	title: string,
 	page: IDataObject,
-	wanted: Wanted,
 ): void {
 	const memory = memoryOf(ctx);
 	if (!memory) return;
-	const key = digest(titleSlot(folderId, title));
+	const key = memoryKey(folderId, title);
 	delete memory[key];
-	memory[key] = fingerprint(page, wanted);
+	if ('draft' in page && Array.isArray(page.sources)) {
+		const state = pageState(page);
+		memory[key] = [
+			FORMAT,
+			rowFingerprint(page),
+			state.content ?? '',
+			state.draft ?? '',
+			state.lists.source_ids,
+		].join('.');
+	}
 	const keys = Object.keys(memory);
 	for (const old of keys.slice(0, Math.max(0, keys.length - MEMORY_SIZE))) delete memory[old];
 	// Set at the top level, so n8n sees the node's static data changed and saves it after the run.

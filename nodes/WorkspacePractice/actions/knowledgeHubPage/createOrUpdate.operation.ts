@@ -2,13 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionalUuid } from '../../../shared/fields/locator';
-import { findPagesByTitle, pageChanges, titleKey } from '../../../shared/knowledgeHub/pageSync';
+import {
+	findPagesByTitle,
+	pageChanges,
+	stateChanges,
+	titleKey,
+} from '../../../shared/knowledgeHub/pageSync';
 import type { SyncResult, Wanted } from '../../../shared/knowledgeHub/pageSync';
 import {
 	folderPages,
+	pageAsLastSynced,
 	rememberSync,
 	syncOncePerTitle,
-	unchangedSinceLastSync,
 } from '../../../shared/knowledgeHub/syncRun';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
@@ -30,7 +35,7 @@ const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 const fields: INodeProperties[] = [
 	{
 		displayName:
-			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and page and file are as last synced; +1 to create or change it. An unchanged page gets no new draft or version.",
+			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and the page is as this node last left it; +1 to create or change it. An unchanged page gets no new draft or version.",
 		name: 'syncNotice',
 		type: 'notice',
 		default: '',
@@ -203,25 +208,33 @@ async function sync(
 			body,
 			itemIndex,
 		});
-		return settled(ctx, folderId, title, page, wanted, 'created');
+		return settled(ctx, folderId, title, page, 'created');
 	}
-
-	// Neither the page nor the file moved since this node last synced them: nothing to read.
-	if (unchangedSinceLastSync(ctx, folderId, title, matches[0], wanted))
-		return withResult(matches[0], 'unchanged');
 
 	const pageId = String(matches[0].id);
 	const path = `/knowledge-hub/pages/${encodeURIComponent(pageId)}`;
-	const { body: current } = await apiRequest<IDataObject>(ctx, {
-		method: 'GET',
-		path,
-		qs: { include: 'draft' },
-		itemIndex,
-		what: `page ${pageId}`,
-	});
-	const changes = pageChanges(current, wanted);
-	if (Object.keys(changes).length === 0)
-		return settled(ctx, folderId, title, current, wanted, 'unchanged');
+	// The page has not moved since this node last wrote or read it: compare with what it remembers
+	// of it, instead of reading it (nothing to send when the file did not change either).
+	const known = pageAsLastSynced(ctx, folderId, title, matches[0]);
+	let changes: IDataObject;
+	if (known) {
+		changes = stateChanges(known, wanted);
+		if (Object.keys(changes).length === 0) return withResult(matches[0], 'unchanged');
+		// A draft saved by someone else in the second of this node's last write leaves the row as it
+		// was: publish the file's text, never a pending draft this node has not read.
+		if (changes.status === 'published') changes.content = wanted.content;
+	} else {
+		const { body: current } = await apiRequest<IDataObject>(ctx, {
+			method: 'GET',
+			path,
+			qs: { include: 'draft' },
+			itemIndex,
+			what: `page ${pageId}`,
+		});
+		changes = pageChanges(current, wanted);
+		if (Object.keys(changes).length === 0)
+			return settled(ctx, folderId, title, current, 'unchanged');
+	}
 	const { body: page } = await apiRequest<IDataObject>(ctx, {
 		method: 'PATCH',
 		path,
@@ -229,18 +242,17 @@ async function sync(
 		itemIndex,
 		what: `page ${pageId}`,
 	});
-	return settled(ctx, folderId, title, page, wanted, 'updated');
+	return settled(ctx, folderId, title, page, 'updated');
 }
 
-/** The page as it now is, remembered for the next run. */
+/** The page as the service answered it, remembered for the next run. */
 function settled(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,
 	title: string,
 	page: IDataObject,
-	wanted: Wanted,
 	result: SyncResult,
 ): IDataObject {
-	rememberSync(ctx, folderId, title, page, wanted);
+	rememberSync(ctx, folderId, title, page);
 	return withResult(page, result);
 }
