@@ -604,7 +604,12 @@ async function runDay(
 			perWorkflow[name] = (perWorkflow[name] ?? 0) + after - before;
 			if (process.env.SCALE_DAY_PATHS)
 				for (const r of control.requests({}).slice(before, after)) {
-					const key = `${name} ${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${Object.keys(r.query).sort().join(',')}`;
+					// A reading as of an earlier instant (a tier "then"), told apart from one as of now.
+					const then =
+						Date.parse(r.query.end_date ?? r.at) < Date.parse(r.at) - MINUTE
+							? ' (as of before)'
+							: '';
+					const key = `${name} ${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${Object.keys(r.query).sort().join(',')}${then}`;
 					pathCounts[key] = (pathCounts[key] ?? 0) + 1;
 				}
 		};
