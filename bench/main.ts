@@ -184,7 +184,7 @@ async function teamDayItem(results: BenchResults): Promise<void> {
 }
 
 const SCALE_NOTE =
-	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, polled once a day at 23:00, after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). sharedReadsSaved is 0: shared reads are gone (the lead's decision). `npm run bench -- --scale-only [--size=enterprise2000]` measures it alone.";
+	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, polled once a day at 23:00, after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). The Skill Tiers trigger is measured in its ordinary state, not on its activation day: activated at 23:00 on the day a sweep period and one day before the measured day (Sweep Every (Days) 7, so 8 days before; 30 at enterprise2000, so 31), then polled at 23:00 every day, its static data kept from poll to poll, with the deployed limits off and its requests not counted in the day; by the day every skill was swept once and every member is known to it. skillTiersWarmUp says what those days cost (requests over how many days, and day by day): the activation read takes 1 request; until a skill's first sweep each member who practised it is read twice (as of now, and as of the skill's start), so the first sweep period costs more a day than the ordinary day, which reads each practised skill once per 100 members plus its share of the sweep. sharedReadsSaved is 0: shared reads are gone (the lead's decision). `npm run bench -- --scale-only [--size=enterprise2000]` measures it alone.";
 
 type SizeName = keyof typeof SIZES;
 
@@ -209,6 +209,10 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 			`   ${s.requestsPerDay} requests (goal ≤ ${s.goalRequestsPerDay}), ${s.rateLimitedAnswers} × 429, ${s.missedEvents} missed, ${s.duplicateEvents} duplicates, median ${s.practiceMedianDelayMinutesWorkingHours} min, static ≤ ${s.staticDataBytesMax} B, ${s.runSeconds} s`,
 		);
 		step(`   per workflow: ${JSON.stringify(s.requestsPerWorkflow)}`);
+		const w = s.skillTiersWarmUp;
+		step(
+			`   Skill Tiers before the day (uncounted): ${w.requests} requests over ${w.days} days from ${w.activatedAt} (sweep every ${w.sweepDays} days), by day ${JSON.stringify(w.requestsByDay)}`,
+		);
 		if (Object.keys(s.errors).length) step(`   errors: ${JSON.stringify(s.errors)}`);
 	}
 }

@@ -306,7 +306,7 @@ function rows(r: BenchResults): Row[] {
 				figure: `9. Day at ${name}: requests a day`,
 				goal: `≤ ${day9.goalRequestsPerDay}`,
 				measured: String(day9.requestsPerDay),
-				baseline: spent,
+				baseline: `${spent}${day9.skillTiersWarmUp ? `; Skill Tiers before the day (uncounted): ${day9.skillTiersWarmUp.requests} requests over ${day9.skillTiersWarmUp.days} days` : ''}`,
 				met: day9.requestsPerDay <= day9.goalRequestsPerDay,
 			},
 			{

@@ -30,6 +30,7 @@ import { performance } from 'node:perf_hooks';
 import type { CronExpression, IDataObject, INodeParameters, TriggerTime } from 'n8n-workflow';
 
 import { ManualClock, startSimulator, type RunningSimulator } from '../../simulator';
+import { fillPractice } from '../../simulator/state/practice';
 import type { AssignmentChange } from '../../simulator/state/types';
 import { PollHarness } from '../../n8n-harness/pollHarness';
 import { pollTimes } from '../../n8n-harness/pollTimes';
@@ -151,6 +152,8 @@ export interface ScaleDayFigures {
 	/** Tier Changed events the Skill Tiers trigger sent; rows the weekly digest listed. */
 	tierEvents: number;
 	tierDigestRows: number;
+	/** The Skill Tiers trigger's polls before the day (uncounted): what its activation days cost. */
+	skillTiersWarmUp: SkillTiersWarmUp;
 	/** The past-due oracle: logged changes, those judged, and why the others were not. */
 	pastDueOracle: PastDueOracle;
 	families: Record<string, FamilyFigures>;
@@ -158,6 +161,23 @@ export interface ScaleDayFigures {
 	timeZone: string;
 	/** Seconds of machine time the day took (varies with the machine; not a figure to compare). */
 	runSeconds: number;
+}
+
+/**
+ * The Skill Tiers trigger before the measured day: activated at 23:00 a sweep period and a day before
+ * it, then polled at 23:00 every day, the deployed limits off, its static data kept from poll to poll.
+ */
+export interface SkillTiersWarmUp {
+	/** Options → Sweep Every (Days) of the trigger. */
+	sweepDays: number;
+	/** Days it was polled before the measured day, the first its activation. */
+	days: number;
+	activatedAt: string;
+	/** Requests of those polls, all days; and day by day, the activation first. */
+	requests: number;
+	requestsByDay: number[];
+	/** Tier Changed events those polls sent. */
+	tierEvents: number;
 }
 
 export interface PastDueOracle {
@@ -303,6 +323,30 @@ export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
  * read a day.
  */
 const TIER_POLL_MINUTE = 23 * 60;
+/** The same Poll Time for the days before the measured day (n8n's cron in the workflow's zone). */
+const TIER_POLL_TIMES: TriggerTime[] = [
+	{ mode: 'custom', cronExpression: '0 0 23 * * *' as CronExpression },
+];
+/** The Skill Tiers trigger's Options at a size. */
+const tierOptions = (size: DaySize): INodeParameters =>
+	// The admin's choice the form names for a workspace this size: the sweep for calls every 30 days
+	// instead of 7 (at 7 it alone costs 229 requests a day at 2,000 × 80).
+	size.name === 'enterprise2000' ? { sweepDays: 30 } : {};
+
+/**
+ * The Skill Tiers trigger's polls before the measured day, so the day sees it in its ordinary state
+ * (every skill swept once, every member known): the activation at 23:00 on the day `sweepDays + 1`
+ * days before, then the 23:00 poll of every day up to the eve of the measured day.
+ */
+function tierWarmUpPolls(sweepDays: number): number[] {
+	const times = pollTimes(
+		TIER_POLL_TIMES,
+		ZONE,
+		DAY_START - (sweepDays + 3) * 24 * 60 * MINUTE,
+		DAY_START,
+	);
+	return times.slice(-(sweepDays + 1));
+}
 
 const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
 
@@ -361,7 +405,11 @@ async function runDay(
 	scale: boolean,
 ): Promise<{ team: TeamDayFigures; scale: ScaleDayFigures }> {
 	const runStarted = performance.now();
-	const clock = new ManualClock(DAY_START - 3 * 60 * MINUTE);
+	const setupAt = DAY_START - 3 * 60 * MINUTE;
+	const sweepDays = Number(tierOptions(size).sweepDays ?? 7);
+	const warmUpAt = scale ? tierWarmUpPolls(sweepDays) : [];
+	// The scale day starts at the Skill Tiers trigger's activation (the clock only moves forward).
+	const clock = new ManualClock(warmUpAt[0] ?? setupAt);
 	const sim = await startSimulator({
 		clock,
 		dataSize: { members: size.members, pages: size.pages },
@@ -381,13 +429,62 @@ async function runDay(
 		const control = sim.control;
 		const store = control.store;
 		const open = Math.round((size.openAssignments * 2) / 3);
-		control.fillPractice({
-			sessions: 3000 * Math.max(1, Math.round(size.members / 200)),
-			assignments: Math.max(1000, Math.round(size.openAssignments * 1.5)),
-			open,
-			pastDue: size.openAssignments - open,
-		});
+		// The members' history as of the setup (dated from it, as in the team day, whatever the clock
+		// says now): the warm-up's polls see its sessions and calls of their days as the clock passes them.
+		fillPractice(
+			store,
+			{
+				sessions: 3000 * Math.max(1, Math.round(size.members / 200)),
+				assignments: Math.max(1000, Math.round(size.openAssignments * 1.5)),
+				open,
+				pastDue: size.openAssignments - open,
+			},
+			setupAt,
+		);
 		const skills = scale ? growSkills(store, size) : [];
+
+		const poller = (name: string, parameters: INodeParameters) =>
+			new PollHarness({
+				parameters,
+				credentials,
+				workflow: { id: name.replace(/\W+/g, '-').toLowerCase(), name, timezone: ZONE },
+			});
+		const tiers = scale
+			? poller('Skill Tiers', {
+					triggerOn: 'skillTiers',
+					skillTierEvents: ['tierChanged'],
+					skillTierSkills: skills.map((sk) => sk.id),
+					skillTierOptions: tierOptions(size),
+				})
+			: undefined;
+		// The Skill Tiers trigger's days before the day (uncounted, limits off): its activation and a poll
+		// at 23:00 each day, one PollHarness keeping its static data throughout, as n8n would.
+		const warmUp: SkillTiersWarmUp = {
+			sweepDays,
+			days: warmUpAt.length,
+			activatedAt: new Date(warmUpAt[0] ?? setupAt).toISOString(),
+			requests: 0,
+			requestsByDay: [],
+			tierEvents: 0,
+		};
+		const warmUpPoll = async () => {
+			if (!tiers) return;
+			const before = control.requests({}).length;
+			const outcome = await tiers.poll();
+			if (outcome.error) fail('Skill Tiers (before the day)', outcome.error);
+			const spent = control.requests({}).length - before;
+			warmUp.requests += spent;
+			warmUp.requestsByDay.push(spent);
+			warmUp.tierEvents += outcome.items.length;
+		};
+		for (const at of warmUpAt.filter((t) => t < setupAt)) {
+			time.advance(at - time.now());
+			await warmUpPoll();
+		}
+		if (scale) {
+			time.advance(setupAt - time.now());
+			control.clearRequests();
+		}
 
 		// Setup before the day (uncounted): the playbooks synced once, with the limits off.
 		const files = Array.from({ length: size.files }, (_, i) =>
@@ -428,12 +525,6 @@ async function runDay(
 		const practisingIds = new Set(practising.map((u) => u.id));
 		const assigned = openRows.filter((a) => practisingIds.has(a.userId) && !dueToday.includes(a));
 
-		const poller = (name: string, parameters: INodeParameters) =>
-			new PollHarness({
-				parameters,
-				credentials,
-				workflow: { id: name.replace(/\W+/g, '-').toLowerCase(), name, timezone: ZONE },
-			});
 		const watcher = poller('Knowledge Hub watcher', {
 			events: ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'],
 			options: { maxReadsPerDay: 48 },
@@ -449,16 +540,6 @@ async function runDay(
 			practiceEvents: ['assignmentPastDue'],
 			practiceOptions: practice.options,
 		});
-		const tiers = scale
-			? poller('Skill Tiers', {
-					triggerOn: 'skillTiers',
-					skillTierEvents: ['tierChanged'],
-					skillTierSkills: skills.map((sk) => sk.id),
-					// The admin's choice the form names for a workspace this size: the sweep for calls every 30
-					// days instead of 7 (at 7 it alone costs 229 requests a day at 2,000 × 80).
-					skillTierOptions: size.name === 'enterprise2000' ? { sweepDays: 30 } : {},
-				})
-			: undefined;
 		const jobTrigger = new TriggerEndpoint(server, {
 			nodeType: 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger',
 			parameters: {},
@@ -471,6 +552,8 @@ async function runDay(
 			...(tiers ? [['Skill Tiers', tiers] as [string, PollHarness]] : []),
 		];
 		for (const [name, trigger] of pollers) {
+			// The Skill Tiers trigger was activated days ago (the warm-up).
+			if (trigger === tiers) continue;
 			const activation = await trigger.poll();
 			if (activation.error) fail(`${name} (activation)`, activation.error);
 		}
@@ -495,6 +578,8 @@ async function runDay(
 				const outcome = await trigger.poll();
 				if (outcome.error) throw outcome.error;
 			}
+			// The Skill Tiers trigger's 23:00 poll on the eve of the day: the last of its warm-up.
+			for (const at of warmUpAt) if (at >= t && at < t + MINUTE) await warmUpPoll();
 		}
 
 		// The day: limits on (fresh windows), the request log from here on.
@@ -519,7 +604,12 @@ async function runDay(
 			perWorkflow[name] = (perWorkflow[name] ?? 0) + after - before;
 			if (process.env.SCALE_DAY_PATHS)
 				for (const r of control.requests({}).slice(before, after)) {
-					const key = `${name} ${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${Object.keys(r.query).sort().join(',')}`;
+					// A reading as of an earlier instant (a tier "then"), told apart from one as of now.
+					const then =
+						Date.parse(r.query.end_date ?? r.at) < Date.parse(r.at) - MINUTE
+							? ' (as of before)'
+							: '';
+					const key = `${name} ${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${Object.keys(r.query).sort().join(',')}${then}`;
 					pathCounts[key] = (pathCounts[key] ?? 0) + 1;
 				}
 		};
@@ -869,6 +959,7 @@ async function runDay(
 				),
 				tierEvents,
 				tierDigestRows,
+				skillTiersWarmUp: warmUp,
 				pastDueOracle: judged.oracle,
 				families,
 				practiceSchedule: practice.label,
