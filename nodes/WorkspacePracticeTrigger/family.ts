@@ -8,7 +8,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { POLL_PACE, startRun } from '../shared/transport';
 import { mayRead, spendRead } from './quota';
 
 /**
@@ -88,7 +87,6 @@ export async function pollFamily<Settings extends FamilySettings, State extends 
 	if (!mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
 	const stored = family.readState(staticData, settings);
 	const quotaEmptyAt = spendRead(ctx, staticData, settings.maxReadsPerDay, now);
-	startRun(ctx, POLL_PACE);
 	const { state, items } = await family.read(ctx, settings, stored, now);
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
 	return items.length > 0 ? [items] : null;

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { readSkills, readTiers, readTiersOf, withoutMembers } from '../../shared/skills/readTiers';
+import { POLL_PACE, startRun } from '../../shared/transport';
 import type { ProficiencyReading, SkillRef, TierBefore } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
 import type { FamilyPoll } from '../family';
@@ -194,6 +195,8 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const now = Math.floor(readAt / 1000) * 1000;
+		// Its proficiency reads come in a burst (a request per skill practised, the sweep's pages).
+		startRun(ctx, POLL_PACE);
 		const memory = decode(stored, settings.key);
 		// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
 		const listed =

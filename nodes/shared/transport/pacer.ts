@@ -24,9 +24,10 @@ export interface PaceLimits {
 export const SERVICE_LIMITS: PaceLimits = { requestsPerMinute: 60, creationsPerMinute: 10 };
 
 /**
- * A trigger's poll keeps to 50 requests a minute: a large read (Skill Tiers' proficiency reads, a first
- * read of a big workspace) spreads over minutes instead of meeting the service's 429, and leaves a sixth
- * of the minute to the workspace's other workflows, whose requests this process may not see.
+ * A Skill Tiers read keeps to 50 requests a minute: its burst of proficiency reads (up to 150 in a read
+ * at 2,000 members × 80 skills, the scale bench's two 429s) spreads over minutes instead of meeting the
+ * service's 429, and leaves a sixth of the minute to the workspace's other workflows, whose requests
+ * this process may not see. The other families' reads are a few requests and stay unpaced.
  */
 export const POLL_PACE: PaceLimits = { requestsPerMinute: 50, creationsPerMinute: 0 };
 
@@ -88,7 +89,7 @@ function stateFor(baseUrl: string, apiKey: string): KeyState {
 /**
  * Waits until one more request (and creation, when it is one) fits in this credential's minute under
  * `limits` (the run's, run.ts), takes its place, and returns the function to call once its answer (or
- * failure) is in. The action node's runs and the triggers' polls (POLL_PACE) are paced; a trigger's
+ * failure) is in. The action node's runs and Skill Tiers' reads (POLL_PACE) are paced; a trigger's
  * deliveries must answer at once (a callback held back a minute is a callback lost), and pick-lists are
  * read while a user waits.
  */
