@@ -24,6 +24,8 @@
  * member was assigned), calls logged, the Skill Tiers trigger (every skill, a read a day) and the weekly
  * tier digest (Skill → Get Tier Changes, every skill, at 07:00 on its weekday, this Wednesday) added.
  * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules.
+ * The practice triggers are measured in their ordinary state too: activated a day before the setup and
+ * polled at their Poll Times since, so their read quota is as a working day leaves it.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -408,8 +410,12 @@ async function runDay(
 	const setupAt = DAY_START - 3 * 60 * MINUTE;
 	const sweepDays = Number(tierOptions(size).sweepDays ?? 7);
 	const warmUpAt = scale ? tierWarmUpPolls(sweepDays) : [];
+	// The scale day sees the practice triggers in their ordinary state too: activated a day before the
+	// setup, so their read quota (Max Reads a Day) is as a working day leaves it, not as an activation
+	// the evening before leaves it (about 21 reads at 09:00, starved from about 13:40).
+	const practiceActivatedAt = scale ? setupAt - 24 * 60 * MINUTE : setupAt;
 	// The scale day starts at the Skill Tiers trigger's activation (the clock only moves forward).
-	const clock = new ManualClock(warmUpAt[0] ?? setupAt);
+	const clock = new ManualClock(Math.min(warmUpAt[0] ?? setupAt, practiceActivatedAt));
 	const sim = await startSimulator({
 		clock,
 		dataSize: { members: size.members, pages: size.pages },
@@ -477,9 +483,42 @@ async function runDay(
 			warmUp.requestsByDay.push(spent);
 			warmUp.tierEvents += outcome.items.length;
 		};
-		for (const at of warmUpAt.filter((t) => t < setupAt)) {
-			time.advance(at - time.now());
-			await warmUpPoll();
+		const coach = poller('Coach alert', {
+			triggerOn: 'practice',
+			practiceEvents: ['sessionScored'],
+			practiceFilters: { scoreBelow: 60 },
+			practiceOptions: practice.options,
+		});
+		const digest = poller('Past-due digest', {
+			triggerOn: 'practice',
+			practiceEvents: ['assignmentPastDue'],
+			practiceOptions: practice.options,
+		});
+		// Before the setup (uncounted, limits off): the Skill Tiers trigger's days, and at the scale day the
+		// practice triggers' activation a day before the setup and their polls at their Poll Times since.
+		const earlyPractice = scale
+			? [
+					practiceActivatedAt,
+					...pollTimes(practice.pollTimes, ZONE, practiceActivatedAt + 1, setupAt),
+				]
+			: [];
+		const early = [
+			...warmUpAt.filter((t) => t < setupAt).map((t) => ({ t, tiers: true })),
+			...earlyPractice.map((t) => ({ t, tiers: false })),
+		].sort((a, b) => a.t - b.t);
+		for (const { t, tiers: tiersPoll } of early) {
+			time.advance(Math.max(0, t - time.now()));
+			if (tiersPoll) {
+				await warmUpPoll();
+				continue;
+			}
+			for (const [name, trigger] of [
+				['Coach alert', coach],
+				['Past-due digest', digest],
+			] as Array<[string, PollHarness]>) {
+				const outcome = await trigger.poll();
+				if (outcome.error) fail(`${name} (before the day)`, outcome.error);
+			}
 		}
 		if (scale) {
 			time.advance(setupAt - time.now());
@@ -529,17 +568,6 @@ async function runDay(
 			events: ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'],
 			options: { maxReadsPerDay: 48 },
 		});
-		const coach = poller('Coach alert', {
-			triggerOn: 'practice',
-			practiceEvents: ['sessionScored'],
-			practiceFilters: { scoreBelow: 60 },
-			practiceOptions: practice.options,
-		});
-		const digest = poller('Past-due digest', {
-			triggerOn: 'practice',
-			practiceEvents: ['assignmentPastDue'],
-			practiceOptions: practice.options,
-		});
 		const jobTrigger = new TriggerEndpoint(server, {
 			nodeType: 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger',
 			parameters: {},
@@ -552,8 +580,9 @@ async function runDay(
 			...(tiers ? [['Skill Tiers', tiers] as [string, PollHarness]] : []),
 		];
 		for (const [name, trigger] of pollers) {
-			// The Skill Tiers trigger was activated days ago (the warm-up).
+			// The Skill Tiers trigger was activated days ago (the warm-up), the practice triggers a day ago.
 			if (trigger === tiers) continue;
+			if (scale && (trigger === coach || trigger === digest)) continue;
 			const activation = await trigger.poll();
 			if (activation.error) fail(`${name} (activation)`, activation.error);
 		}
