@@ -9,26 +9,16 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { RunningSimulator } from '../../simulator';
 import { nextDelay } from '../../nodes/shared/scenarioJob/wait';
 import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
+import { moveDateNowWithPauses, recorded, resetPauses } from '../support/recordedSleep';
 
-/**
- * The pauses the node asked for; `onPause` runs at each (the test ends the job from there). A pause
- * moves this process's Date.now by its length and returns at once: the wait plans its reads by
- * Date.now, so the schedule is read exactly, whatever the machine's load.
- */
-const pauses: number[] = [];
-let onPause: (() => void) | undefined;
-let skipped = 0;
+/** The node's pauses are recorded and skipped, moving Date.now: see recordedSleep. */
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual<object>('n8n-workflow'),
-	sleep: async (ms: number) => {
-		pauses.push(ms);
-		skipped += ms;
-		onPause?.();
-		await new Promise((resolve) => setImmediate(resolve));
-	},
+	sleep: jest.requireActual<typeof import('../support/recordedSleep')>('../support/recordedSleep')
+		.recordedSleep,
 }));
-const realNow = Date.now.bind(Date);
-jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skipped);
+moveDateNowWithPauses();
+const { pauses } = recorded;
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -37,8 +27,7 @@ beforeAll(async () => {
 afterAll(async () => await sim.close());
 beforeEach(() => {
 	sim.control.reset();
-	pauses.length = 0;
-	onPause = undefined;
+	resetPauses();
 });
 
 const posts = () => apiCalls(sim).filter((r) => r.method === 'POST');
@@ -85,7 +74,7 @@ describe('First Poll After 0', () => {
 	it('reads at once, then no more often than once a second', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
 		// The job ends during the second pause: reads at once, then 1 s and 2 s later.
-		onPause = () => {
+		recorded.onPause = () => {
 			if (pauses.length === 2) sim.control.setJobState(lastJobId(sim), 'completed');
 		};
 		const { error } = await runJobNode(sim, {

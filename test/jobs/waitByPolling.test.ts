@@ -3,34 +3,23 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RunningSimulator } from '../../simulator';
 import { apiCalls, bootJobSim, createParams, lastJobId, runJobNode } from './jobTestKit';
 import type { ManualClock } from '../../simulator';
+import { moveDateNowWithPauses, recorded, resetPauses } from '../support/recordedSleep';
 
-/**
- * n8n's `sleep` is replaced by one that records each pause, moves this process's Date.now by its
- * length and returns at once: the waits plan their reads by Date.now, so a test reads the schedule
- * exactly and acts at a pause (`onPause`, with the pauses so far) whatever the machine's load.
- */
-const pauses: number[] = [];
-let onPause: ((count: number) => void) | undefined;
-let skipped = 0;
+/** The node's pauses are recorded and skipped, moving Date.now: see recordedSleep. */
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual<object>('n8n-workflow'),
-	sleep: async (ms: number) => {
-		pauses.push(ms);
-		skipped += ms;
-		onPause?.(pauses.length);
-		await new Promise((resolve) => setImmediate(resolve));
-	},
+	sleep: jest.requireActual<typeof import('../support/recordedSleep')>('../support/recordedSleep')
+		.recordedSleep,
 }));
-const realNow = Date.now.bind(Date);
+const { pauses } = recorded;
 
 let sim: RunningSimulator;
 let clock: ManualClock;
 
 beforeEach(async () => {
 	({ sim, clock } = await bootJobSim({ jobTimings: { queuedMs: 0, processingMs: 0 } }));
-	pauses.length = 0;
-	onPause = undefined;
-	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skipped);
+	resetPauses();
+	moveDateNowWithPauses();
 });
 afterEach(async () => {
 	jest.restoreAllMocks();
@@ -139,7 +128,7 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 
 	it('reads after First Poll After, then with pauses doubling from 1 s', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		onPause = (count) => {
+		recorded.onPause = (count) => {
 			if (count === 4) sim.control.setJobState(lastJobId(sim), 'completed');
 		};
 		const { error } = await runJobNode(sim, { parameters: createParams(sim) });
@@ -158,7 +147,7 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 	it('fails when the job is cancelled while it waits', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
 		// Cancelled on the service during the pause after the first read.
-		onPause = (count) => {
+		recorded.onPause = (count) => {
 			if (count === 2) sim.control.setJobState(lastJobId(sim), 'cancelled');
 		};
 		const { error } = await runJobNode(sim, { parameters: createParams(sim) });
@@ -199,7 +188,7 @@ describe('Scenario Job → Create, Wait for Completion: By Polling', () => {
 
 	it('waits out a 429 during polling and goes on', async () => {
 		sim.control.setJobTimings({ queuedMs: 0, processingMs: 0, hold: true });
-		onPause = (count) => {
+		recorded.onPause = (count) => {
 			// Before the first read: the service now allows one request a minute (the read takes it).
 			if (count === 1) sim.control.setRateLimits({ perMinute: 1 });
 			// The next read falls 0.8 s before the minute window frees: the service asks to wait 1 s.
