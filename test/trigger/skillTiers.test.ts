@@ -115,7 +115,7 @@ test('first poll records (the skills and a count of the members); the next read 
 	const paths2 = control()
 		.requests()
 		.map((r) => r.path);
-	expect(paths2).toEqual(['/sessions', `/skills/${negotiation()}/proficiency`]);
+	expect(paths2).toEqual(['/sessions', '/scenarios', `/skills/${negotiation()}/proficiency`]);
 	// Nothing new: one request.
 	rig.clock.advance(2 * HOUR);
 	control().clearRequests();

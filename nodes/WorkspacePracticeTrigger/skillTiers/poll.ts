@@ -1,174 +1,28 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { readSkills, readTiers, readTiersOf, withoutMembers } from '../../shared/skills/readTiers';
-import { POLL_PACE, startRun } from '../../shared/transport';
-import type { ProficiencyReading, SkillRef, TierBefore } from '../../shared/skills/tierChange';
+import { readSkills } from '../../shared/skills/readTiers';
+import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
+import { POLL_PACE, startRun } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import { readPractised, SESSION_OVERLAP_MS } from './read';
+import type { Change, SkillMemory } from './compare';
+import { compareSkill } from './compare';
+import { readPractised, readSkill } from './read';
 import { warnIfSweepCannotFit } from './fit';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
-import type { Pair, SkillMemory, SkillTiersState, TiersMemory } from './state';
-import { decode, encode, readState, TIERS } from './state';
+import type { SkillTiersState } from './state';
+import { decode, encode, readState } from './state';
 import { sweepNow } from './sweep';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const userId = (row: ProficiencyReading) => String(row.user.id ?? '');
-const rankOf = (tier: string) => Math.max(0, TIERS.indexOf(tier));
-
-const pairOf = (row: ProficiencyReading, at: number): Pair => ({
-	tier: rankOf(row.tier),
-	count: row.observation_count ?? 0,
-	score: row.score,
-	at,
-});
-
-const beforeOf = (pair: Pair): TierBefore => ({
-	tier: TIERS[pair.tier] ?? 'insufficient_data',
-	score: pair.score,
-	observation_count: pair.count,
-});
-
-/** A change found: the record is built once the skill's name is known. */
-interface Found {
-	skillId: string;
-	before: TierBefore;
-	row: ProficiencyReading;
-	from: number;
-}
-
-/**
- * One skill at one read: its readings as of `now` (every member at a sweep, else the members who
- * practised), each compared with what was last reported for the member (or the baseline recorded).
- * A member without a pair is read as of the skill's reference instant: no row then means no
- * observation yet (a tier now is a first tier, "new"); a row then on a skill already swept means the
- * member entered the scope since (filters edited, joined a group, came back): a baseline, no event.
- */
-async function compareSkill(
-	ctx: IPollFunctions,
-	settings: SkillTiersSettings,
-	memory: TiersMemory,
-	skillId: string,
-	skill: SkillMemory,
-	sweep: boolean,
-	practised: Set<string> | undefined,
-	now: number,
-): Promise<Found[]> {
-	const named = withoutMembers(settings.query);
-	const rows = sweep
-		? await readTiers(ctx, skillId, settings.query, iso(now))
-		: await readTiersOf(ctx, skillId, named, [...(practised ?? [])], iso(now));
-	const read = new Set(rows.map(userId));
-	// Who was asked for and is not in the reading left the scope: forgotten, no event.
-	const asked = sweep ? [...skill.pairs.keys()] : [...(practised ?? [])];
-	for (const id of asked) if (!read.has(id) && skill.pairs.delete(id)) skill.left.add(id);
-
-	// Before its first sweep a skill's baseline is its reading when it entered the scope; after it,
-	// a member unknown to it had no row at the sweep (or at a later edit of the filters).
-	// (Less the sessions' overlap: a session listed late, dated just before the sweep, is practice.)
-	const reference =
-		skill.swept === undefined
-			? skill.entered
-			: Math.max(skill.swept, memory.keyAt ?? 0) - SESSION_OVERLAP_MS;
-	// A member unknown to a swept skill with a row as of the sweep was out of the scope then (came
-	// back, joined a group, the filters changed): a baseline. No row then: compared with no tier.
-	const unknown = rows.map(userId).filter((id) => !skill.pairs.has(id));
-	const then = new Map(
-		unknown.length === 0
-			? []
-			: (await readTiersOf(ctx, skillId, named, unknown, iso(reference))).map((row) => [
-					userId(row),
-					row,
-				]),
-	);
-	const newcomers = await outOfScopeBefore(ctx, skillId, skill, memory, rows, then, now);
-	const found: Found[] = [];
-	for (const row of rows) {
-		const id = userId(row);
-		let pair = skill.pairs.get(id);
-		// Out of the scope before the filters' last edit: new to it (or back), a baseline.
-		if (newcomers.has(id)) {
-			skill.pairs.set(id, pairOf(row, now));
-			skill.left.delete(id);
-			continue;
-		}
-		if (pair === undefined) {
-			const old = then.get(id);
-			// A row then that the sweep did not see: the member entered the scope since, so a baseline
-			// (a call logged late and dated before the sweep looks the same: it joins the baseline).
-			// A row then without a tier is compared (its first scored tier is new, contract point 4).
-			if (old !== undefined && skill.swept !== undefined && rankOf(old.tier) > 0) {
-				skill.pairs.set(id, pairOf(row, now));
-				skill.left.delete(id);
-				continue;
-			}
-			skill.left.delete(id);
-			pair =
-				old === undefined
-					? { tier: 0, count: 0, score: null, at: skill.entered }
-					: pairOf(old, reference);
-		}
-		if (rankOf(row.tier) === pair.tier) {
-			skill.pairs.set(id, pair);
-			continue;
-		}
-		found.push({ skillId, before: beforeOf(pair), row, from: pair.at });
-		skill.pairs.set(id, pairOf(row, now));
-	}
-	if (sweep) skill.swept = now;
-	return found;
-}
-
-/**
- * When the filters were edited since the skill was last read in full, the members read whose tier the
- * trigger would compare with one from before the edit (a row then, or a pair kept from before it) and
- * whom the former filters left out: they entered the scope by the edit (or came back), so a baseline
- * (contract point 4). One reading of them with the former filters; member lists are matched here.
- */
-async function outOfScopeBefore(
-	ctx: IPollFunctions,
-	skillId: string,
-	skill: SkillMemory,
-	memory: TiersMemory,
-	read: ProficiencyReading[],
-	then: Map<string, ProficiencyReading>,
-	now: number,
-): Promise<Set<string>> {
-	const before = memory.keyBefore;
-	const keyAt = memory.keyAt;
-	if (before === undefined || keyAt === undefined || keyAt < (skill.swept ?? skill.entered))
-		return new Set();
-	const ids = read.map(userId).filter((id) => {
-		const pair = skill.pairs.get(id);
-		return pair === undefined ? then.has(id) : pair.at <= keyAt;
-	});
-	if (ids.length === 0) return new Set();
-	const query = JSON.parse(before) as IDataObject;
-	const listed = (name: string) =>
-		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
-	const userIds = listed('user_ids');
-	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
-	const rows = await readTiersOf(ctx, skillId, withoutMembers(query), ids, iso(now));
-	const inScope = new Set(
-		rows
-			.filter(
-				(row) =>
-					(userIds === undefined && emails === undefined) ||
-					userIds?.includes(userId(row)) ||
-					emails?.includes(String(row.user.email ?? '').toLowerCase()),
-			)
-			.map(userId),
-	);
-	return new Set(ids.filter((id) => !inScope.has(id)));
-}
 
 /** Names for the records: from the skills list when it was read, else one read of it. */
 async function skillNames(
 	ctx: IPollFunctions,
 	listed: SkillRef[] | undefined,
-	found: Found[],
+	found: unknown[],
 ): Promise<Map<string, string>> {
 	if (found.length === 0) return new Map();
 	const skills = listed ?? (await readSkills(ctx));
@@ -215,28 +69,29 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 			return { state: encode(memory, settings.key), items: [] };
 		}
 
-		const practised = await readPractised(ctx, settings, memory, now);
+		// One skill at a time: its reading, then the rules (compare.ts) on what was kept of it.
+		const practised = await readPractised(ctx, settings, memory.asOf, now);
 		const sweep = sweepNow(memory, scope, now, settings.sweepDays);
-		const found: Found[] = [];
+		const found: Array<Change & { skillId: string }> = [];
 		for (const id of scope) {
-			const members = practised.bySkill.get(id);
-			if (!sweep.has(id) && !members?.size) continue;
-			const skill = memory.skills.get(id) as SkillMemory;
-			found.push(
-				...(await compareSkill(ctx, settings, memory, id, skill, sweep.has(id), members, now)),
-			);
+			const asked = [...(practised.get(id) ?? [])];
+			if (!sweep.has(id) && asked.length === 0) continue;
+			const kept = memory.skills.get(id) as SkillMemory;
+			const reading = await readSkill(ctx, settings, memory, id, kept, sweep.has(id), asked, now);
+			const { skill, changes } = compareSkill(kept, reading);
+			memory.skills.set(id, skill);
+			found.push(...changes.map((change) => ({ ...change, skillId: id })));
 		}
 		memory.asOf = now;
 		const names = await skillNames(ctx, listed, found);
-		const items: INodeExecutionData[] = [];
-		for (const change of found) {
+		const items: INodeExecutionData[] = found.map((change) => {
 			const skill = { id: change.skillId, name: names.get(change.skillId) ?? change.skillId };
 			const record = changeRecord(skill, change.before, change.row, {
 				from: iso(change.from),
 				to: iso(now),
 			}) as IDataObject;
-			items.push({ json: { event: 'tierChanged', ...record } });
-		}
+			return { json: { event: 'tierChanged', ...record } };
+		});
 		return { state: encode(memory, settings.key), items };
 	},
 };

@@ -91,15 +91,6 @@ export async function readScenarioSkills(
 	return out;
 }
 
-/** Who practised since when: per skill, the member IDs; and the oldest session still unscored. */
-export interface Practised {
-	bySkill: Map<string, Set<string>>;
-	/** created_at (epoch ms) of the oldest listed session without a score yet, if any. */
-	oldestUnscored?: number;
-	/** Scenario IDs the sessions name, for the caller's map of scenarios to skills. */
-	scenarioIds: Set<string>;
-}
-
 /** A session row as the list gives it (spec: sessions list, not shown; the reference's fields). */
 interface SessionRow {
 	user?: IDataObject;
@@ -127,31 +118,23 @@ export async function readSessions(
 	);
 }
 
-/** The sessions mapped to skills: who practised each skill (scenarios' skills from `skillsOf`). */
+/** Who practised each skill (member IDs per skill ID): the scored sessions, through `skillsOf`. */
 export function practisedBySkill(
 	sessions: SessionRow[],
 	skillsOf: (scenarioId: string) => string[],
-): Practised {
+): Map<string, Set<string>> {
 	const bySkill = new Map<string, Set<string>>();
-	const scenarioIds = new Set<string>();
-	let oldestUnscored: number | undefined;
 	for (const session of sessions) {
 		const scenarioId = String(session.scenario?.id ?? '');
 		const user = String(session.user?.id ?? '');
-		if (!scenarioId || !user) continue;
-		scenarioIds.add(scenarioId);
-		if (session.score === null || session.score === undefined) {
-			const at = Date.parse(String(session.created_at));
-			if (!Number.isNaN(at)) oldestUnscored = Math.min(oldestUnscored ?? at, at);
-			continue;
-		}
+		if (!scenarioId || !user || session.score === null || session.score === undefined) continue;
 		for (const skillId of skillsOf(scenarioId)) {
 			const members = bySkill.get(skillId) ?? new Set<string>();
 			members.add(user);
 			bySkill.set(skillId, members);
 		}
 	}
-	return { bySkill, oldestUnscored, scenarioIds };
+	return bySkill;
 }
 
 /** The people filters without the member lists (for reads that name members with `user_ids`). */
@@ -179,23 +162,20 @@ export async function tierChangesBetween(
 	const { itemIndex } = options;
 	const named = withoutMembers(qs);
 	const changes: IDataObject[] = [];
-	let practised: Practised | undefined;
+	let practised: Map<string, Set<string>> | undefined;
 	if (!options.everyMember) {
 		const one = skills.length === 1 ? { skill_ids: skills[0].id } : {};
 		const sessions = await readSessions(ctx, { ...qs, ...one }, dates.from, dates.to, itemIndex);
-		const skillsOf =
-			skills.length === 1
-				? () => [skills[0].id]
-				: sessions.length === 0
-					? () => []
-					: await scenarioSkillsLookup(ctx, itemIndex);
+		const map =
+			skills.length === 1 || sessions.length === 0 ? {} : await readScenarioSkills(ctx, itemIndex);
+		const skillsOf = skills.length === 1 ? () => [skills[0].id] : (id: string) => map[id] ?? [];
 		practised = practisedBySkill(sessions, skillsOf);
 	}
 	for (const skill of skills) {
 		let after: ProficiencyReading[];
 		let members: string[];
 		if (practised) {
-			members = [...(practised.bySkill.get(skill.id) ?? [])];
+			members = [...(practised.get(skill.id) ?? [])];
 			if (members.length === 0) continue;
 			after = await readTiersOf(ctx, skill.id, named, members, dates.to, itemIndex);
 		} else {
@@ -210,12 +190,4 @@ export async function tierChangesBetween(
 		if (options.limit !== undefined && changes.length >= options.limit) break;
 	}
 	return changes;
-}
-
-async function scenarioSkillsLookup(
-	ctx: TransportContext,
-	itemIndex?: number,
-): Promise<(scenarioId: string) => string[]> {
-	const map = await readScenarioSkills(ctx, itemIndex);
-	return (scenarioId) => map[scenarioId] ?? [];
 }

@@ -26,14 +26,17 @@ export const TIER_CHANGE_FIELDS = [
 export type Tier = 'excellent' | 'proficient' | 'developing' | 'needs_work' | 'insufficient_data';
 export type Direction = 'up' | 'down' | 'new';
 
-/** Higher is better; without a score (or without the person in the reading) there is no tier yet. */
-const RANK: Record<string, number> = {
-	insufficient_data: 0,
-	needs_work: 1,
-	developing: 2,
-	proficient: 3,
-	excellent: 4,
-};
+/** The tiers from lowest to highest; the first means no tier yet (no score, or no row). */
+export const TIERS: readonly Tier[] = [
+	'insufficient_data',
+	'needs_work',
+	'developing',
+	'proficient',
+	'excellent',
+];
+
+/** A tier's place in `TIERS`; a value the service may add later counts as no tier. */
+export const rankOf = (tier: string): number => Math.max(0, TIERS.indexOf(tier as Tier));
 
 export interface ProficiencyReading {
 	user: IDataObject;
@@ -50,8 +53,8 @@ export interface SkillRef {
 
 /** The direction of a move from `before` to `after`, or undefined when the tier is the same. */
 export function direction(before: string, after: string): Direction | undefined {
-	const from = RANK[before] ?? 0;
-	const to = RANK[after] ?? 0;
+	const from = rankOf(before);
+	const to = rankOf(after);
 	if (from === to) return undefined;
 	if (from === 0) return 'new';
 	return to > from ? 'up' : 'down';

@@ -1,0 +1,134 @@
+import type { Pair, SkillMemory } from './compare';
+
+/**
+ * The kept tiers in the form static data stores them. n8n saves static data whole with every
+ * execution, so it is compact: one table of member IDs, and per skill one string with 6 base-64
+ * characters per member that has a pair (tier, observation count, score, and the instant of the
+ * reading it comes from). 2,000 members with a tier in each of 80 skills take about 1 MB; absent
+ * members cost 2 characters per 64.
+ */
+export interface PackedSkills {
+	/** Member IDs; pairs refer to them by position. */
+	m?: string[];
+	/** Reading instants in seconds; pairs refer to them by position. */
+	i?: number[];
+	/** Per skill ID: [entered (s), swept (s) or 0, pairs]. */
+	s?: Record<string, [number, number, string]>;
+	/** Per skill ID: members who left the scope. */
+	l?: Record<string, string[]>;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const SKIP = '.';
+const NO_SCORE = 16383;
+const MAX_COUNT = 1023;
+/** Distinct reading instants a state can name (9 bits). */
+export const MAX_INSTANTS = 512;
+
+function packPair(pair: Pair, instant: number): string {
+	const score =
+		pair.score === null ? NO_SCORE : Math.max(0, Math.min(10000, Math.round(pair.score * 100)));
+	let value =
+		((pair.tier * (MAX_COUNT + 1) + Math.min(pair.count, MAX_COUNT)) * (NO_SCORE + 1) + score) *
+			MAX_INSTANTS +
+		instant;
+	let out = '';
+	for (let n = 0; n < 6; n++) {
+		out = B64[value % 64] + out;
+		value = Math.floor(value / 64);
+	}
+	return out;
+}
+
+function unpackPair(text: string, instants: number[]): Pair {
+	let value = 0;
+	for (const char of text) value = value * 64 + B64.indexOf(char);
+	const instant = value % MAX_INSTANTS;
+	value = Math.floor(value / MAX_INSTANTS);
+	const score = value % (NO_SCORE + 1);
+	value = Math.floor(value / (NO_SCORE + 1));
+	return {
+		tier: Math.floor(value / (MAX_COUNT + 1)),
+		count: value % (MAX_COUNT + 1),
+		score: score === NO_SCORE ? null : score / 100,
+		at: (instants[instant] ?? 0) * 1000,
+	};
+}
+
+/** The skills as the stored form holds them. */
+export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
+	const members = packed.m ?? [];
+	const instants = packed.i ?? [];
+	const skills = new Map<string, SkillMemory>();
+	for (const [skillId, [entered, swept, text]] of Object.entries(packed.s ?? {})) {
+		const pairs = new Map<string, Pair>();
+		let member = 0;
+		for (let n = 0; n < text.length; ) {
+			if (text[n] === SKIP) {
+				member += B64.indexOf(text[n + 1]) + 1;
+				n += 2;
+			} else {
+				pairs.set(members[member], unpackPair(text.slice(n, n + 6), instants));
+				member++;
+				n += 6;
+			}
+		}
+		skills.set(skillId, {
+			entered: entered * 1000,
+			swept: swept ? swept * 1000 : undefined,
+			pairs,
+			left: new Set(packed.l?.[skillId] ?? []),
+		});
+	}
+	return skills;
+}
+
+/**
+ * The skills packed. Members no pair names are dropped from the table. Past 512 distinct reading
+ * instants (years of hourly reads), the oldest are merged into the next: those pairs' `from` then
+ * names a later read.
+ */
+export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
+	const index = new Map<string, number>();
+	const members: string[] = [];
+	const seconds = new Set<number>();
+	for (const skill of skills.values())
+		for (const [id, pair] of skill.pairs) {
+			if (!index.has(id)) {
+				index.set(id, members.length);
+				members.push(id);
+			}
+			seconds.add(Math.floor(pair.at / 1000));
+		}
+	const kept = [...seconds].sort((a, b) => a - b).slice(-MAX_INSTANTS);
+	const instantOf = new Map(kept.map((s, n) => [s, n]));
+	const s: Record<string, [number, number, string]> = {};
+	const left: Record<string, string[]> = {};
+	for (const [skillId, skill] of skills) {
+		const slots: Array<string | undefined> = [];
+		for (const [id, pair] of skill.pairs)
+			slots[index.get(id) as number] = packPair(
+				pair,
+				instantOf.get(Math.floor(pair.at / 1000)) ?? 0,
+			);
+		let text = '';
+		let skip = 0;
+		// A run of members without a pair is written as SKIP and its length (up to 64 a time).
+		for (const slot of slots) {
+			if (slot === undefined) skip++;
+			else {
+				for (; skip > 0; skip -= Math.min(skip, 64)) text += SKIP + B64[Math.min(skip, 64) - 1];
+				text += slot;
+			}
+		}
+		s[skillId] = [
+			Math.floor(skill.entered / 1000),
+			skill.swept === undefined ? 0 : Math.floor(skill.swept / 1000),
+			text,
+		];
+		if (skill.left.size) left[skillId] = [...skill.left].slice(-1000);
+	}
+	return Object.keys(left).length
+		? { m: members, i: kept, s, l: left }
+		: { m: members, i: kept, s };
+}
