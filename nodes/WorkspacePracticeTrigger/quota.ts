@@ -21,8 +21,16 @@ import type { InputValidator } from '../shared/validate';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** The part of one read that may still be refilling when a read starts. */
+/**
+ * The trigger's one tolerance for schedules (a read, an open read, a sweep): each may start this part
+ * of its interval early, at most a day's part (72 minutes), so a daily Poll Time that comes 23 hours
+ * after the last (DST) is on time. For a read it is the part of one read that may still be refilling.
+ */
 const EARLY = 0.05;
+
+/** Whether a schedule step due at `due`, every `interval` ms, may run at `now`. */
+export const isDue = (now: number, due: number, interval: number): boolean =>
+	now >= due - EARLY * Math.min(interval, DAY);
 
 /** Every family's Options → Max Reads a Day; `description` says what a read of the family costs. */
 export const maxReadsOption = (defaultReads: number, description: string): INodeProperties => ({

@@ -1,12 +1,12 @@
+import { isDue } from '../quota';
 import type { TiersMemory } from './state';
 
 const DAY = 86_400_000;
-const SLACK = 2 * 3_600_000;
 
 /**
  * The skills whose every member is read at this read (the sweep), so changes from calls alone (which
  * no list shows) are found: time since the last read earns `skills / sweepDays` skills a day, and a
- * skill not read in full for `sweepDays` days (less two hours) is read now whatever the credit. Oldest first.
+ * skill not read in full for `sweepDays` days (quota.ts `isDue`) is read now whatever the credit. Oldest first.
  */
 export function sweepNow(
 	memory: TiersMemory,
@@ -24,8 +24,8 @@ export function sweepNow(
 		memory.sweepCredit + (scope.length * elapsed) / (sweepDays * DAY),
 	);
 	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
-	// Two hours early rather than a poll late: a daily Poll Time is 23 hours apart across DST.
-	const overdue = order.filter((id) => last(id) <= now - sweepDays * DAY + SLACK).length;
+	const period = sweepDays * DAY;
+	const overdue = order.filter((id) => isDue(now, last(id) + period, period)).length;
 	const count = Math.min(scope.length, Math.max(Math.floor(credit), overdue));
 	memory.sweepCredit = Math.max(0, credit - count);
 	return new Set(order.slice(0, count));
