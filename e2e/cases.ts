@@ -5,7 +5,7 @@
  */
 import { SEED_NOW, type Fixtures, type RunningSimulator } from '../simulator';
 import { expect, expectEqual } from './harness';
-import { locator, type Params } from './workflows';
+import { locator, type Params } from '../scripts/n8n/workflows';
 
 export type Item = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import type { N8nApi } from '../scripts/n8n/api';
 import type { N8nServer } from '../scripts/n8n/server';
 import type { Fixtures, RunningSimulator } from '../simulator';
 import type { Report } from './harness';
-import type { CredentialRef } from './workflows';
+import type { CredentialRef } from '../scripts/n8n/workflows';
 
 export interface SuiteContext {
 	n8n: N8nServer;

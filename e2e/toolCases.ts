@@ -5,8 +5,8 @@
  * applies to what the tool returned. The suite fails for an operation without an entry here.
  */
 import { CASES, type CaseContext } from './cases';
-import { fromAI, type FromAiType, type ToolSpec } from './aiWorkflows';
-import type { Params } from './workflows';
+import { fromAI, type FromAiType, type ToolSpec } from '../scripts/n8n/aiWorkflows';
+import type { Params } from '../scripts/n8n/workflows';
 
 /** A parameter the model fills: its path in the form values, the $fromAI key, description and type. */
 type ModelInput = [path: string, key: string, description: string, type?: FromAiType];

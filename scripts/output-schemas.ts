@@ -239,8 +239,7 @@ export function outputSchemas(): Map<string, JsonSchema> {
 		}
 	}
 	files.set('nodes/WorkspacePracticeTrigger/__schema__/v1.0.0.json', triggerSchema());
-	for (const version of ['1.0.0', '2.0.0'])
-		files.set(`nodes/WorkspacePracticeJobTrigger/__schema__/v${version}.json`, jobTriggerSchema());
+	files.set('nodes/WorkspacePracticeJobTrigger/__schema__/v2.0.0.json', jobTriggerSchema());
 	return files;
 }
 

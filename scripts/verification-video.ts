@@ -2,7 +2,7 @@
  * `npm run verification-video`: the demo video n8n's verification of a community node asks for, made
  * by a script. One take, in the real n8n editor (the pinned 2.x) against the simulator: the package as
  * installed, the credential tested, the main operations run, a trigger firing, and an AI Agent calling
- * one of the package's tools (its model is a scripted stub on 127.0.0.1, e2e/support/openaiStub.ts).
+ * one of the package's tools (its model is a scripted stub on 127.0.0.1, scripts/n8n/openaiStub.ts).
  * A caption at the top of each scene says what is shown.
  *
  * Frames: Playwright screenshots of the editor at a steady rate (FPS a second), each kept for as long
@@ -23,9 +23,9 @@ import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { agentWorkflow } from '../e2e/aiWorkflows';
-import { OpenAiStub } from '../e2e/support/openaiStub';
-import { actionNode, chain } from '../e2e/workflows';
+import { agentWorkflow } from './n8n/aiWorkflows';
+import { OpenAiStub } from './n8n/openaiStub';
+import { actionNode, chain } from './n8n/workflows';
 import { dismissPopups, launchChromium, login } from './n8n/browser';
 import { startReadyInstance, type ReadyInstance } from './n8n/instance';
 import { REPO_ROOT, VERSIONS } from './n8n/paths';

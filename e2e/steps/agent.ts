@@ -7,10 +7,10 @@
  * at the simulator, and that the execution succeeded although one tool call failed.
  */
 import type { Execution } from '../../scripts/n8n/api';
-import { agentWorkflow, fromAI, locatorFromAI, type ToolSpec } from '../aiWorkflows';
+import { agentWorkflow, fromAI, locatorFromAI, type ToolSpec } from '../../scripts/n8n/aiWorkflows';
 import { uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
-import { OpenAiStub, type ChatRequest, type ToolResult } from '../support/openaiStub';
+import { OpenAiStub, type ChatRequest, type ToolResult } from '../../scripts/n8n/openaiStub';
 import { checkOfferedSchemas } from '../support/schemas';
 import {
 	agentToolError,

@@ -11,7 +11,7 @@ import { type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { loadExample, type ExampleNode } from '../support/examples';
 import { connectWhenReady, McpSession, type McpTransportKind } from '../support/mcpClient';
-import { OpenAiStub, type ChatRequest } from '../support/openaiStub';
+import { OpenAiStub, type ChatRequest } from '../../scripts/n8n/openaiStub';
 import { checkOfferedSchemas } from '../support/schemas';
 import {
 	agentToolError,
@@ -20,7 +20,7 @@ import {
 	parseRows,
 	type OwnSimulator,
 } from '../support/toolResults';
-import type { CredentialRef } from '../workflows';
+import type { CredentialRef } from '../../scripts/n8n/workflows';
 
 const toolName = (node: string): string => node.replace(/[^a-zA-Z0-9_-]+/g, '_');
 

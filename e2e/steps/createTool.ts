@@ -8,7 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowJson } from '../../scripts/n8n/api';
 import { requireCredential, uniquePath, type SuiteContext } from '../context';
 import { expect, expectEqual } from '../harness';
-import { locator, TOOL_TYPE, webhookNode, type CredentialRef, type Params } from '../workflows';
+import {
+	locator,
+	TOOL_TYPE,
+	webhookNode,
+	type CredentialRef,
+	type Params,
+} from '../../scripts/n8n/workflows';
 
 const TOOL_EXECUTOR = '@n8n/n8n-nodes-langchain.toolExecutor';
 const TOOL_NAME = 'Create_scenario';

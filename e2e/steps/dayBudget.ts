@@ -12,7 +12,13 @@ import { startSimulator } from '../../simulator';
 import type { SuiteContext } from '../context';
 import { uniquePath } from '../context';
 import { CheckError, expect } from '../harness';
-import { actionNode, chain, webhookNode, type CredentialRef, type Params } from '../workflows';
+import {
+	actionNode,
+	chain,
+	webhookNode,
+	type CredentialRef,
+	type Params,
+} from '../../scripts/n8n/workflows';
 
 const WARNING = 'Workspace Practice: this n8n process has sent 800 requests';
 

@@ -25,7 +25,7 @@ import {
 	TOOL_TYPE,
 	type CredentialRef,
 	type Params,
-} from '../workflows';
+} from '../../scripts/n8n/workflows';
 
 const EXAMPLES = join(REPO_ROOT, 'examples');
 

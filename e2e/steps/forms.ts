@@ -15,7 +15,7 @@ import {
 	type Params,
 	POLL_TRIGGER_TYPE,
 	TOOL_TYPE,
-} from '../workflows';
+} from '../../scripts/n8n/workflows';
 import { resources } from '../../nodes/WorkspacePractice/actions/resources';
 
 /** Runs one action node with these parameters in n8n; returns its items and the requests it sent. */

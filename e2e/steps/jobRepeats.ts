@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { callbackUrlForJob } from '../../nodes/shared/scenarioJob/callback';
 import { requireCredential, type SuiteContext } from '../context';
 import { expect, sleepMs, waitFor } from '../harness';
-import { JOB_TRIGGER_TYPE } from '../workflows';
+import { JOB_TRIGGER_TYPE } from '../../scripts/n8n/workflows';
 
 const SECRET_HEADER = 'x-e2e-secret';
 const SECRET = `e2e-repeats-${randomUUID()}`;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import { requireCredential, type SuiteContext } from '../context';
 import { expect, expectEqual, sleepMs, waitFor } from '../harness';
-import { JOB_TRIGGER_TYPE } from '../workflows';
+import { JOB_TRIGGER_TYPE } from '../../scripts/n8n/workflows';
 
 const SECRET_HEADER = 'x-e2e-secret';
 const SECRET = `e2e-${randomUUID()}`;
@@ -173,45 +173,6 @@ export async function jobTriggerSteps(ctx: SuiteContext): Promise<void> {
 				'executions after 5 deliveries at once',
 			);
 			return '5 deliveries at once → 1 execution';
-		},
-	);
-
-	await report.step(
-		'job trigger: a version-1 node (workflows saved before 0.2) → one execution too',
-		async () => {
-			const { webhookId, workflow } = await createTriggerWorkflow(
-				'e2e job callbacks (version 1)',
-				1,
-				{
-					parameters: { authentication: 'none', confirmWithApi: true },
-					credentials: { workspacePracticeApi: requireCredential(ctx) },
-				},
-			);
-			await api.activate(workflow.id);
-			try {
-				// 404 until n8n has registered the webhook; then the trigger itself answers 400 (no ID).
-				await waitFor('the version-1 webhook', async () => {
-					const probe = await api.callWebhook(`${webhookId}/${WEBHOOK_PATH}`, { json: {} });
-					return probe.status === 400 ? true : undefined;
-				});
-				url = `${ctx.n8n.webhookBaseUrl}/webhook/${webhookId}/${WEBHOOK_PATH}`;
-				const jobId = await createJob({});
-				const delivery = await finish(jobId);
-				expectEqual(delivery?.status, 200, 'answer to the callback');
-				const executions = await waitFor('one execution', async () => {
-					const list = await api.executions(workflow.id);
-					return list.length >= 1 && list.every((e) => e.finished || e.status === 'success')
-						? list
-						: undefined;
-				});
-				expectEqual(executions.length, 1, 'executions');
-				const run = executions[0].data?.resultData.runData['Job Trigger']?.[0];
-				const job = run?.data?.main?.[0]?.[0]?.json as { id?: string } | undefined;
-				expectEqual(job?.id, jobId, 'job id in the output');
-				return `version 1: job ${jobId} → 1 execution`;
-			} finally {
-				await api.deactivate(workflow.id).catch(() => undefined);
-			}
 		},
 	);
 

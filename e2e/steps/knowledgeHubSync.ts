@@ -22,7 +22,7 @@ import { REPO_ROOT } from '../../scripts/n8n/paths';
 import { n8nFilesFolder, uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
-import { actionNode, chain, locator, webhookNode, type Params } from '../workflows';
+import { actionNode, chain, locator, webhookNode, type Params } from '../../scripts/n8n/workflows';
 
 const EXAMPLE = 'knowledge-hub-sync.json';
 const TRIGGER = 'Every 6 hours';

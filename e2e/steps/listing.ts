@@ -1,7 +1,7 @@
 /** What n8n's editor lists from the package: the nodes, the credential, and the AI-tool variant. */
 import type { SuiteContext } from '../context';
 import { expect } from '../harness';
-import { ACTION_TYPE, TOOL_TYPE } from '../workflows';
+import { ACTION_TYPE, TOOL_TYPE } from '../../scripts/n8n/workflows';
 
 export async function listingSteps(ctx: SuiteContext): Promise<void> {
 	const { api, report } = ctx;

@@ -16,7 +16,7 @@ import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
 import { exampleNode, loadExample, setSettings } from '../support/examples';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
-import { POLL_TRIGGER_TYPE, webhookNode } from '../workflows';
+import { POLL_TRIGGER_TYPE, webhookNode } from '../../scripts/n8n/workflows';
 
 const DAY = 86_400_000;
 const POLL_MS = 75_000;

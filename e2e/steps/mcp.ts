@@ -8,7 +8,7 @@
 import { uniquePath, type SuiteContext } from '../context';
 import { CASES, type CaseContext } from '../cases';
 import { CheckError, expect, expectEqual } from '../harness';
-import { mcpWorkflow } from '../aiWorkflows';
+import { mcpWorkflow } from '../../scripts/n8n/aiWorkflows';
 import { listOperations, type OperationRef } from '../operations';
 import { connectWhenReady, type McpSession, type McpTransportKind } from '../support/mcpClient';
 import { checkOfferedSchemas } from '../support/schemas';

@@ -13,7 +13,7 @@ import {
 	operationWorkflow,
 	type CredentialRef,
 	type Params,
-} from '../workflows';
+} from '../../scripts/n8n/workflows';
 
 interface SearchResult {
 	results: Array<{ name: string; value: string }>;

@@ -6,7 +6,7 @@ import { CASES, type CaseContext, type Item } from '../cases';
 import { requireCredential, uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect } from '../harness';
 import { listOperations } from '../operations';
-import { operationWorkflow } from '../workflows';
+import { operationWorkflow } from '../../scripts/n8n/workflows';
 
 export async function operationSteps(ctx: SuiteContext): Promise<void> {
 	const { api, sim, report } = ctx;

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Execution } from '../../scripts/n8n/api';
 import { pollCount, requireCredential, type SuiteContext } from '../context';
 import { expect, expectEqual, waitFor } from '../harness';
-import { POLL_TRIGGER_TYPE } from '../workflows';
+import { POLL_TRIGGER_TYPE } from '../../scripts/n8n/workflows';
 
 const POLL_MS = 75_000;
 const TITLE = 'E2E watcher page';

@@ -21,7 +21,7 @@ import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
 import { loadExample, setSettings } from '../support/examples';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
-import { POLL_TRIGGER_TYPE } from '../workflows';
+import { POLL_TRIGGER_TYPE } from '../../scripts/n8n/workflows';
 
 const POLL_MS = 75_000;
 const HOUR = 3_600_000;

@@ -11,7 +11,7 @@ import { proficiency } from '../../simulator/state/analytics';
 import { pollCount, type SuiteContext } from '../context';
 import { expectEqual, waitFor } from '../harness';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
-import { POLL_TRIGGER_TYPE } from '../workflows';
+import { POLL_TRIGGER_TYPE } from '../../scripts/n8n/workflows';
 
 const POLL_MS = 75_000;
 const DAY = 86_400_000;

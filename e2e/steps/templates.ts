@@ -19,7 +19,7 @@ import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
 import { exampleNode, loadExample, setSettings, type ExampleNode } from '../support/examples';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
-import { JOB_TRIGGER_TYPE, POLL_TRIGGER_TYPE, webhookNode } from '../workflows';
+import { JOB_TRIGGER_TYPE, POLL_TRIGGER_TYPE, webhookNode } from '../../scripts/n8n/workflows';
 
 const DAY = 86_400_000;
 const POLL_MS = 75_000;

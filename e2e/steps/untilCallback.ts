@@ -5,7 +5,7 @@
 import type { Execution } from '../../scripts/n8n/api';
 import { requireCredential, uniquePath, type SuiteContext } from '../context';
 import { expect, expectEqual, waitFor } from '../harness';
-import { actionNode, chain, webhookNode } from '../workflows';
+import { actionNode, chain, webhookNode } from '../../scripts/n8n/workflows';
 
 function nodeOutput(execution: Execution, node: string): Array<Record<string, unknown>> {
 	const run = execution.data?.resultData.runData[node]?.at(-1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { WorkflowJson } from '../../scripts/n8n/api';
 import { REPO_ROOT } from '../../scripts/n8n/paths';
-import type { CredentialRef } from '../workflows';
+import type { CredentialRef } from '../../scripts/n8n/workflows';
 
 export interface ExampleNode {
 	name: string;

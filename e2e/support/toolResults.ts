@@ -6,7 +6,7 @@
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
 import type { SuiteContext } from '../context';
 import { CheckError } from '../harness';
-import type { CredentialRef } from '../workflows';
+import type { CredentialRef } from '../../scripts/n8n/workflows';
 
 export interface OwnSimulator {
 	sim: RunningSimulator;

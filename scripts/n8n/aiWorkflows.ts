@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowJson } from '../scripts/n8n/api';
+import type { WorkflowJson } from './api';
 import { TOOL_TYPE, webhookNode, type CredentialRef, type Params } from './workflows';
 
 export const AGENT_TYPE = '@n8n/n8n-nodes-langchain.agent';

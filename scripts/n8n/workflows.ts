@@ -1,7 +1,7 @@
 /** Workflow JSON the suite sends to n8n's public API. Node type names are the packed package's. */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowJson } from '../scripts/n8n/api';
+import type { WorkflowJson } from './api';
 
 export const PACKAGE = 'n8n-nodes-workspace-practice';
 export const ACTION_TYPE = `${PACKAGE}.workspacePractice`;
