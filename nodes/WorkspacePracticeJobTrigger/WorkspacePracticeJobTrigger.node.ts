@@ -65,11 +65,10 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			dark: 'file:workspacePracticeJobTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		// Both versions behave the same here. Version 2 spares n8n work per delivery: for a version-1
+		// Version 2 (the only one; 1 was never released) spares n8n work per delivery: for a version-1
 		// start node n8n evaluates an expression (whether its options ask for binary data) before parsing
 		// every request body; from version 2 it parses JSON, form, text and XML bodies without one.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 2,
 		subtitle: multiOptionSubtitle('statuses', STATUS_NAMES, 'Job: '),
 		description: 'Starts the workflow when a scenario job ends and the service calls back',
 		defaults: { name: 'Workspace Practice Job Trigger' },

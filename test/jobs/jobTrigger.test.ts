@@ -68,13 +68,13 @@ async function post(url: string, body: string, headers: Record<string, string> =
 }
 
 describe('Workspace Practice Job Trigger', () => {
-	it('offers version 2 to new workflows and keeps version 1', () => {
+	it('offers version 2 only (version 1 was never released)', () => {
 		const { version, defaultVersion } = new WorkspacePracticeJobTrigger().description;
-		expect({ version, defaultVersion }).toEqual({ version: [1, 2], defaultVersion: 2 });
+		expect({ version, defaultVersion }).toEqual({ version: 2, defaultVersion: undefined });
 		expect(endpoint().node.typeVersion).toBe(2);
 	});
 
-	test.each([1, 2])(
+	test.each([2])(
 		'version %i starts one execution with the confirmed job and its scenario on a callback with the right secret',
 		async (typeVersion) => {
 			const trigger = endpoint({}, typeVersion);

@@ -1,14 +1,10 @@
-/** The seen set (changes.ts) and the stored state's upgrade from version 1 (knowledgeHub/state.ts), without HTTP. */
-import type { IDataObject } from 'n8n-workflow';
-
+/** The seen set (changes.ts) and the stored state (knowledgeHub/state.ts), without HTTP. */
 import {
 	changeKey,
 	SEEN_MAX_BYTES,
 	SeenChanges,
 } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
-import { windowOf } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/cursor';
 import { readState } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/state';
-import { pageChanges, pageStamps } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/events';
 
 const T = '2026-03-16T12:00:00.000000000Z';
 const T1 = '2026-03-16T12:00:01.000000000Z';
@@ -67,33 +63,11 @@ describe('SeenChanges', () => {
 	});
 });
 
-describe('state version 1 (0.1.0) is read, not dropped', () => {
-	const row = {
-		id: 'page-1',
-		title: 'Guide',
-		status: 'published',
-		version: 2,
-		created_at: '2026-03-16T11:00:00Z',
-		updated_at: '2026-03-16T12:00:00Z',
-		published_at: '2026-03-16T12:00:00Z',
-	};
-	const v1: IDataObject = {
-		v: 1,
-		pages: { cursor: T, seen: { 'page-1': [T, 2] } },
-		sources: { cursor: T, seen: { 'source-1': T } },
-	};
-
-	test('the row last seen brings nothing; a later state of it is an update', () => {
-		const state = readState(v1);
-		const pages = state.pages!;
-		const window = windowOf(pages);
-		expect(pageChanges(pageStamps(row)!, pages.seen, window).events).toEqual([]);
-		const edited = { ...row, updated_at: '2026-03-16T11:59:30Z', title: 'Guide, edited' };
-		expect(pageChanges(pageStamps(edited)!, pages.seen, window).events).toEqual(['pageUpdated']);
-		expect(state.sources?.seen.size).toBe(1);
-	});
-
-	test('an unknown version starts over', () => {
-		expect(readState({ ...v1, v: 99 })).toEqual({ v: 2 });
+describe('stored state', () => {
+	test('another version (version 1 was never released) starts over', () => {
+		const stream = { cursor: T, seen: {} };
+		expect(readState({ v: 2, pages: stream }).pages?.cursor).toBe(T);
+		expect(readState({ v: 1, pages: stream })).toEqual({ v: 2 });
+		expect(readState({ v: 99, pages: stream })).toEqual({ v: 2 });
 	});
 });

@@ -43,20 +43,25 @@ describe('Practice Results, state practice-1', () => {
 	const settings = {
 		events: new Set(['sessionScored']),
 		scoredQuery: { rank: 'gold,silver,bronze,unranked' },
+		ranks: [],
 		deriveQuery: undefined,
-		// What the key is built from (issue 30 reads sessions once; the key stays as earlier versions built it).
-		keyQueries: [{ rank: 'gold,silver,bronze,unranked' }, undefined],
 		assignmentQuery: {},
 		lookbackHours: 6,
 	} as unknown as PracticeSettings;
 	// The key format is part of the stored state: a different one would start every trigger over.
-	const key = '[["sessionScored"],{"rank":"gold,silver,bronze,unranked"},null,{},6]';
+	const key = '[["sessionScored"],{"rank":"gold,silver,bronze,unranked"},[],null,{},6]';
 	const stored: IDataObject = {
 		v: 'practice-1',
 		key,
 		readAt: 1_790_000_000_000,
 		scored: { anchor: 1_789_990_000_000, seen: { 'session-1': 1_789_980_000_000 } },
-		assignments: { at: null, open: { a1: ['n', 'u1', 's1'] }, done: {}, nextOpenRead: 0 },
+		assignments: {
+			v: 2,
+			open: { a1: ['n', 'u1', 's1', 0] },
+			fin: {},
+			floor: null,
+			nextOpenRead: 0,
+		},
 	};
 
 	test('the state built for the same filters is read back unchanged', () => {

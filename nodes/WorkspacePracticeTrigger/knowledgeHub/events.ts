@@ -4,7 +4,7 @@ import type { ChangeKey, RecentKeys, SeenChanges } from './changes';
 import type { Window } from './cursor';
 import { inWindow } from './cursor';
 import type { PageState } from './keys';
-import { pageSeenKey, pageStateKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
+import { pageSeenKey, pageStateKey, pageVersionKey, sourceReadyKey } from './keys';
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
@@ -102,8 +102,8 @@ export function pageChanges(
 		events.push('pageCreated');
 	// A new state is an update unless it is the page's creation seen for the first time. Timestamps
 	// alone cannot say: after a clock step an edit may carry its page's creation second, or earlier.
-	const stale = seen.has(stateKey) || seen.has(pageV1StateKey(page.id, page.updated));
-	if (!stale && (!firstSight || page.updated !== page.created)) events.push('pageUpdated');
+	if (!seen.has(stateKey) && (!firstSight || page.updated !== page.created))
+		events.push('pageUpdated');
 	if (
 		versionKey !== undefined &&
 		page.published !== undefined &&

@@ -33,10 +33,6 @@ export const pageStateKey = (page: PageState): ChangeKey =>
 		page.published,
 	]);
 
-/** A state of the page stored by state version 1, which kept only its timestamp (see state.ts). */
-export const pageV1StateKey = (id: string, updated: Stamp): ChangeKey =>
-	changeKey(['page-v1', id, updated]);
-
 /** One published version of a page: Page Published once per key (versions only grow). */
 export const pageVersionKey = (id: string, version: number): ChangeKey =>
 	changeKey(['page-version', id, version]);

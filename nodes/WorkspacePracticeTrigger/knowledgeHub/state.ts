@@ -3,13 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FamilyState } from '../family';
 import { storedState } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
-import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
 /**
- * What Knowledge Hub mode remembers between polls, in the node's workflow static data (this shape,
- * and version 1's, are read from existing workflows: see ARCHITECTURE.md, Frozen). Two streams (pages,
+ * What Knowledge Hub mode remembers between polls, in the node's workflow static data (frozen from
+ * 0.1.0: see ARCHITECTURE.md, Frozen). Two streams (pages,
  * sources), each with:
  * - `cursor`: the newest service timestamp read so far (never the n8n host's clock); null when the
  *   list was empty at activation, so the next poll reads it from the start;
@@ -48,11 +47,11 @@ function readStamp(value: unknown): Stamp | undefined {
 	return stamp !== undefined && stamp === value ? stamp : undefined;
 }
 
-function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | undefined) {
+function readStream(raw: unknown): Stream | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const { cursor, floor, from, newest, digest, seen, known } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
-	const seenChanges = readSeen(seen);
+	const seenChanges = SeenChanges.fromJSON(seen);
 	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
 	const stream: Stream = { cursor: cursorStamp, seen: seenChanges };
 	const floorStamp = readStamp(floor);
@@ -67,59 +66,14 @@ function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | un
 }
 
 /**
- * Version 1 kept, per id, the last timestamp seen (and a page's version). Its entries become the keys
- * they stand for, so an upgrade neither repeats nor loses a change: a page's row as last seen matches
- * its v1 key (keys.ts), a source's ready key is the same as before.
- */
-function readV1Seen(
-	value: unknown,
-	keysOf: (id: string, entry: unknown) => Array<[string, Stamp]> | undefined,
-): SeenChanges | undefined {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-	const seen = new SeenChanges();
-	for (const [id, entry] of Object.entries(value)) {
-		const keys = keysOf(id, entry);
-		if (!keys) return undefined;
-		for (const [key, stamp] of keys) seen.add(key, stamp);
-	}
-	return seen;
-}
-
-function v1PageKeys(id: string, entry: unknown): Array<[string, Stamp]> | undefined {
-	if (!Array.isArray(entry) || entry.length !== 2) return undefined;
-	const stamp = readStamp(entry[0]);
-	const version = entry[1] as unknown;
-	if (stamp === undefined || !(version === null || typeof version === 'number')) return undefined;
-	const keys: Array<[string, Stamp]> = [
-		[pageSeenKey(id), stamp],
-		[pageV1StateKey(id, stamp), stamp],
-	];
-	if (version !== null) keys.push([pageVersionKey(id, version), stamp]);
-	return keys;
-}
-
-function v1SourceKeys(id: string, entry: unknown): Array<[string, Stamp]> | undefined {
-	const stamp = readStamp(entry);
-	return stamp === undefined ? undefined : [[sourceReadyKey(id, stamp), stamp]];
-}
-
-/**
  * The stored state. Anything unreadable (an unknown version, hand-edited) counts as absent: that stream
  * starts again from "now", which emits nothing old rather than risking a flood.
  */
 export function readState(staticData: IDataObject): TriggerState {
 	const state: TriggerState = { v: STATE_VERSION };
-	let pages: Stream | undefined;
-	let sources: Stream | undefined;
-	const current = storedState<TriggerState>(staticData, STATE_VERSION);
-	const v1 = current ? undefined : storedState<TriggerState>(staticData, 1);
-	if (current) {
-		pages = readStream(current.pages, SeenChanges.fromJSON);
-		sources = readStream(current.sources, SeenChanges.fromJSON);
-	} else if (v1) {
-		pages = readStream(v1.pages, (seen) => readV1Seen(seen, v1PageKeys));
-		sources = readStream(v1.sources, (seen) => readV1Seen(seen, v1SourceKeys));
-	}
+	const stored = storedState<TriggerState>(staticData, STATE_VERSION);
+	const pages = readStream(stored?.pages);
+	const sources = readStream(stored?.sources);
 	if (pages) state.pages = pages;
 	if (sources) state.sources = sources;
 	return state;

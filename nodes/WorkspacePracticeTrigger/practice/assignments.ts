@@ -34,7 +34,7 @@ export type OpenStatus = 'n' | 'i' | 'p';
 export type OpenEntry = [OpenStatus, string, string, number?];
 
 export interface AssignmentState {
-	/** Shape marker: 2 (earlier states had `at` and `done`; readAssignmentState converts them). */
+	/** Shape marker: another shape starts over. */
 	v: 2;
 	open: Record<string, OpenEntry>;
 	/** Finished assignments known (history or emitted), created at or after `floor`: id → created (ms). */
@@ -75,27 +75,11 @@ const eventOfFinished = (row: IDataObject): AssignmentEvent | undefined =>
 const isObject = (v: unknown): v is IDataObject =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * The stored assignment state, or undefined for a new starting point. A state of the earlier shape
- * converts without replaying anything: its `at` had the meaning of `floor`, its `done` that of `fin`.
- * One with no `at` (nothing matching listed yet, so history could not be told apart) starts over.
- */
+/** The stored assignment state, or undefined (anything else) for a new starting point. */
 export function readAssignmentState(stored: unknown): AssignmentState | undefined {
-	if (!isObject(stored) || !isObject(stored.open)) return undefined;
-	if (stored.v === 2 && isObject(stored.fin))
-		return stored as unknown as AssignmentState & IDataObject;
-	if (typeof stored.at !== 'number' || !isObject(stored.done)) return undefined;
-	const open: Record<string, OpenEntry> = {};
-	for (const [id, entry] of Object.entries(stored.open as Record<string, unknown>))
-		if (Array.isArray(entry) && entry.length >= 3)
-			open[id] = [entry[0] as OpenStatus, String(entry[1]), String(entry[2]), 0];
-	return {
-		v: 2,
-		open,
-		fin: { ...(stored.done as Record<string, number>) },
-		floor: stored.at,
-		nextOpenRead: typeof stored.nextOpenRead === 'number' ? stored.nextOpenRead : 0,
-	};
+	return isObject(stored) && stored.v === 2 && isObject(stored.open) && isObject(stored.fin)
+		? (stored as unknown as AssignmentState)
+		: undefined;
 }
 
 /**

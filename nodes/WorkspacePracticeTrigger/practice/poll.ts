@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
+import { isDue } from '../quota';
 import type { FoundAssignment } from './assignments';
 import { findFinished, readAssignments, readAssignmentState } from './assignments';
 import type { Found } from './read';
@@ -15,7 +16,6 @@ import { readState } from './state';
 import { manualSample, noSample } from './sample';
 
 const HOUR = 3_600_000;
-const OPEN_READ_EARLY = 0.05;
 
 const sameQuery = (a: IDataObject | undefined, b: IDataObject | undefined) =>
 	JSON.stringify(a) === JSON.stringify(b);
@@ -88,11 +88,11 @@ async function read(
 			);
 		}
 		// After the fast path: one that finished while it ran is then looked up as gone from the list.
-		// A read up to 5% of the interval early counts as on time: the quota lets reads start a little
-		// early (quota.ts), and "every 6 hours" must not become "every 6 and a half".
+		// A read a little early counts as on time (quota.ts: the reads start a little early too), so
+		// "every 6 hours" does not become "every 6 and a half".
 		if (
 			!state ||
-			now >= state.nextOpenRead - OPEN_READ_EARLY * settings.openReadHours * HOUR ||
+			isDue(now, state.nextOpenRead, settings.openReadHours * HOUR) ||
 			now < state.nextOpenRead - settings.openReadHours * HOUR
 		) {
 			// A starting point takes the time this poll's session reads saw too.

@@ -31,11 +31,6 @@ export interface PracticeSettings {
 	scoredQuery: IDataObject;
 	/** Filters → Rank (empty: every rank). */
 	ranks: string[];
-	/**
-	 * The session queries as earlier versions read them (Rank, Programs in the query): only part of the
-	 * state's key, so a stored state stays this form's state across an upgrade.
-	 */
-	keyQueries: [IDataObject, IDataObject | undefined];
 	/** Query of the sessions read that finds completions; undefined when no completion event is chosen. */
 	deriveQuery?: IDataObject;
 	/** Query of every assignment read (scenarios, programs, members). */
@@ -87,7 +82,6 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 		...sessionFilters,
 		rank: (ranks.length && !completions ? ranks : RANKS).join(','),
 	};
-	const keyScored = { ...sessionFilters, rank: (ranks.length ? ranks : RANKS).join(',') };
 	const assignmentQuery = toQuery(ctx, 0, filters, ASSIGNMENT_FILTERS);
 	const options = ctx.getNodeParameter('practiceOptions', {}) as IDataObject;
 	return {
@@ -97,16 +91,6 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 		deriveQuery: completions ? { ...shared, rank: RANKS.join(',') } : undefined,
 		assignmentQuery,
 		ranks,
-		keyQueries: [
-			keyScored,
-			completions
-				? {
-						...shared,
-						...(assignmentQuery.program_ids ? { program_ids: assignmentQuery.program_ids } : {}),
-						rank: RANKS.join(','),
-					}
-				: undefined,
-		],
 		scoreBelow,
 		scoreAtLeast,
 		includeFeedback: options.includeFeedback === true,

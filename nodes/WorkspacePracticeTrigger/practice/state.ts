@@ -16,7 +16,7 @@ export interface PracticeState extends FamilyState {
 	scored?: SessionWindow;
 	/** The read that finds completions, when its query differs from the Session Scored one. */
 	derive?: SessionWindow;
-	/** The assignment state (assignments.ts reads it, and converts an earlier shape). */
+	/** The assignment state (assignments.ts reads it). */
 	assignments?: unknown;
 	/** Newest created_at any read listed (epoch ms): the service's time as far as known. */
 	time?: number;
@@ -25,11 +25,13 @@ export interface PracticeState extends FamilyState {
 const isObject = (v: unknown): v is IDataObject =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The key of the form's filters a state is built for (the same as earlier versions built it). */
+/** The key of the form's filters a state is built for: the queries read, Rank and Lookback Hours. */
 const keyOf = (settings: PracticeSettings): string =>
 	JSON.stringify([
 		[...settings.events].sort(),
-		...settings.keyQueries,
+		settings.scoredQuery,
+		settings.ranks,
+		settings.deriveQuery ?? null,
 		settings.assignmentQuery,
 		settings.lookbackHours,
 	]);
