@@ -159,8 +159,3 @@ export function recordStarted(
 	remember(mem, keys, now, window);
 	refreshCopies(mem, state, keys, now, window);
 }
-
-/** What a restart does to this module; for tests that model one. */
-export function forgetProcessMemory(): void {
-	memory.clear();
-}

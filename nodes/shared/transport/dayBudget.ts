@@ -112,8 +112,3 @@ export function countRequest(ctx: TransportContext, digest: string, now: number)
 		{ credential: credential ?? null, requestsToday: spent.total },
 	);
 }
-
-/** Only for tests: forget every count. */
-export function resetDayBudget(): void {
-	usage.clear();
-}

@@ -1,14 +1,15 @@
 import type { PaceLimits } from './pacer';
 
 /**
- * The one per-run object: what one execution of the action node carries from its router down to its
- * requests and shares between its items. The router starts it (`startRun`) with the Batching it read;
- * `apiRequest` reads the pacing limits from it; an operation whose items share work in a run (Knowledge
- * Hub Page → Create or Update's title slots and folder lists, Scenario Job → Create's page contexts)
- * keeps that work in `shared`, under a name of its own. It is found from the run's context object (the
- * router hands its own context to every item's call), in the package's only WeakMap, and goes with
- * it: nothing outlives the run.
- * Contexts the router did not start (triggers, webhooks, pick-lists) get an unpaced run of their own.
+ * The one per-run object: what one execution carries down to its requests and shares between its
+ * items. The action node's router starts it (`startRun`) with the Batching it read, and a Skill Tiers
+ * read with POLL_PACE (its proficiency reads come in a burst); `apiRequest` reads the pacing limits
+ * from it; an operation whose items share work in a run (Knowledge Hub Page → Create or Update's title
+ * slots and folder lists, Scenario Job → Create's page contexts) keeps that work in `shared`, under a
+ * name of its own. It is found from the run's context object, in the package's only WeakMap, and goes
+ * with it: nothing outlives the run.
+ * Contexts nothing started a run for (the other trigger families, webhooks, pick-lists) get an unpaced
+ * one.
  */
 export interface Run {
 	/** Limits of the credential's minute this run keeps to (transport/pacer.ts); 0 turns one off. */
