@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { apiList, apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
@@ -189,22 +189,16 @@ export async function readReadySources(
 	first?: ListPage<IDataObject>,
 ): Promise<IDataObject[]> {
 	const query: IDataObject = { ...filters, status: 'ready' };
-	let given = first;
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first =
-			given ?? (await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, 1, MAX_PAGE_SIZE));
-		given = undefined;
-		const { total_count: total, total_pages: pages } = first.pagination;
-		const rows = [...first.data];
+		let total: number | undefined;
 		let moved = false;
-		for (let page = 2; page <= pages; page++) {
-			const next = await apiListPage<IDataObject>(ctx, SOURCES_PATH, query, page, MAX_PAGE_SIZE);
-			if (next.pagination.total_count !== total) {
-				moved = true;
-				break;
-			}
-			rows.push(...next.data);
-		}
+		const until = ({ pagination }: ListPage<IDataObject>) => {
+			total ??= pagination.total_count;
+			moved = pagination.total_count !== total;
+			return moved;
+		};
+		const given = attempt === 1 ? first : undefined;
+		const rows = await apiList(ctx, SOURCES_PATH, query, { returnAll: true, first: given, until });
 		if (!moved) return lastOccurrence(rows);
 	}
 	throw changedWhileReading(ctx, 'source');

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, apiRequest, MAX_PAGE_SIZE, mapWithConcurrency } from '../../shared/transport';
+import { apiList, apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
 import type { FoundRecord } from '../family';
 import type { PracticeEvent, PracticeSettings } from './settings';
 
@@ -11,6 +11,13 @@ export const ASSIGNMENTS_PATH = '/scenarios/assignments';
 /** A list page as `apiListPage` answers it. */
 export type ListPage = Awaited<ReturnType<typeof apiListPage<IDataObject>>>;
 
+/** Each id once, as first read (rows pushed down a page while reading are read twice). */
+function once(rows: IDataObject[]): IDataObject[] {
+	const byId = new Map<string, IDataObject>();
+	for (const row of rows) if (!byId.has(String(row.id))) byId.set(String(row.id), row);
+	return [...byId.values()];
+}
+
 /**
  * Every row of a list, page by page, each id once. Rows added while it reads push later rows down a
  * page (read twice, kept once), never past it; a row that leaves the list meanwhile may be missed,
@@ -20,26 +27,16 @@ export async function readAll(
 	ctx: IPollFunctions,
 	path: string,
 	qs: IDataObject,
-	firstPage?: ListPage,
+	first?: ListPage,
 ): Promise<IDataObject[]> {
-	const rows = new Map<string, IDataObject>();
-	for (let page = 1; ; page++) {
-		const { data, pagination } =
-			page === 1 && firstPage
-				? firstPage
-				: await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
-		for (const row of data) if (!rows.has(String(row.id))) rows.set(String(row.id), row);
-		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
-	}
-	return [...rows.values()];
+	return once(await apiList(ctx, path, qs, { returnAll: true, first, until: () => false }));
 }
 
 /**
  * The rows of a list the service gives newest created first, page by page, until a page ends below
  * the floor `floorAfter` gives (it sees every row, and may move the floor; null: read every page).
  * It stops early only while every row came in that order: rows out of order make it read to the end,
- * so a service listing in another order costs more requests but loses nothing. Rows added meanwhile
- * push rows down (read twice, kept once), never past a page.
+ * so a service listing in another order costs more requests but loses nothing.
  */
 export async function readNewest(
 	ctx: IPollFunctions,
@@ -47,23 +44,19 @@ export async function readNewest(
 	qs: IDataObject,
 	floorAfter: (row: IDataObject) => number | null,
 ): Promise<IDataObject[]> {
-	const rows = new Map<string, IDataObject>();
 	let ordered = true;
 	let last = Infinity;
-	for (let page = 1; ; page++) {
-		const { data, pagination } = await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
+	const until = ({ data }: ListPage) => {
 		let floor: number | null = null;
 		for (const row of data) {
 			const created = stampOf(row.created_at);
 			if (created === undefined || created > last) ordered = false;
 			last = created ?? last;
 			floor = floorAfter(row);
-			if (!rows.has(String(row.id))) rows.set(String(row.id), row);
 		}
-		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
-		if (ordered && floor !== null && last < floor) break;
-	}
-	return [...rows.values()];
+		return ordered && floor !== null && last < floor;
+	};
+	return once(await apiList(ctx, path, qs, { returnAll: true, until }));
 }
 
 /** A row's timestamp in epoch milliseconds, or undefined when it has none. */

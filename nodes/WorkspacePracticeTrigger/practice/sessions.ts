@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { apiList, apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import type { ListPage } from './read';
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
 /**
@@ -68,22 +69,20 @@ async function readWindow(
 		return await readAll(ctx, SESSIONS_PATH, qs, first);
 	const rows = new Map<string, IDataObject>();
 	let unseen = 0;
-	const add = (data: IDataObject[]) => {
+	const pages = first.pagination.total_pages ?? 1;
+	let page = 0;
+	// Until as many rows are unseen as the count says are new (pages as page 1 counted them). Rows
+	// added meanwhile push rows down a page (read twice, kept once), never past it.
+	const until = ({ data }: ListPage) => {
 		for (const row of data) {
 			const id = idOf(row);
 			if (rows.has(id)) continue;
 			rows.set(id, row);
 			if (!(id in stored.seen)) unseen++;
 		}
+		return unseen >= total - known || ++page >= pages;
 	};
-	add(first.data);
-	const pages = first.pagination.total_pages ?? 1;
-	// Rows added meanwhile push rows down a page (read twice, kept once), never past it.
-	for (let page = 2; unseen < total - known && page <= pages; page++) {
-		const { data } = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE);
-		add(data);
-		if (data.length < MAX_PAGE_SIZE) break;
-	}
+	await apiList(ctx, SESSIONS_PATH, qs, { returnAll: true, first, until });
 	return [...rows.values()];
 }
 

@@ -10,13 +10,21 @@ export const DEFAULT_CONCURRENCY = 4;
 
 export type ListPage<T> = ListEnvelope<T>;
 
-export interface ListOptions {
+export interface ListOptions<T = IDataObject> {
 	/** Everything there is; otherwise at most `limit` rows. */
 	returnAll: boolean;
 	limit?: number;
 	/** Pages in flight at once after the first (Return All and multi-page limits). */
 	concurrency?: number;
 	itemIndex?: number;
+	/** Page 1, when the caller has already read it. */
+	first?: ListPage<T>;
+	/**
+	 * Reads the pages one at a time and stops after the first for which this is true (it sees each
+	 * page as read), a short page, or the last page as the latest page counts it: rows added while it
+	 * reads push rows down a page (read twice), never past the end.
+	 */
+	until?: (page: ListPage<T>) => boolean;
 }
 
 /** One page of a list endpoint. */
@@ -48,11 +56,22 @@ export async function apiList<T = IDataObject>(
 	ctx: TransportContext,
 	path: string,
 	qs: IDataObject,
-	options: ListOptions,
+	options: ListOptions<T>,
 ): Promise<T[]> {
 	const limit = options.returnAll ? Infinity : Math.max(1, Math.floor(options.limit ?? 50));
 	const pageSize = Math.min(limit, MAX_PAGE_SIZE);
-	const first = await apiListPage<T>(ctx, path, qs, 1, pageSize, options.itemIndex);
+	const first =
+		options.first ?? (await apiListPage<T>(ctx, path, qs, 1, pageSize, options.itemIndex));
+	const { until } = options;
+	if (until) {
+		const rows = [...first.data];
+		for (let page = 1, at = first; !until(at) && at.data.length === pageSize; ) {
+			if (++page > (at.pagination.total_pages ?? page) || rows.length >= limit) break;
+			at = await apiListPage<T>(ctx, path, qs, page, pageSize, options.itemIndex);
+			rows.push(...at.data);
+		}
+		return rows.slice(0, limit);
+	}
 	const pagesWanted = Number.isFinite(limit) ? Math.ceil(limit / pageSize) : Infinity;
 	const lastPage = Math.min(first.pagination.total_pages, pagesWanted);
 	if (first.data.length >= limit || lastPage <= 1 || first.data.length === 0) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../../shared/transport';
+import { apiList } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
 import { locator, readLocator } from '../../../shared/fields/locator';
@@ -83,19 +83,14 @@ export function readScenarioRef(
 export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
 	const { ref, isSlug } = readScenarioRef(ctx, itemIndex);
 	if (!isSlug) return ref;
-	for (let page = 1; ; page++) {
-		const { data, pagination } = await apiListPage<IDataObject>(
-			ctx,
-			'/scenarios',
-			{ include_archived: true },
-			page,
-			MAX_PAGE_SIZE,
-			itemIndex,
-		);
-		const found = data.find((row) => row.slug === ref);
-		if (found) return String(found.id);
-		if (page >= pagination.total_pages || data.length === 0) break;
-	}
+	const rows = await apiList<IDataObject>(
+		ctx,
+		'/scenarios',
+		{ include_archived: true },
+		{ returnAll: true, itemIndex, until: ({ data }) => data.some((row) => row.slug === ref) },
+	);
+	const found = rows.find((row) => row.slug === ref);
+	if (found) return String(found.id);
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`${LABEL}: no scenario has the slug "${ref}" from the URL`,
