@@ -44,9 +44,7 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 	const filters = ctx.getNodeParameter('skillTierFilters', {}) as IDataObject;
 	const query = toQuery(ctx, 0, filters, skillTierFilterFields);
 	const options = ctx.getNodeParameter('skillTierOptions', {}) as IDataObject;
-	// The former filter Exclude System Users set to false keeps meaning "include them".
-	if (options.includeSystemUsers !== true && filters.exclude_system_users !== false)
-		query.exclude_system_users = true;
+	if (options.includeSystemUsers !== true) query.exclude_system_users = true;
 	const sweepDays = check.intRange(
 		'Options → Sweep Every (Days)',
 		options.sweepDays ?? DEFAULT_SWEEP_DAYS,

@@ -129,15 +129,10 @@ async function oneSkill(
 	return { id: skillId, name: skillId };
 }
 
-/**
- * The people filters and system users: left out unless Options → Include System Users (a workflow
- * that set the former filter Exclude System Users to false keeps them).
- */
+/** The people filters and system users: left out unless Options → Include System Users. */
 function readQuery(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
 	const qs: IDataObject = readFilters(ctx, itemIndex, filterFields);
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const include = options.includeSystemUsers === true || filters.exclude_system_users === false;
-	if (!include) qs.exclude_system_users = true;
+	if (options.includeSystemUsers !== true) qs.exclude_system_users = true;
 	return qs;
 }
 
