@@ -8,6 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { PaceLimits } from '../shared/transport';
+import { Deadline, isOutOfTime, startRun, UNPACED } from '../shared/transport';
 import { mayRead, spendRead } from './quota';
 
 /**
@@ -34,6 +36,11 @@ export const shownFor = (family: string): IDisplayOptions => ({ show: { triggerO
 export interface FamilyState {
 	v: number | string;
 	quotaEmptyAt?: number;
+	/**
+	 * The last read stopped at its poll's deadline with work left: the next poll goes on from the
+	 * progress kept in the state, without spending a read of the quota (a read counts once).
+	 */
+	continues?: true;
 }
 
 /** What every family's settings hold for `pollFamily`: Options → Max Reads a Day (0: no limit). */
@@ -54,7 +61,14 @@ export interface FamilyPoll<Settings extends FamilySettings, State extends Famil
 	noSample(settings: Settings): { what: string; hint: string };
 	/** The stored state when it is this family's (and built for these settings), a fresh one otherwise. */
 	readState(staticData: IDataObject, settings: Settings): State;
-	/** One read from `stored`, started at `readAt` (host time): the state to keep and the items found. */
+	/** The pace its reads keep to in the key's minute (transport/pacer.ts); unpaced when absent. */
+	pace?: PaceLimits;
+	/**
+	 * One read from `stored`, started at `readAt` (host time): the state to keep and the items found.
+	 * Its requests stop at the poll's deadline (the transport throws `OutOfTime` rather than send one
+	 * that could not be answered in time); a read that stops there with work left returns the events
+	 * found so far and a state with `continues` and its progress, so the next poll goes on from there.
+	 */
 	read(
 		ctx: IPollFunctions,
 		settings: Settings,
@@ -63,10 +77,22 @@ export interface FamilyPoll<Settings extends FamilySettings, State extends Famil
 	): Promise<{ state: State; items: INodeExecutionData[] }>;
 }
 
+/** The trigger nodes whose read is under way in this process (workflow ID and node ID). */
+const reading = new Set<string>();
+
+/** What n8n lets a poll take: n8n 2.x says (36 s under its durable scheduler); 1.x has no limit. */
+const pollBudgetMs = (ctx: IPollFunctions): number =>
+	typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : 5 * 60_000;
+
 /**
  * One poll of a family: when Poll Times fires and the quota has a read. Everything is read first; the
  * state is written only after every request succeeded, so a failed read emits nothing and leaves the
  * state as it was (its read is spent: the next poll the quota allows reads again from there).
+ *
+ * One read at a time: a poll that starts while the same trigger's read is still under way in this
+ * process (n8n's legacy poller starts polls on time, however long the last one takes) sends nothing,
+ * emits nothing and spends no read. Across processes n8n's durable scheduler holds a lease per trigger
+ * (docs/triggers.md).
  */
 export async function pollFamily<Settings extends FamilySettings, State extends FamilyState>(
 	ctx: IPollFunctions,
@@ -82,12 +108,41 @@ export async function pollFamily<Settings extends FamilySettings, State extends 
 		});
 	}
 
+	const key = `${String(ctx.getWorkflow().id)}:${ctx.getNode().id}`;
+	if (reading.has(key)) return null;
+	reading.add(key);
+	try {
+		return await readOnce(ctx, family, settings);
+	} finally {
+		reading.delete(key);
+	}
+}
+
+async function readOnce<Settings extends FamilySettings, State extends FamilyState>(
+	ctx: IPollFunctions,
+	family: FamilyPoll<Settings, State>,
+	settings: Settings,
+): Promise<INodeExecutionData[][] | null> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const now = Date.now();
-	if (!mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
 	const stored = family.readState(staticData, settings);
-	const quotaEmptyAt = spendRead(ctx, staticData, settings.maxReadsPerDay, now);
-	const { state, items } = await family.read(ctx, settings, stored, now);
+	const continues = stored.continues === true;
+	// Only the read that stops early says so again: a state carried forward must not keep the mark.
+	delete stored.continues;
+	if (!continues && !mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
+	const quotaEmptyAt = continues
+		? stored.quotaEmptyAt
+		: spendRead(ctx, staticData, settings.maxReadsPerDay, now);
+	startRun(ctx, family.pace ?? UNPACED, Deadline.forPoll(pollBudgetMs(ctx), now));
+	let read: { state: State; items: INodeExecutionData[] };
+	try {
+		read = await family.read(ctx, settings, stored, now);
+	} catch (error) {
+		if (!isOutOfTime(error)) throw error;
+		// Out of time before the family could keep any progress: the next poll tries again, unspent.
+		read = { state: { ...stored, continues: true }, items: [] };
+	}
+	const { state, items } = read;
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
 	return items.length > 0 ? [items] : null;
 }

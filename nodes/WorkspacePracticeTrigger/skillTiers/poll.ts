@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { readSkills } from '../../shared/skills/readTiers';
 import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
-import { POLL_PACE, startRun } from '../../shared/transport';
+import { POLL_PACE } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
 import type { Change, SkillMemory } from './compare';
 import { compareSkill } from './compare';
@@ -41,6 +41,9 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 
 	readState: (staticData, settings) => readState(staticData, settings.key),
 
+	// Its proficiency reads come in a burst (a request per skill practised, the sweep's pages).
+	pace: POLL_PACE,
+
 	/**
 	 * One read, pinned to one instant (whole seconds): the sessions since the last read tell who
 	 * practised which skill; those members are read; a few skills are swept in full (calls); each
@@ -49,8 +52,6 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const now = Math.floor(readAt / 1000) * 1000;
-		// Its proficiency reads come in a burst (a request per skill practised, the sweep's pages).
-		startRun(ctx, POLL_PACE);
 		const memory = decode(stored, settings.key);
 		// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
 		const listed =

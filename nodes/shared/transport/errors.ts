@@ -1,4 +1,4 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { hasText } from '../values';
@@ -100,6 +100,18 @@ export function serviceError(
 		httpCode: String(status),
 		itemIndex,
 	});
+	if (status === 401) declareFailure(error, { cause: 'credential-invalid' });
+	else if (status >= 500) declareFailure(error, { cause: 'temporarily-unavailable' });
+	return error;
+}
+
+/**
+ * Says why a request failed in the words n8n 2.41's scheduler reads (`error.failure`: it backs a poll
+ * off by it, e.g. until `retryAfterMs`). Set as plain data, so an n8n-workflow without the field
+ * (n8n 1.x) carries it unread and nothing else changes.
+ */
+export function declareFailure<E extends NodeApiError>(error: E, failure: Failure): E {
+	(error as { failure?: Failure }).failure = failure;
 	return error;
 }
 
@@ -143,6 +155,17 @@ export interface NetworkErrorContext {
  * replaces any message mentioning ECONNREFUSED & co. with a generic sentence that drops the host.
  */
 export function networkError(
+	node: INode,
+	host: string,
+	cause: unknown,
+	context: NetworkErrorContext,
+): NodeApiError {
+	return declareFailure(networkFailure(node, host, cause, context), {
+		cause: 'temporarily-unavailable',
+	});
+}
+
+function networkFailure(
 	node: INode,
 	host: string,
 	cause: unknown,

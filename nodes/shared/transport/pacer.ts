@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import type { Deadline } from './deadline';
+import { OutOfTime } from './deadline';
 import { keyDigest } from './keyDigest';
 
 /**
@@ -19,6 +21,9 @@ export interface PaceLimits {
 	/** Job and studio-session creations a minute on this key; 0 turns pacing of creations off. */
 	creationsPerMinute: number;
 }
+
+/** No pacing: webhooks, pick-lists and the trigger's families that send a few requests a read. */
+export const UNPACED: PaceLimits = { requestsPerMinute: 0, creationsPerMinute: 0 };
 
 /** The deployed service's limits per workspace (the spec does not show them; the service answers them). */
 export const SERVICE_LIMITS: PaceLimits = { requestsPerMinute: 60, creationsPerMinute: 10 };
@@ -97,6 +102,7 @@ export async function paceRequest(
 	limits: PaceLimits,
 	credential: { baseUrl: string; apiKey: string },
 	creation: boolean,
+	deadline?: Deadline,
 ): Promise<() => void> {
 	const pacedRequests = limits.requestsPerMinute > 0;
 	const pacedCreations = creation && limits.creationsPerMinute > 0;
@@ -109,6 +115,8 @@ export async function paceRequest(
 			pacedCreations ? state.creations.waitMs(limits.creationsPerMinute, now) : 0,
 		);
 		if (wait <= 0) break;
+		// A poll does not wait for a place it could not use before its deadline.
+		if (deadline && !deadline.allows(now, wait)) throw new OutOfTime();
 		await sleep(wait);
 	}
 	const slots = [

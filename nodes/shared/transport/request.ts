@@ -10,8 +10,10 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { checkApiKey, checkBaseUrl } from './apiKey';
 import type { TransportContext } from './context';
 import { CREDENTIAL_TYPE } from './context';
+import { OutOfTime } from './deadline';
 import {
 	asNodeError,
+	declareFailure,
 	maybeSent,
 	networkCode,
 	networkError,
@@ -119,13 +121,18 @@ export async function apiRequest<T = IDataObject>(
 	};
 	if (body !== undefined) options.body = body;
 
+	const { pace, deadline } = runOf(ctx);
+	/** A poll sends nothing, and waits for nothing, that its deadline leaves no time for (deadline.ts). */
+	const inTime = (waitMs = 0) => deadline === undefined || deadline.allows(Date.now(), waitMs);
 	let attempt = 0;
 	let rateLimitWaited = 0;
 	let answerLost = false;
 	for (;;) {
 		attempt++;
 		let response: FullResponse;
-		const answered = await paceRequest(runOf(ctx).pace, credential, creation);
+		if (!inTime()) throw new OutOfTime();
+		const answered = await paceRequest(pace, credential, creation, deadline);
+		const sentAt = Date.now();
 		try {
 			// n8n authenticates with the credential's `authenticate` as always; passing the data read
 			// above spares a second read, which outside an execution (a webhook) costs n8n an isolate.
@@ -136,15 +143,18 @@ export async function apiRequest<T = IDataObject>(
 				{ credentialsDecrypted: credential.decrypted },
 			)) as FullResponse;
 			answered();
+			deadline?.answered(Date.now() - sentAt);
 		} catch (error) {
 			answered();
+			deadline?.answered(Date.now() - sentAt);
 			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
 			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) {
 				throw asNodeError(ctx.getNode(), error, itemIndex);
 			}
 			answerLost ||= maybeSent(error);
-			if (idempotent && attempt < RETRY.maxAttempts) {
-				await sleep(backoffDelay(attempt));
+			const pause = backoffDelay(attempt);
+			if (idempotent && attempt < RETRY.maxAttempts && inTime(pause)) {
+				await sleep(pause);
 				continue;
 			}
 			throw networkError(ctx.getNode(), host, error, {
@@ -169,23 +179,31 @@ export async function apiRequest<T = IDataObject>(
 		if (status >= 200 && status < 300) return { status, body: response.body as T, answerLost };
 
 		if (status === 429) {
-			if (wait <= RETRY.maxRateLimitWaitMs && rateLimitWaited + wait <= RETRY.rateLimitBudgetMs) {
+			const fits =
+				wait <= RETRY.maxRateLimitWaitMs && rateLimitWaited + wait <= RETRY.rateLimitBudgetMs;
+			if (fits && inTime(wait)) {
 				rateLimitWaited += wait;
 				await sleep(wait);
 				continue;
 			}
-			throw serviceError(
+			const error = serviceError(
 				ctx.getNode(),
 				status,
 				envelope,
 				path,
 				itemIndex,
-				`The service asked to wait ${Math.ceil(wait / 1000)} s; this node waits at most ${RETRY.maxRateLimitWaitMs / 1000} s at a time and ${RETRY.rateLimitBudgetMs / 1000} s per request. Try again later or spread the work out.`,
+				fits
+					? `The service asked to wait ${Math.ceil(wait / 1000)} s, longer than this poll may take; the trigger reads again after that wait.`
+					: `The service asked to wait ${Math.ceil(wait / 1000)} s; this node waits at most ${RETRY.maxRateLimitWaitMs / 1000} s at a time and ${RETRY.rateLimitBudgetMs / 1000} s per request. Try again later or spread the work out.`,
 			);
+			throw declareFailure(error, { cause: 'rate-limited', retryAfterMs: wait });
 		}
 		if (status >= 500 && idempotent && attempt < RETRY.maxAttempts) {
-			await sleep(backoffDelay(attempt));
-			continue;
+			const pause = backoffDelay(attempt);
+			if (inTime(pause)) {
+				await sleep(pause);
+				continue;
+			}
 		}
 		throw serviceError(ctx.getNode(), status, envelope, request.what ?? path, itemIndex);
 	}
@@ -221,7 +239,7 @@ function dayQuotaError(
 		`The service asked to wait ${Math.ceil(waitMs / 1000)} s: the workspace's ${REQUESTS_PER_DAY.toLocaleString('en-US')} requests a day are used up, and it takes requests again at ${turns} (in ${inWords}). ${own} Every workflow on the workspace gets this answer until then. To spend less, see the README's limits section: fewer trigger reads a day (the trigger's Poll Times and Options → Max Reads a Day), By Callback for jobs.`,
 	);
 	error.message = `Rate limit reached [429${envelope.type ? ` ${envelope.type}` : ''}]: the workspace's requests for the day are used up until ${turns}`;
-	return error;
+	return declareFailure(error, { cause: 'quota-exhausted', resetsAtEpochMs: now + waitMs });
 }
 
 function lowerCaseKeys(headers: Record<string, unknown> | undefined): Record<string, unknown> {
