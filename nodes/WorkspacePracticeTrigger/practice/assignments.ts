@@ -30,7 +30,7 @@ import {
  * grows with the number of finished assignments (docs/practice-events.md states the price).
  */
 export type OpenStatus = 'n' | 'i' | 'p';
-/** Known open assignment: status, user id, scenario id, created_at (ms; 0 when unknown). */
+/** Known open assignment: status, user id, scenario id, created_at (ms; 0 when the row had none). */
 export type OpenEntry = [OpenStatus, string, string, number?];
 
 export interface AssignmentState {
@@ -149,7 +149,7 @@ async function lookUp(
 	const users = [...new Set(entries.map(([, e]) => e[1]))];
 	const qs = narrowed(query, users, [...new Set(entries.map(([, e]) => e[2]))]);
 	if (!qs) return [];
-	// An entry of unknown age (an earlier state's) is looked for on every page.
+	// An entry of unknown age (its row had no created_at) is looked for on every page.
 	const oldest = entries.some(([, e]) => !e[3]) ? null : Math.min(...entries.map(([, e]) => e[3]!));
 	const missing = new Set(entries.map(([id]) => id));
 	const rows = await forUsers(users, async (userIds) =>

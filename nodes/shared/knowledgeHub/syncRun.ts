@@ -118,7 +118,7 @@ export async function folderPages(
 /** Titles remembered per node; past it the oldest are forgotten (they cost a read on their next run). */
 export const MEMORY_SIZE = 2_000;
 const MEMORY_KEY = 'pageSync';
-/** Marks this format of a remembered page; an entry without it (an older format) is not used. */
+/** Marks this format of a remembered page (frozen from 0.1.0); an entry without it is not used. */
 const FORMAT = 'v2';
 
 const ids = (list: unknown) =>
