@@ -218,6 +218,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		// A call between page 1 and page 2 of the crowded skill: the member ranked 100 drops to the end.
 		let hooked = false;
 		const hook = crowd > 0 && rand() < 0.7;
+		const backdated = rand() < 0.5;
 		rig.proxy.onRequest((_n, req) => {
 			if (!hook || hooked) return;
 			const url = new URL(req.url ?? '', 'http://x');
@@ -231,14 +232,21 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 			);
 			const at = rig.clock.now() + 2 * SECOND;
 			rig.clock.set(at);
-			world.logCall(target, world.skills[0].id, 0, at, at);
+			// Dated now (after To), or back-dated inside the compared span: then the member's row as of
+			// To changes while its pages are read (issue 48: a member dropped with Read Every Member).
+			const dated = backdated
+				? Math.max(F + SECOND, T - SECOND * (1 + Math.floor(rand() * 600)))
+				: at;
+			world.logCall(target, world.skills[0].id, 0, dated, at);
 		});
 		const { items, error } = await runNode({
 			parameters: actionParameters(q),
 			credentials: { baseUrl: crowd ? rig.proxy.baseUrl : rig.sim.baseUrl, apiKey: rig.sim.apiKey },
 		});
 		rig.proxy.onRequest(undefined);
-		const what = `query ${qi} (from ${from === undefined ? 'empty' : iso(F)}, to ${to === undefined ? 'empty' : iso(T)}, ${q.skillId ? 'one skill' : 'every skill'}, groups ${q.groupIds.length}, members ${q.memberEmails.length}, system ${q.includeSystemUsers}, full ${q.fullRead}${hooked ? ', a call between pages' : ''})`;
+		// What the service knew when the run ended (a call logged between pages included).
+		const known = rig.clock.now();
+		const what = `query ${qi} (from ${from === undefined ? 'empty' : iso(F)}, to ${to === undefined ? 'empty' : iso(T)}, ${q.skillId ? 'one skill' : 'every skill'}, groups ${q.groupIds.length}, members ${q.memberEmails.length}, system ${q.includeSystemUsers}, full ${q.fullRead}${hooked ? `, a${backdated ? ' back-dated' : ''} call between pages` : ''})`;
 		if (error) {
 			note('failedRuns', `${what}: ${error.message}`);
 			continue;
@@ -255,8 +263,8 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 		const expected = new Map<string, { must: boolean }>();
 		for (const m of world.everyone().filter(inScope))
 			for (const skillId of skills) {
-				const before = world.reading(m.id, skillId, F, now);
-				const after = world.reading(m.id, skillId, T, now);
+				const before = world.reading(m.id, skillId, F, known);
+				const after = world.reading(m.id, skillId, T, known);
 				if (before.tier === after.tier) continue;
 				const session = world.sessionMembers(skillId, F, T).has(m.id);
 				expected.set(keyOf(m.id, skillId), { must: session || q.fullRead });
@@ -275,8 +283,8 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 				note('unexpected', `${what}: ${key} ${json.tier_before}>${json.tier_after}`);
 				continue;
 			}
-			const before = world.reading(memberId, skillId, F, now);
-			const after = world.reading(memberId, skillId, T, now);
+			const before = world.reading(memberId, skillId, F, known);
+			const after = world.reading(memberId, skillId, T, known);
 			const wrong: string[] = [];
 			const check = (field: string, ok: boolean, want: unknown) => {
 				if (!ok)
@@ -311,7 +319,7 @@ async function runSequence(rig: TriggerRig, seed: number): Promise<SequenceResul
 				const [memberId, skillId] = key.split('|');
 				note(
 					'missed',
-					`${what}: ${key} ${world.reading(memberId, skillId, F, now).tier}>${world.reading(memberId, skillId, T, now).tier}`,
+					`${what}: ${key} ${world.reading(memberId, skillId, F, known).tier}>${world.reading(memberId, skillId, T, known).tier}`,
 				);
 			}
 	}

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { TransportContext } from '../transport';
-import { apiList, MAX_PAGE_SIZE } from '../transport';
+import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from '../transport';
 import type { ProficiencyReading, SkillRef } from './tierChange';
 import { tierChanges } from './tierChange';
 
@@ -22,10 +23,16 @@ export async function readSkills(ctx: TransportContext, itemIndex?: number): Pro
 
 const userId = (row: ProficiencyReading): string => String(row.user.id ?? row.user.email ?? '');
 
+/** A reading is read again at most this often when its rows move between its pages. */
+const READ_ATTEMPTS = 3;
+
 /**
  * One skill's proficiency as of `asOf`, every row, filters in `qs` as the service takes them. Every
- * page is asked as of the same instant, so a call logged while the pages are read moves no row between
- * pages; rows are also kept once per user ID, in case a service reorders them anyway.
+ * page is asked as of the same instant, yet a call dated before it and logged while the pages are read
+ * changes that member's score, and the list's order is not shown (spec 4.3): the row can move to a page
+ * already read, and another row into its place twice. Each member has one row, so fewer distinct
+ * members than the list's count (or a count that changed between pages) means a row slipped: the
+ * reading is taken again, so no member is dropped or, in the trigger, re-baselined unseen.
  */
 export async function readTiers(
 	ctx: TransportContext,
@@ -34,12 +41,40 @@ export async function readTiers(
 	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
-	const rows = await apiList<ProficiencyReading>(
-		ctx,
-		`/skills/${skillId}/proficiency`,
-		{ ...qs, end_date: asOf },
-		{ returnAll: true, itemIndex, concurrency: 2 },
+	const path = `/skills/${skillId}/proficiency`;
+	const query = { ...qs, end_date: asOf };
+	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
+		const first = await apiListPage<ProficiencyReading>(
+			ctx,
+			path,
+			query,
+			1,
+			MAX_PAGE_SIZE,
+			itemIndex,
+		);
+		const { total_count: total, total_pages: pages } = first.pagination;
+		const rest = await mapWithConcurrency(
+			Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2),
+			2,
+			async (page) =>
+				await apiListPage<ProficiencyReading>(ctx, path, query, page, MAX_PAGE_SIZE, itemIndex),
+		);
+		const rows = distinctMembers([first, ...rest].flatMap((page) => page.data));
+		const moved = rest.some((page) => page.pagination.total_count !== total);
+		if (pages <= 1 || (!moved && rows.length >= total)) return rows;
+	}
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'The proficiency list kept changing while it was read',
+		{
+			description: `Skill ${skillId} was read ${READ_ATTEMPTS} times and a member's row moved between pages each time (calls or sessions were being logged). Nothing is reported from a reading that may miss a member: run again in a minute.`,
+			itemIndex,
+		},
 	);
+}
+
+/** One row per member, the first read. */
+function distinctMembers(rows: ProficiencyReading[]): ProficiencyReading[] {
 	const seen = new Set<string>();
 	return rows.filter((row) => {
 		const id = userId(row);
