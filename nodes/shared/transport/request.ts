@@ -12,9 +12,11 @@ import type { TransportContext } from './context';
 import { CREDENTIAL_TYPE } from './context';
 import {
 	asNodeError,
+	foreignAnswer,
 	maybeSent,
 	networkCode,
 	networkError,
+	notTheServiceError,
 	readErrorEnvelope,
 	serviceError,
 } from './errors';
@@ -151,10 +153,14 @@ export async function apiRequest<T = IDataObject>(
 				write: method !== 'GET',
 				ifLost: request.ifLost,
 				itemIndex,
+				baseUrl,
 			});
 		}
 
 		const status = response.statusCode;
+		const foreign = foreignAnswer(status, lowerCaseKeys(response.headers), response.body);
+		if (foreign !== undefined)
+			throw notTheServiceError(ctx.getNode(), baseUrl, status, foreign, itemIndex);
 		const envelope = readErrorEnvelope(response.body);
 		const now = Date.now();
 		const wait =
