@@ -102,17 +102,6 @@ export class WorkspacePracticeApi implements ICredentialType {
 						"Nothing answers at this Base URL (404): check that it is the service's full base address ending in /rest/v1, as the workspace admin gave it, not n8n's own address (such as http://localhost:5678/rest/v1) or a web page's.",
 				},
 			},
-			{
-				// A web page (n8n's editor, a sign-in page) answered with 200: n8n hands the rule the body as
-				// text, and key "0" is its first character.
-				type: 'responseSuccessBody',
-				properties: {
-					key: '0',
-					value: '<',
-					message:
-						"This Base URL answered with a web page, not the Workspace Practice API: use the service's address ending in /rest/v1 (https://api.exec.com/rest/v1 for the hosted service), not n8n's own address (such as http://localhost:5678/rest/v1) or a web page's.",
-				},
-			},
 		],
 	};
 }

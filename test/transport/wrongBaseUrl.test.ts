@@ -100,11 +100,4 @@ describe('the credential test', () => {
 		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
 		expect(result.message).toMatch(/n8n's own address/);
 	});
-
-	test('a web page answered with 200 does not pass as a connection', async () => {
-		server.script(html(200));
-		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/Base URL/);
-	});
 });
