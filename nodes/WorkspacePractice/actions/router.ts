@@ -68,6 +68,7 @@ function readShapes(
 				properties,
 				(name) => ctx.getNodeParameter(name, itemIndex, null),
 				itemIndex,
+				(path, value) => module.explainUnoffered?.call(ctx, itemIndex, path, value),
 			);
 			const on =
 				module.simplify !== undefined &&

@@ -48,9 +48,20 @@ function entriesOf(value: unknown): unknown[] | undefined {
  * Checks one value against every definition of the field shown (a name may be defined once per
  * operation; an expression in a displayOptions key shows them all): it passes when one of them offers it.
  */
+/** Says why a value the form does not offer does not apply (throws), or returns to refuse it plainly. */
+export type Explain = (path: string, value: unknown) => void;
+
+interface Where {
+	check: InputValidator;
+	explain: Explain;
+	node: INode;
+	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null;
+}
+
 function checkValue(
-	check: InputValidator,
+	{ check, explain }: Where,
 	label: string,
+	path: string,
 	definitions: INodeProperties[],
 	value: unknown,
 ): void {
@@ -66,18 +77,19 @@ function checkValue(
 		// Not a list at all: the operation's own reading says so, in its words.
 		if (entries === undefined) return;
 		const unknown = entries.find((entry) => !isOffered(entry));
-		if (unknown !== undefined)
-			check.fail(
-				label,
-				`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
-			);
-		return;
-	}
-	if (!isOffered(value))
+		if (unknown === undefined) return;
+		explain(path, unknown);
 		check.fail(
 			label,
-			`${quoted(value)} is not one of its values; it takes ${describeOffered(offered)}`,
+			`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
 		);
+	}
+	if (isOffered(value)) return;
+	explain(path, value);
+	check.fail(
+		label,
+		`${quoted(value)} is not one of its values; it takes ${describeOffered(offered)}`,
+	);
 }
 
 const CONTAINERS = ['collection', 'fixedCollection'];
@@ -100,58 +112,49 @@ function isObject(value: unknown): value is INodeParameters {
 
 /** A collection's or a fixedCollection group's values: the options fields among them checked. */
 function checkEntries(
-	check: InputValidator,
-	parent: string,
+	where: Where,
+	parent: { label: string; path: string },
 	fields: INodeProperties[],
 	values: INodeParameters,
-	node: INode,
-	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null,
 ): void {
 	const shown: Shown = (field) =>
-		NodeHelpers.displayParameter(values, field, node, description as INodeTypeDescription | null);
+		NodeHelpers.displayParameter(
+			values,
+			field,
+			where.node,
+			where.description as INodeTypeDescription | null,
+		);
 	for (const [name, definitions] of byName(fields, shown)) {
 		if (!(name in values)) continue;
-		checkField(
-			check,
-			`${parent} → ${definitions[0].displayName}`,
-			definitions,
-			values[name],
-			node,
-			description,
-		);
+		const label = `${parent.label} → ${definitions[0].displayName}`;
+		checkField(where, { label, path: `${parent.path}.${name}` }, definitions, values[name]);
 	}
 }
 
 function checkField(
-	check: InputValidator,
-	label: string,
+	where: Where,
+	at: { label: string; path: string },
 	definitions: INodeProperties[],
 	value: unknown,
-	node: INode,
-	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null,
 ): void {
 	const field = definitions[0];
 	if (field.type === 'collection' && isObject(value)) {
 		const children = definitions.flatMap((d) => (d.options ?? []) as INodeProperties[]);
-		checkEntries(check, label, children, value, node, description);
+		checkEntries(where, at, children, value);
 	} else if (field.type === 'fixedCollection' && isObject(value)) {
 		const groups = definitions.flatMap((d) => (d.options ?? []) as INodePropertyCollection[]);
 		for (const group of groups) {
 			const entries = value[group.name];
 			const list = Array.isArray(entries) ? entries : [entries];
+			const inGroup = {
+				label: `${at.label} → ${group.displayName}`,
+				path: `${at.path}.${group.name}`,
+			};
 			for (const entry of list)
-				if (isObject(entry))
-					checkEntries(
-						check,
-						`${label} → ${group.displayName}`,
-						group.values,
-						entry,
-						node,
-						description,
-					);
+				if (isObject(entry)) checkEntries(where, inGroup, group.values, entry);
 		}
 	} else {
-		checkValue(check, label, definitions, value);
+		checkValue(where, at.label, at.path, definitions, value);
 	}
 }
 
@@ -159,17 +162,19 @@ function checkField(
  * Refuses, naming the field as the form labels it and the values it takes, any value of an options or
  * multiOptions field (top level, in a collection or a fixedCollection) that the shown form does not
  * offer. `read` gives a top-level field's value as the run resolves it (expressions evaluated), or
- * null when the field is not set.
+ * null when the field is not set; `explain` may throw a better error for a value at a path
+ * ("updateFields.status").
  */
 export function refuseUnofferedValues(
 	node: INode,
 	properties: INodeProperties[],
 	read: (name: string) => unknown,
 	itemIndex = 0,
+	explain: Explain = () => undefined,
 ): void {
-	const check = new InputValidator(node, itemIndex);
 	// `name` answers displayOptions' @tool: the tool variant's type name ends with Tool.
 	const description = { properties, name: node.type };
+	const where: Where = { check: new InputValidator(node, itemIndex), explain, node, description };
 	const shown: Shown = (field) =>
 		NodeHelpers.displayParameter(node.parameters, field, node, description as INodeTypeDescription);
 	for (const [name, definitions] of byName(properties, shown)) {
@@ -181,6 +186,6 @@ export function refuseUnofferedValues(
 			// An expression that cannot be resolved: the operation's own reading reports it, as before.
 			continue;
 		}
-		checkField(check, definitions[0].displayName, definitions, value, node, description);
+		checkField(where, { label: definitions[0].displayName, path: name }, definitions, value);
 	}
 }

@@ -13,7 +13,13 @@ import type { WaitEnd } from '../../../shared/waitMany';
 import { withContext } from './create.context';
 import { createFields } from './create.fields';
 import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
-import { addCallback, refuseCallback, waitForCallback } from './create.untilCallback';
+import {
+	addCallback,
+	refuseCallback,
+	refuseCallbackAsTool,
+	waitForCallback,
+} from './create.untilCallback';
+import { isToolContext } from '../../../shared/toolContext';
 
 /**
  * Scenario Job → Create: the form (create.fields.ts) read in create.read.ts, Context From pages in
@@ -111,4 +117,18 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 		wait: waitForJobs,
 		result: (ctx, created, job) => settle(ctx, created, { value: job }),
 	});
+}
+
+/**
+ * The router's check of the form's values: the tool's Wait for Completion offers no Until Callback,
+ * and this says why (n8n cannot pause a tool call) rather than only what the tool's form offers.
+ */
+export function explainUnoffered(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	value: unknown,
+): void {
+	if (path === 'waitForCompletion' && value === 'callback' && isToolContext(this))
+		refuseCallbackAsTool(this, itemIndex);
 }
