@@ -91,7 +91,7 @@ export class WorkspacePracticeApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						"The API key is well-formed but was not accepted by the service (revoked, or from another workspace). Ask a workspace admin for an active key from Settings > API, and check that the Base URL is this workspace's.",
+						"The API key is well-formed but was not accepted by the service (revoked, or from another workspace). Ask a workspace admin for an active key from Settings > API, and check that the Base URL is this workspace's: n8n's own address (such as http://localhost:5678/rest/v1) answers 401 too.",
 				},
 			},
 			{
@@ -99,7 +99,7 @@ export class WorkspacePracticeApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Nothing answers at this Base URL (404): check that it is the full base address ending in /rest/v1, as the workspace admin gave it.',
+						"Nothing answers at this Base URL (404): check that it is the service's full base address ending in /rest/v1, as the workspace admin gave it, not n8n's own address (such as http://localhost:5678/rest/v1) or a web page's.",
 				},
 			},
 		],

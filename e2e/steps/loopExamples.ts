@@ -119,7 +119,10 @@ async function tierDigest(ctx: SuiteContext): Promise<void> {
 						.map((m) => String((m.body as Json).text ?? ''))
 						.find((t) => t.startsWith(`Skill tiers this week, ${team} (`));
 					if (!text) throw new CheckError(`no message for ${team}`);
-					expect(text.includes(`(${lines.length} changes)`), `${team}: ${text}`);
+					expect(
+						text.includes(`(${lines.length} change${lines.length === 1 ? '' : 's'})`),
+						`${team}: ${text}`,
+					);
 					for (const line of lines) expect(text.includes(line), `${team} lacks "${line}": ${text}`);
 					expect(!text.includes('support@') && !text.includes('Dev '), `${team}: ${text}`);
 				}

@@ -10,14 +10,22 @@
  *   tier change on the page's skill, and no new scenario job.
  * - practice-analytics-to-data-table.json (n8n 2.x only: 1.123's Data table node cannot find a table
  *   by name): the rows land in a Data table made through n8n's public API.
+ * And, as imported (issue 49), what a stranger meets when a run finds nothing: the rollout report's
+ * default title is a page of the workspace whose scenario is not built yet (its not-ready note posts),
+ * a title no page has posts a note; the weekly tier digest in a quiet week posts one "no change"
+ * message; the Knowledge Hub sync with no file in its folder outputs a note.
+ * Every template is imported as a stranger does (`importAsStranger`): no credential the file names
+ * exists here, so each node gets this run's credential as the set-up notes say.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 import type { Execution } from '../../scripts/n8n/api';
-import { pollCount, uniquePath, type SuiteContext } from '../context';
+import { n8nFilesFolder, pollCount, uniquePath, type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { ChatStub } from '../support/chatStub';
-import { exampleNode, loadExample, setSettings, type ExampleNode } from '../support/examples';
+import { exampleNode, importAsStranger, setSettings, type ExampleNode } from '../support/examples';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
 import { JOB_TRIGGER_TYPE, POLL_TRIGGER_TYPE, webhookNode } from '../../scripts/n8n/workflows';
 
@@ -72,7 +80,7 @@ async function deals(ctx: SuiteContext): Promise<void> {
 	await ctx.report.step('templates: scenarios-from-deals, three deals → three scenarios', () =>
 		withOwn(ctx, 'deals template', async (own, cleanup) => {
 			const { api } = ctx;
-			const example = loadExample('scenarios-from-deals.json', {
+			const example = importAsStranger('scenarios-from-deals.json', {
 				workspacePracticeApi: own.credential,
 			});
 			const path = uniquePath('deals');
@@ -111,7 +119,7 @@ async function jobCallbacks(ctx: SuiteContext): Promise<void> {
 					'workspacePracticeWebhookSecretApi',
 					{ headerName: 'X-Callback-Secret', secret },
 				);
-				const example = loadExample('job-callbacks-to-team.json', {
+				const example = importAsStranger('job-callbacks-to-team.json', {
 					workspacePracticeApi: own.credential,
 					workspacePracticeWebhookSecretApi: {
 						id: secretCredential.id,
@@ -172,7 +180,7 @@ async function watcher(ctx: SuiteContext): Promise<void> {
 			withOwn(ctx, 'watcher template', async (own, cleanup) => {
 				const { api } = ctx;
 				const { control } = own.sim;
-				const example = loadExample('knowledge-hub-watcher.json', {
+				const example = importAsStranger('knowledge-hub-watcher.json', {
 					workspacePracticeApi: own.credential,
 				});
 				const name = `${example.workflow.name} ${randomUUID().slice(0, 8)}`;
@@ -280,7 +288,7 @@ async function rolloutReport(ctx: SuiteContext): Promise<void> {
 						scenario: 'pricing-objection-drill',
 						score: 96,
 					});
-				const example = loadExample('playbook-rollout-report.json', {
+				const example = importAsStranger('playbook-rollout-report.json', {
 					workspacePracticeApi: own.credential,
 				});
 				const path = uniquePath('rollout');
@@ -359,7 +367,7 @@ async function analyticsTable(ctx: SuiteContext): Promise<void> {
 				);
 				const tableId = String((table.body as Json).id);
 				cleanup.push(() => api.raw(`/api/v1/data-tables/${tableId}`, { method: 'DELETE' }));
-				const example = loadExample('practice-analytics-to-data-table.json', {
+				const example = importAsStranger('practice-analytics-to-data-table.json', {
 					workspacePracticeApi: own.credential,
 				});
 				const path = uniquePath('analytics');
@@ -392,6 +400,123 @@ async function analyticsTable(ctx: SuiteContext): Promise<void> {
 	);
 }
 
+/** The rollout report, as imported (only the chat URL set) and with a title no page has. */
+async function rolloutAsImported(ctx: SuiteContext): Promise<void> {
+	await ctx.report.step(
+		'templates: playbook-rollout-report as imported, the not-ready note; a title no page has, its note',
+		() =>
+			withOwn(ctx, 'rollout as imported', async (own, cleanup) => {
+				const { api } = ctx;
+				const chat = await ChatStub.start();
+				cleanup.push(() => chat.close());
+				const texts: string[] = [];
+				for (const [label, settings] of [
+					['as imported', {}],
+					['no such page', { playbook_title: 'No such playbook' }],
+				] as Array<[string, Json]>) {
+					const example = importAsStranger('playbook-rollout-report.json', {
+						workspacePracticeApi: own.credential,
+					});
+					const path = uniquePath('rollout-imported');
+					webhookInstead(example.nodes, 'Every Monday at 9', path);
+					setSettings(example.nodes, { ...settings, chat_webhook_url: `${chat.baseUrl}/${path}` });
+					const created = await api.createWorkflow(example.workflow);
+					cleanup.push(() => api.deactivate(created.id));
+					await api.activate(created.id);
+					const res = await api.callWebhook(path);
+					expect(res.status === 200, `${label}: n8n answered ${res.status}`);
+					const execution = await finished(ctx, created.id, 1);
+					expectEqual(execution.status, 'success', `${label}: execution status`);
+					const messages = await waitFor(`the ${label} note`, async () =>
+						chat.at(`/${path}`).length ? chat.at(`/${path}`) : undefined,
+					);
+					texts.push(String((messages[0].body as Json).text));
+				}
+				expect(
+					/^Playbook rollout, "Pricing objection guide": the scenario is not ready yet \(job \w+, (queued|processing)\)\.$/.test(
+						texts[0],
+					),
+					`as imported: ${texts[0]}`,
+				);
+				expect(
+					texts[1].startsWith('Playbook rollout: no published page is titled "No such playbook"'),
+					texts[1],
+				);
+				return texts.join(' | ');
+			}),
+	);
+}
+
+/** The weekly tier digest on a workspace with no change this week: one message says so. */
+async function quietWeek(ctx: SuiteContext): Promise<void> {
+	await ctx.report.step(
+		'templates: weekly-tier-digest in a quiet week posts "no tier changed"',
+		() =>
+			withOwn(ctx, 'quiet week', async (own, cleanup) => {
+				const { api } = ctx;
+				const chat = await ChatStub.start();
+				cleanup.push(() => chat.close());
+				const example = importAsStranger('weekly-tier-digest.json', {
+					workspacePracticeApi: own.credential,
+				});
+				const path = uniquePath('quiet-week');
+				webhookInstead(example.nodes, 'Every Monday', path);
+				setSettings(example.nodes, { chat_webhook_url: `${chat.baseUrl}/quiet` });
+				const created = await api.createWorkflow(example.workflow);
+				cleanup.push(() => api.deactivate(created.id));
+				await api.activate(created.id);
+				const res = await api.callWebhook(path);
+				expect(res.status === 200, `n8n answered ${res.status}`);
+				const execution = await finished(ctx, created.id, 1);
+				expectEqual(execution.status, 'success', 'execution status');
+				const messages = await waitFor('the quiet-week message', async () =>
+					chat.at('/quiet').length ? chat.at('/quiet') : undefined,
+				);
+				expectEqual(messages.length, 1, 'messages');
+				const text = String((messages[0].body as Json).text);
+				expect(text.startsWith('Skill tiers this week: no tier changed in any team'), text);
+				return text;
+			}),
+	);
+}
+
+/** The Knowledge Hub sync with a folder that holds no Markdown file: its note, nothing synced. */
+async function syncNoFiles(ctx: SuiteContext): Promise<void> {
+	await ctx.report.step('templates: knowledge-hub-sync with no file in its folder says so', () =>
+		withOwn(ctx, 'sync no files', async (own, cleanup) => {
+			const { api } = ctx;
+			const folder = join(
+				n8nFilesFolder(ctx.n8n.userFolder),
+				`wsp-e2e-empty-${randomUUID().slice(0, 8)}`,
+			);
+			mkdirSync(folder, { recursive: true });
+			cleanup.push(async () => rmSync(folder, { recursive: true, force: true }));
+			const example = importAsStranger('knowledge-hub-sync.json', {
+				workspacePracticeApi: own.credential,
+			});
+			const path = uniquePath('sync-empty');
+			webhookInstead(example.nodes, 'Every 6 hours', path);
+			setSettings(example.nodes, { markdown_files: `${folder}/*.md` });
+			const created = await api.createWorkflow(example.workflow);
+			cleanup.push(() => api.deactivate(created.id));
+			await api.activate(created.id);
+			const res = await api.callWebhook(path);
+			expect(res.status === 200, `n8n answered ${res.status}`);
+			const execution = await finished(ctx, created.id, 1);
+			expectEqual(execution.status, 'success', 'execution status');
+			const notes = output(execution, 'Write the no-files note').map((n) => String(n.line));
+			expectEqual(notes.length, 1, 'notes');
+			expect(notes[0].startsWith('No file matches markdown_files'), notes[0]);
+			expectEqual(
+				own.sim.control.requests({}).filter((r) => r.path.startsWith('/knowledge-hub')).length,
+				0,
+				'Knowledge Hub requests',
+			);
+			return notes[0];
+		}),
+	);
+}
+
 export async function templateSteps(ctx: SuiteContext): Promise<void> {
 	if (!ctx.packageNodeTypes.includes(POLL_TRIGGER_TYPE)) {
 		ctx.report.skip('templates', `${POLL_TRIGGER_TYPE} is not in the package yet`);
@@ -402,6 +527,9 @@ export async function templateSteps(ctx: SuiteContext): Promise<void> {
 	await deals(ctx);
 	await jobCallbacks(ctx);
 	await rolloutReport(ctx);
+	await rolloutAsImported(ctx);
+	await quietWeek(ctx);
+	await syncNoFiles(ctx);
 	await analyticsTable(ctx);
 	await polls;
 }

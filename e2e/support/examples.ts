@@ -55,3 +55,49 @@ export function setSettings(nodes: ExampleNode[], values: Record<string, unknown
 		if (!(key in json)) throw new Error(`the example's Settings have no "${key}"`);
 	node.parameters.jsonOutput = JSON.stringify({ ...json, ...values }, null, 2);
 }
+
+/**
+ * An example as a stranger imports it (issue 49): no credential the file names exists in their n8n,
+ * so every reference in the file is dropped, and each node that needs one gets the stranger's own
+ * credential of its type as the set-up notes say. The notes must name that node in bold (or say
+ * "every", "each" or "both" of them): a node the notes forget would stay without one.
+ */
+export function importAsStranger(
+	file: string,
+	credentials: Record<string, CredentialRef>,
+): { workflow: WorkflowJson; nodes: ExampleNode[] } {
+	const json = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as Omit<
+		WorkflowJson,
+		'nodes'
+	> & { nodes: ExampleNode[] };
+	const description = json.nodes.find(
+		(n) =>
+			n.type === 'n8n-nodes-base.stickyNote' &&
+			String(n.parameters.content ?? '').includes('### How to set up'),
+	);
+	const content = String(description?.parameters.content ?? '');
+	const setUp = content.slice(content.indexOf('### How to set up')).split('\n### ')[0];
+	for (const node of json.nodes) {
+		const types = Object.keys(node.credentials ?? {});
+		delete node.credentials;
+		if (types.length === 0) continue;
+		const named = setUp.includes(`**${node.name}**`) || /\b(every|each|both)\b/i.test(setUp);
+		if (!named)
+			throw new Error(`${file}: the set-up notes never say to pick a credential in "${node.name}"`);
+		node.credentials = {};
+		for (const type of types) {
+			const ref = credentials[type];
+			if (!ref) throw new Error(`${file}: no credential of type ${type} for "${node.name}"`);
+			node.credentials[type] = ref;
+		}
+	}
+	return {
+		workflow: {
+			name: `e2e ${json.name}`,
+			nodes: json.nodes as unknown as WorkflowJson['nodes'],
+			connections: json.connections,
+			settings: json.settings,
+		},
+		nodes: json.nodes,
+	};
+}

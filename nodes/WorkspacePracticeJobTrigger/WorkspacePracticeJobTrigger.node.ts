@@ -5,6 +5,7 @@ import type {
 	IExecuteFunctions,
 	INodeCredentialTestResult,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookDescription,
@@ -13,6 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
+import { refuseUnofferedValues } from '../shared/fields/offered';
 import { JOB_TRIGGER_PATH, jobFromBody } from '../shared/scenarioJob/callback';
 import { isFinal, readJob } from '../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../shared/secret';
@@ -55,6 +57,69 @@ const STATUS_NAMES: Record<string, string> = {
 	completed: 'Completed',
 	failed: 'Failed',
 };
+
+/** The form: also what `webhook` checks every delivery's settings against. */
+const jobTriggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Put this node\'s Production URL in Scenario Job → Create → Additional Fields → Callback URL: the service calls it when the job ends, and the call starts this workflow once it is published (activated in n8n 1.x). To test, click "Execute step" (or "Test this trigger" in the output panel) and send a job\'s callback to the Test URL (see the panel above).',
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'None', value: 'none', description: 'Accept every delivery' },
+			{
+				name: 'Header Secret',
+				value: 'headerSecret',
+				description:
+					'Refuse (401) deliveries without the secret header set in Create → Callback Headers',
+			},
+		],
+		default: 'none',
+		description: 'Whether deliveries must carry a shared secret in a header',
+	},
+	{
+		displayName: 'Confirm With API',
+		name: 'confirmWithApi',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to read the job from the API (one call) and output that instead of the request body, so a forged delivery cannot inject data',
+	},
+	{
+		displayName: 'Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		options: Object.entries(STATUS_NAMES).map(([value, name]) => ({ name, value })),
+		default: [...DEFAULT_STATUSES],
+		description:
+			'Final job statuses that start the workflow; other deliveries are acknowledged and ignored. The service promises a callback for completed jobs only: a failed or cancelled job may never call, so read those with Scenario Job → Get, or wait By Polling.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Duplicate Window (Minutes)',
+				name: 'duplicateWindowMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_WINDOW_MINUTES,
+				description:
+					'Repeated deliveries of the same job and status within this time start one execution only. 0 turns the check off.',
+			},
+		],
+	},
+];
 
 export class WorkspacePracticeJobTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -99,67 +164,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			},
 		],
 		webhooks: jobWebhooks,
-		properties: [
-			{
-				displayName:
-					'Put this node\'s Production URL in Scenario Job → Create → Additional Fields → Callback URL: the service calls it when the job ends, and the call starts this workflow once it is published (activated in n8n 1.x). To test, click "Execute step" (or "Test this trigger" in the output panel) and send a job\'s callback to the Test URL (see the panel above).',
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'None', value: 'none', description: 'Accept every delivery' },
-					{
-						name: 'Header Secret',
-						value: 'headerSecret',
-						description:
-							'Refuse (401) deliveries without the secret header set in Create → Callback Headers',
-					},
-				],
-				default: 'none',
-				description: 'Whether deliveries must carry a shared secret in a header',
-			},
-			{
-				displayName: 'Confirm With API',
-				name: 'confirmWithApi',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to read the job from the API (one call) and output that instead of the request body, so a forged delivery cannot inject data',
-			},
-			{
-				displayName: 'Statuses',
-				name: 'statuses',
-				type: 'multiOptions',
-				options: Object.entries(STATUS_NAMES).map(([value, name]) => ({ name, value })),
-				default: [...DEFAULT_STATUSES],
-				description:
-					'Final job statuses that start the workflow; other deliveries are acknowledged and ignored. The service promises a callback for completed jobs only: a failed or cancelled job may never call, so read those with Scenario Job → Get, or wait By Polling.',
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindowMinutes',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: DEFAULT_WINDOW_MINUTES,
-						description:
-							'Repeated deliveries of the same job and status within this time start one execution only. 0 turns the check off.',
-					},
-				],
-			},
-		],
+		properties: jobTriggerProperties,
 	};
 
 	methods = {
@@ -201,6 +206,14 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		try {
+			refuseUnofferedValues(this.getNode(), jobTriggerProperties, (name) =>
+				this.getNodeParameter(name, null),
+			);
+		} catch (error) {
+			// A setting the form does not offer: the delivery is refused with what to fix, nothing read.
+			return answer(this, 500, { error: error instanceof Error ? error.message : String(error) });
+		}
 		if (this.getNodeParameter('authentication', 'none') === 'headerSecret') {
 			const credentials = await this.getCredentials(SECRET_CREDENTIAL);
 			const given = headerValue(

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { refuseUnofferedValues } from '../shared/fields/offered';
 import { switchedMultiOptionSubtitle } from '../shared/subtitle';
 import { FAMILIES, familyOf, properties } from './families';
 import { listSearch, loadOptions } from './methods';
@@ -43,6 +44,8 @@ export class WorkspacePracticeTrigger implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// Every family's options fields hold values the form offers, before any read is spent.
+		refuseUnofferedValues(this.getNode(), properties, (name) => this.getNodeParameter(name, null));
 		const family = familyOf(this.getNodeParameter('triggerOn', FAMILIES[0].option.value));
 		return await family.poll.call(this);
 	}

@@ -15,6 +15,7 @@ import type { EditorState } from './editorFolder';
 import { installIntoUserFolder, packPackage } from './pack';
 import { ensureInstalled, REPO_ROOT } from './paths';
 import { freePort, N8nServer } from './server';
+import { addThisWeek } from './thisWeek';
 
 export interface ReadyInstance {
 	n8n: N8nServer;
@@ -64,6 +65,8 @@ export async function startReadyInstance(
 	const previous = kept?.state;
 	// The port of the last start, so the credential's Base URL still points at the simulator.
 	const sim = await startSimulator({ port: await portNear(previous?.simPort ?? 5679) });
+	// The seed's records are months old on the real clock: a week of practice ending now.
+	addThisWeek(sim);
 	log(`Simulator on ${sim.baseUrl}; starting n8n ${install.version}…`);
 	const n8n = await N8nServer.start({
 		install,

@@ -350,7 +350,10 @@ describe('Scenario → Grant Access', () => {
 			userEmail: carla.email,
 			permissionLevel: '={{ "admin" }}',
 		});
-		expect(error?.message).toContain('Permission Level: must be one of view, share, monitor, edit');
+		// The router refuses it from the form's own options (issue 49), naming the values it takes.
+		expect(error?.message).toBe(
+			'Permission Level: "admin" is not one of its values; it takes View ("view"), Share ("share"), Monitor ("monitor"), Edit ("edit")',
+		);
 		expect(sim.control.requests()).toEqual([]);
 	});
 });
@@ -418,7 +421,7 @@ describe('Scenario → Assign', () => {
 		[{ additionalFields: { attempt_min: 0 } }, 'Minimum Attempts: must be a whole number from 1'],
 		[
 			{ additionalFields: { rank_min: '={{ "platinum" }}' } },
-			'Minimum Rank: must be one of gold, silver, bronze',
+			'Additional Fields → Minimum Rank: "platinum" is not one of its values; it takes Gold ("gold"), Silver ("silver"), Bronze ("bronze")',
 		],
 	])('bad input %j costs no request', async (parameters, message) => {
 		const { error } = await run({

@@ -32,7 +32,8 @@ const RECORD_FIELDS: Record<SimplifiedKind, string[]> = {
 	assignment: keys(assignmentSchema.shape),
 	participantAnalytics: keys(participantRowSchema.shape),
 	scenario: keys(scenarioSchema.shape),
-	scenarioJob: keys(scenarioJobSchema.shape),
+	// Create adds is_new, and a notice when the Callback URL is n8n's test path.
+	scenarioJob: [...keys(scenarioJobSchema.shape), 'is_new', 'notice'],
 	session: keys(sessionDetailSchema.shape),
 	knowledgeHubPage: keys(pageDetailSchema.shape),
 	// Create From URL adds is_new (201 or 200), as withIsNew does.

@@ -89,8 +89,13 @@ function send(
 	res: ServerResponse,
 	reply: { status: number; body?: unknown; headers?: Record<string, string> },
 ) {
-	res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
-	res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+	const headers = { 'content-type': 'application/json', ...(reply.headers ?? {}) };
+	res.writeHead(reply.status, headers);
+	// A text body (an HTML page) goes out as it is; anything else as JSON.
+	const raw = typeof reply.body === 'string' && !headers['content-type'].includes('json');
+	res.end(
+		reply.body === undefined ? '' : raw ? (reply.body as string) : JSON.stringify(reply.body),
+	);
 }
 
 /** A list page as the service returns it, rows numbered from `start`. */

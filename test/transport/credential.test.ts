@@ -146,7 +146,7 @@ describe('credential test (as the n8n server runs it)', () => {
 		server.script(() => ({ status: 404, body: 'Not Found' }));
 		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
 		expect(result.message).toMatch(
-			/^Nothing answers at this Base URL \(404\): check that it is the full base/,
+			/^Nothing answers at this Base URL \(404\): check that it is the service's full base/,
 		);
 	});
 

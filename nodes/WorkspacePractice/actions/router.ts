@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { refuseUnofferedValues } from '../../shared/fields/offered';
 import { isSimplifyOn } from '../../shared/output/simplified';
 import { asNodeError, mapWithConcurrency, startRun } from '../../shared/transport';
 import { readBatching } from './batching';
+import { properties } from './properties';
 import { resources } from './resources';
 import { WithFiles } from '../../shared/operations/operation';
 import type {
@@ -47,8 +49,10 @@ function errorItem(error: unknown): IDataObject {
 type Shape = ((record: IDataObject) => IDataObject) | undefined;
 
 /**
- * Every item's Simplify (when the operation offers it), read once before any request. An unreadable one stops the node there, as a bad
- * input does; with Continue On Fail it is that item's error instead (and the item does not run).
+ * Every item's Simplify (when the operation offers it), read once before any request, and every
+ * item's options fields checked against the values the form offers (`refuseUnofferedValues`). An
+ * unreadable one stops the node there, as a bad input does; with Continue On Fail it is that item's
+ * error instead (and the item does not run).
  */
 function readShapes(
 	ctx: IExecuteFunctions,
@@ -59,6 +63,13 @@ function readShapes(
 	const unreadable = new Map<number, unknown>();
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
+			refuseUnofferedValues(
+				ctx.getNode(),
+				properties,
+				(name) => ctx.getNodeParameter(name, itemIndex, null),
+				itemIndex,
+				(path, value) => module.explainUnoffered?.call(ctx, itemIndex, path, value),
+			);
 			const on =
 				module.simplify !== undefined &&
 				isSimplifyOn(ctx, itemIndex, ctx.getNodeParameter('simplify', itemIndex, true));

@@ -143,7 +143,7 @@ export const knowledgeHubProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept, so a Poll Times that is dense in working hours and sparse at night can spend the night's reads by day); polls beyond it make no request. A read costs 1 request for pages and 1 for Source Ready when nothing changed (one more per 100 changed pages or ready sources). At 48, at most 96 requests a day when idle; at 96, 192. 0 reads at every poll (every minute: 2,880 requests a day, over the 1,000 a workspace has). For working hours, give Poll Times a Custom entry 0 */10 9-16 * * 1-5 and an Every X 6 Hours entry, and 52 here (48 polls in working hours, 4 others).",
+				'At most this many reads a day, refilled evenly over 24 hours; polls beyond it send no request. 0: every poll reads. At 48, at most 96 requests a day when idle.',
 			),
 		],
 		displayOptions: showFor,

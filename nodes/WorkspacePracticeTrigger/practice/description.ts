@@ -129,7 +129,7 @@ export const practiceProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept, so a Poll Times that is dense in working hours and sparse at night can spend the night's reads by day); polls beyond it make no request. At 48: 48 requests a day for sessions when idle, about 76 with assignment events; 96 doubles the session part and halves the delay. 0 reads at every poll (every minute: 1,440 reads a day, more than the 1,000 requests allowed). For working hours, give Poll Times a Custom entry 0 */10 9-16 * * 1-5 and an Every X 6 Hours entry, and 52 here: a scored session then arrives about 5 minutes after its score in working hours.",
+				'At most this many reads a day, refilled evenly over 24 hours; polls beyond it send no request. 0: every poll reads. At 48, about 48 requests a day when idle (76 with assignment events).',
 			),
 		],
 	},

@@ -31,6 +31,12 @@ export interface OperationModule {
 	 * form; the router applies it to every result (each list row) while the item's Simplify is on.
 	 */
 	simplify?(record: IDataObject): IDataObject;
+	/**
+	 * Optional: a value its form does not offer at `path` ("updateFields.status") that the operation
+	 * explains better than "not one of its values" (why it does not apply here, what to use): throws
+	 * that error, or returns to let the generic refusal stand. Called before any request.
+	 */
+	explainUnoffered?(this: IExecuteFunctions, itemIndex: number, path: string, value: unknown): void;
 }
 
 /** Wraps fields so they show only for one resource and operation. */

@@ -48,7 +48,16 @@ export const SIMPLIFIED_FIELDS = {
 		'skills',
 	],
 	/** Drops started_at, duration_seconds. */
-	scenarioJob: ['id', 'status', 'scenario', 'error', 'created_at', 'completed_at', 'is_new'],
+	scenarioJob: [
+		'id',
+		'status',
+		'scenario',
+		'error',
+		'created_at',
+		'completed_at',
+		'is_new',
+		'notice',
+	],
 	/** Drops is_valid_attempt. */
 	session: [
 		'id',

@@ -53,3 +53,13 @@ export function callbackUrlForJob(url: string, jobKey: string): string {
 	parsed.searchParams.append(JOB_ROUTING_PARAMETER, jobKey);
 	return parsed.toString();
 }
+
+/**
+ * What to do when a Callback URL is on n8n's test path (`/webhook-test/`, a Job Trigger's Test URL):
+ * n8n answers it only while the trigger listens for a test event, so otherwise the service's callback
+ * gets a 404 and starts nothing. Undefined for any other URL.
+ */
+export function testUrlNotice(url: unknown): string | undefined {
+	if (typeof url !== 'string' || !/\/webhook-test\//.test(url)) return undefined;
+	return "Callback URL is n8n's Test URL (/webhook-test/): n8n accepts the service's callback there only while the Job Trigger listens for a test event, otherwise it answers 404 and nothing starts. To test, click Execute step (Listen) on the Job Trigger before the job ends; for real runs, publish the workflow and use the Job Trigger's Production URL (/webhook/…).";
+}

@@ -146,6 +146,8 @@ export interface NetworkErrorContext {
 	/** How to check whether a lost write happened, for this request ("Scenario → Get Many …"). */
 	ifLost?: string;
 	itemIndex?: number;
+	/** The credential's Base URL, named in what to check. */
+	baseUrl?: string;
 }
 
 /**
@@ -173,14 +175,15 @@ function networkFailure(
 ): NodeApiError {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
-	const { write, ifLost, itemIndex } = context;
+	const { write, ifLost, itemIndex, baseUrl } = context;
 	if (!maybeSent(cause)) {
+		const named = baseUrl === undefined ? 'the Base URL' : `the Base URL (${baseUrl})`;
 		return new NodeApiError(
 			node,
 			{ host, networkError: reason },
 			{
 				message: `Could not reach ${host} (${reason})`,
-				description: `Nothing was sent: no connection to ${host} could be opened. Check the Base URL in the Workspace Practice API credential and that the service is reachable from n8n.`,
+				description: `Nothing was sent: no connection to ${host} could be opened. Check ${named} in the Workspace Practice API credential: its host and port must be the service's, and the service must be reachable from n8n.`,
 				itemIndex,
 			},
 		);
@@ -219,4 +222,53 @@ export function asNodeError(
 	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
 		itemIndex,
 	});
+}
+
+/**
+ * What an answer that cannot be the service's is (below 500: a proxy's error page is the service
+ * failing, and is retried as such): a web page, or n8n's own JSON (`{status: "error", message}`,
+ * `{code: 404, message}`), which the service never sends (its errors are `{error: {...}}`). The usual
+ * cause is n8n's own address, or a web page's, pasted as the Base URL.
+ */
+export function foreignAnswer(
+	status: number,
+	headers: Record<string, unknown>,
+	body: unknown,
+): string | undefined {
+	if (status >= 500) return undefined;
+	const type = String(headers['content-type'] ?? '');
+	if (/text\/html/i.test(type) || (typeof body === 'string' && /^\s*<(!doctype|html)/i.test(body)))
+		return 'a web page (HTML)';
+	if (
+		status >= 400 &&
+		typeof body === 'object' &&
+		body !== null &&
+		!('error' in body) &&
+		'message' in body &&
+		(('status' in body && body.status === 'error') ||
+			('code' in body && typeof body.code === 'number'))
+	)
+		return "JSON that is not the Workspace Practice API's (it looks like n8n's own)";
+	return undefined;
+}
+
+/** The Base URL answered, but not as the service: say so, naming it, instead of "Not found". */
+export function notTheServiceError(
+	node: INode,
+	baseUrl: string,
+	status: number,
+	what: string,
+	itemIndex?: number,
+): NodeApiError {
+	const error = new NodeApiError(
+		node,
+		{ httpCode: status, baseUrl },
+		{
+			message: `The Base URL ${baseUrl} answered with ${what} (HTTP ${status}), not the Workspace Practice API`,
+			description: `Check the Base URL in the Workspace Practice API credential: it must be the service's API address ending in /rest/v1 (https://api.exec.com/rest/v1 for the hosted service, or the one your workspace admin gave you), not n8n's own address (such as http://localhost:5678/rest/v1) or a web page's.`,
+			httpCode: String(status),
+			itemIndex,
+		},
+	);
+	return declareFailure(error, { cause: 'configuration-invalid' });
 }

@@ -14,9 +14,11 @@ import { OutOfTime } from './deadline';
 import {
 	asNodeError,
 	declareFailure,
+	foreignAnswer,
 	maybeSent,
 	networkCode,
 	networkError,
+	notTheServiceError,
 	readErrorEnvelope,
 	serviceError,
 } from './errors';
@@ -161,10 +163,14 @@ export async function apiRequest<T = IDataObject>(
 				write: method !== 'GET',
 				ifLost: request.ifLost,
 				itemIndex,
+				baseUrl,
 			});
 		}
 
 		const status = response.statusCode;
+		const foreign = foreignAnswer(status, lowerCaseKeys(response.headers), response.body);
+		if (foreign !== undefined)
+			throw notTheServiceError(ctx.getNode(), baseUrl, status, foreign, itemIndex);
 		const envelope = readErrorEnvelope(response.body);
 		const now = Date.now();
 		const wait =

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { validator } from '../../../shared/validate';
+import { validator, type InputValidator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
 import { forOperation } from '../../../shared/operations/operation';
 import type { OperationResult } from '../../../shared/operations/operation';
@@ -75,11 +75,7 @@ export async function execute(
 	if (content !== undefined) body.content = content;
 	if (updates.status !== undefined) {
 		const status = check.text('Status', updates.status).trim();
-		if (status === 'archived')
-			check.fail(
-				'Status',
-				'cannot be "archived" here: archive a page with Knowledge Hub Page → Archive',
-			);
+		refuseArchived(check, status);
 		body.status = check.oneOf('Status', status, ['draft', 'published']);
 	}
 	addPageLists(body, updates, check);
@@ -101,4 +97,23 @@ export async function execute(
 		what: `page ${pageId}`,
 	});
 	return page;
+}
+
+/** "archived" is a status the service has, but not one Update sets: say which operation does. */
+function refuseArchived(check: InputValidator, status: unknown): void {
+	if (status === 'archived')
+		check.fail(
+			'Status',
+			'cannot be "archived" here: archive a page with Knowledge Hub Page → Archive',
+		);
+}
+
+/** The router's check of the form's values leaves "archived" to this operation's own words. */
+export function explainUnoffered(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	value: unknown,
+): void {
+	if (path === 'updateFields.status') refuseArchived(validator(this, itemIndex), value);
 }

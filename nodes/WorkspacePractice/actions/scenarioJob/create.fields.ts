@@ -172,6 +172,17 @@ export const createFields: INodeProperties[] = [
 		displayOptions: { show: { waitForCompletion: ['callback'] } },
 	},
 	{
+		displayName:
+			"This Callback URL is n8n's Test URL (/webhook-test/): n8n takes the service's callback there only while the Job Trigger listens for a test event, otherwise the callback gets a 404 and nothing starts. To test, click Execute step (Listen) on the Job Trigger before the job ends; for real runs, publish the workflow and use the Job Trigger's Production URL (/webhook/…).",
+		name: 'testCallbackUrlNotice',
+		type: 'notice',
+		default: '',
+		// The form reads the collection's value by its path; the node's output says the same (notice).
+		displayOptions: {
+			show: { 'additionalFields.callbackUrl': [{ _cnd: { includes: '/webhook-test/' } }] },
+		},
+	},
+	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { createThenWaitAll } from '../../../shared/operations/listWait';
 import { forOperation } from '../../../shared/operations/operation';
 import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import { testUrlNotice } from '../../../shared/scenarioJob/callback';
 import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
 import { waitForJobs } from '../../../shared/scenarioJob/wait';
 import type { PollSettings, WaitingJob } from '../../../shared/scenarioJob/wait';
@@ -12,7 +13,13 @@ import type { WaitEnd } from '../../../shared/waitMany';
 import { withContext } from './create.context';
 import { createFields } from './create.fields';
 import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
-import { addCallback, refuseCallback, waitForCallback } from './create.untilCallback';
+import {
+	addCallback,
+	refuseCallback,
+	refuseCallbackAsTool,
+	waitForCallback,
+} from './create.untilCallback';
+import { isToolContext } from '../../../shared/toolContext';
 
 /**
  * Scenario Job → Create: the form (create.fields.ts) read in create.read.ts, Context From pages in
@@ -40,12 +47,15 @@ async function createJob(
 		itemIndex,
 		ifLost: LOST_JOB_CHECK,
 	});
-	return withIsNew(response, ownKey);
+	const job = withIsNew(response, ownKey);
+	// Said on the item, where the user looks: a test-path callback silently starts nothing.
+	const notice = testUrlNotice(body.callback_url);
+	return notice === undefined ? job : { ...job, notice };
 }
 
 /**
- * A waited job's end as the item's result: the final job (keeping is_new from its creation, which a
- * read does not say), or an error naming a job that failed or was cancelled, or the wait's error.
+ * A waited job's end as the item's result: the final job (keeping is_new and any notice from its
+ * creation, which a read does not say), or an error naming a job that failed or was cancelled, or the wait's error.
  */
 function settle(
 	ctx: IExecuteFunctions,
@@ -53,7 +63,11 @@ function settle(
 	end: WaitEnd<IDataObject>,
 ): IDataObject {
 	if ('error' in end) throw end.error;
-	const job = { ...end.value, is_new: created.value.is_new };
+	const job = {
+		...end.value,
+		is_new: created.value.is_new,
+		...(created.value.notice === undefined ? {} : { notice: created.value.notice }),
+	};
 	const error = jobEndedError(ctx.getNode(), job, created.settings.itemIndex);
 	if (error) throw error;
 	return job;
@@ -103,4 +117,18 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 		wait: waitForJobs,
 		result: (ctx, created, job) => settle(ctx, created, { value: job }),
 	});
+}
+
+/**
+ * The router's check of the form's values: the tool's Wait for Completion offers no Until Callback,
+ * and this says why (n8n cannot pause a tool call) rather than only what the tool's form offers.
+ */
+export function explainUnoffered(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	value: unknown,
+): void {
+	if (path === 'waitForCompletion' && value === 'callback' && isToolContext(this))
+		refuseCallbackAsTool(this, itemIndex);
 }

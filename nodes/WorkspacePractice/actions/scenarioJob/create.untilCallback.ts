@@ -14,7 +14,7 @@ import { callbackSecret } from '../../../shared/transport';
  * n8n cannot pause a tool call's execution for a webhook: it would fail after the job was created,
  * while the agent or MCP client is told all went well. So Until Callback is refused before anything.
  */
-function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number): void {
+export function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number): void {
 	throw new NodeOperationError(
 		ctx.getNode(),
 		'Wait for Completion: "Until Callback" cannot be used when the node runs as an AI tool',

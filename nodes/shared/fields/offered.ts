@@ -1,0 +1,191 @@
+import type {
+	INode,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { InputValidator } from '../validate';
+
+/**
+ * Every options and multiOptions field of a form holds a value the form offers, checked from the node's
+ * own description before any request. A hand-edited or older workflow, an expression or an AI tool
+ * call can carry anything, and an unknown value would otherwise fall through to some default branch
+ * (Wait for Completion "none" waited for a callback no one sends).
+ */
+
+/** A field's offered values, or undefined when its list comes from the API (nothing fixed to check). */
+function offeredValues(field: INodeProperties): INodePropertyOptions[] | undefined {
+	if (field.type !== 'options' && field.type !== 'multiOptions') return undefined;
+	if (field.typeOptions?.loadOptionsMethod || field.typeOptions?.loadOptions) return undefined;
+	return (field.options ?? []).filter((o): o is INodePropertyOptions => 'value' in o);
+}
+
+function quoted(value: unknown): string {
+	return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+}
+
+/** "Off (off), Until Callback (callback)": what a person picks and what an expression gives. */
+function describeOffered(options: INodePropertyOptions[]): string {
+	return options.map((o) => `${o.name} (${quoted(o.value)})`).join(', ');
+}
+
+/** The entries of a multiOptions value: a list, or comma-separated text from an expression. */
+function entriesOf(value: unknown): unknown[] | undefined {
+	if (Array.isArray(value)) return value as unknown[];
+	if (typeof value === 'string')
+		return value
+			.split(',')
+			.map((part) => part.trim())
+			.filter((part) => part !== '');
+	return undefined;
+}
+
+/**
+ * Checks one value against every definition of the field shown (a name may be defined once per
+ * operation; an expression in a displayOptions key shows them all): it passes when one of them offers it.
+ */
+/** Says why a value the form does not offer does not apply (throws), or returns to refuse it plainly. */
+export type Explain = (path: string, value: unknown) => void;
+
+interface Where {
+	check: InputValidator;
+	explain: Explain;
+	node: INode;
+	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null;
+}
+
+function checkValue(
+	{ check, explain }: Where,
+	label: string,
+	path: string,
+	definitions: INodeProperties[],
+	value: unknown,
+): void {
+	const lists = definitions.map(offeredValues);
+	if (lists.some((list) => list === undefined)) return;
+	const offered = (lists as INodePropertyOptions[][]).flat();
+	// The form's own default is a value it gives (an empty pick before a choice, say).
+	const isOffered = (entry: unknown): boolean =>
+		offered.some((o) => o.value === entry) || definitions.some((d) => d.default === entry);
+	if (value === undefined || value === null) return;
+	if (definitions[0].type === 'multiOptions') {
+		const entries = entriesOf(value);
+		// Not a list at all: the operation's own reading says so, in its words.
+		if (entries === undefined) return;
+		const unknown = entries.find((entry) => !isOffered(entry));
+		if (unknown === undefined) return;
+		explain(path, unknown);
+		check.fail(
+			label,
+			`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
+		);
+	}
+	if (isOffered(value)) return;
+	explain(path, value);
+	check.fail(
+		label,
+		`${quoted(value)} is not one of its values; it takes ${describeOffered(offered)}`,
+	);
+}
+
+const CONTAINERS = ['collection', 'fixedCollection'];
+
+type Shown = (field: INodeProperties) => boolean;
+
+/** The fields of `fields` the form shows, grouped by name (a name may be defined more than once). */
+function byName(fields: INodeProperties[], shown: Shown): Map<string, INodeProperties[]> {
+	const groups = new Map<string, INodeProperties[]>();
+	for (const field of fields) {
+		if (!shown(field)) continue;
+		groups.set(field.name, [...(groups.get(field.name) ?? []), field]);
+	}
+	return groups;
+}
+
+function isObject(value: unknown): value is INodeParameters {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A collection's or a fixedCollection group's values: the options fields among them checked. */
+function checkEntries(
+	where: Where,
+	parent: { label: string; path: string },
+	fields: INodeProperties[],
+	values: INodeParameters,
+): void {
+	const shown: Shown = (field) =>
+		NodeHelpers.displayParameter(
+			values,
+			field,
+			where.node,
+			where.description as INodeTypeDescription | null,
+		);
+	for (const [name, definitions] of byName(fields, shown)) {
+		if (!(name in values)) continue;
+		const label = `${parent.label} → ${definitions[0].displayName}`;
+		checkField(where, { label, path: `${parent.path}.${name}` }, definitions, values[name]);
+	}
+}
+
+function checkField(
+	where: Where,
+	at: { label: string; path: string },
+	definitions: INodeProperties[],
+	value: unknown,
+): void {
+	const field = definitions[0];
+	if (field.type === 'collection' && isObject(value)) {
+		const children = definitions.flatMap((d) => (d.options ?? []) as INodeProperties[]);
+		checkEntries(where, at, children, value);
+	} else if (field.type === 'fixedCollection' && isObject(value)) {
+		const groups = definitions.flatMap((d) => (d.options ?? []) as INodePropertyCollection[]);
+		for (const group of groups) {
+			const entries = value[group.name];
+			const list = Array.isArray(entries) ? entries : [entries];
+			const inGroup = {
+				label: `${at.label} → ${group.displayName}`,
+				path: `${at.path}.${group.name}`,
+			};
+			for (const entry of list)
+				if (isObject(entry)) checkEntries(where, inGroup, group.values, entry);
+		}
+	} else {
+		checkValue(where, at.label, at.path, definitions, value);
+	}
+}
+
+/**
+ * Refuses, naming the field as the form labels it and the values it takes, any value of an options or
+ * multiOptions field (top level, in a collection or a fixedCollection) that the shown form does not
+ * offer. `read` gives a top-level field's value as the run resolves it (expressions evaluated), or
+ * null when the field is not set; `explain` may throw a better error for a value at a path
+ * ("updateFields.status").
+ */
+export function refuseUnofferedValues(
+	node: INode,
+	properties: INodeProperties[],
+	read: (name: string) => unknown,
+	itemIndex = 0,
+	explain: Explain = () => undefined,
+): void {
+	// `name` answers displayOptions' @tool: the tool variant's type name ends with Tool.
+	const description = { properties, name: node.type };
+	const where: Where = { check: new InputValidator(node, itemIndex), explain, node, description };
+	const shown: Shown = (field) =>
+		NodeHelpers.displayParameter(node.parameters, field, node, description as INodeTypeDescription);
+	for (const [name, definitions] of byName(properties, shown)) {
+		if (!definitions.some((d) => offeredValues(d) || CONTAINERS.includes(d.type))) continue;
+		let value: unknown;
+		try {
+			value = read(name);
+		} catch {
+			// An expression that cannot be resolved: the operation's own reading reports it, as before.
+			continue;
+		}
+		checkField(where, { label: definitions[0].displayName, path: name }, definitions, value);
+	}
+}
