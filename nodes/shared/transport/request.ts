@@ -135,6 +135,8 @@ export async function apiRequest<T = IDataObject>(
 		if (!inTime()) throw new OutOfTime();
 		const answered = await paceRequest(pace, credential, creation, deadline);
 		const sentAt = Date.now();
+		// A poll's request that hangs is cut at the deadline, so the poll returns what it has in time.
+		if (deadline) options.timeout = Math.max(1, deadline.endsAt - sentAt);
 		try {
 			// n8n authenticates with the credential's `authenticate` as always; passing the data read
 			// above spares a second read, which outside an execution (a webhook) costs n8n an isolate.
@@ -149,6 +151,8 @@ export async function apiRequest<T = IDataObject>(
 		} catch (error) {
 			answered();
 			deadline?.answered(Date.now() - sentAt);
+			// Cut at the deadline (or failed past it): the read stops and keeps what is in hand.
+			if (deadline && idempotent && !inTime()) throw new OutOfTime();
 			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
 			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) {
 				throw asNodeError(ctx.getNode(), error, itemIndex);
