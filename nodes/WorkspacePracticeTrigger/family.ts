@@ -9,8 +9,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PaceLimits } from '../shared/transport';
-import { Deadline, isOutOfTime, startRun, UNPACED } from '../shared/transport';
-import { mayRead, spendRead } from './quota';
+import { Deadline, startRun, UNPACED, untilDeadline } from '../shared/transport';
+import { mayRead, refundRead, spendRead } from './quota';
 
 /**
  * What a family of events (Knowledge Hub, Practice Results...) gives the trigger. A family is a folder
@@ -133,16 +133,15 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 	const quotaEmptyAt = continues
 		? stored.quotaEmptyAt
 		: spendRead(ctx, staticData, settings.maxReadsPerDay, now);
-	startRun(ctx, family.pace ?? UNPACED, Deadline.forPoll(pollBudgetMs(ctx), now));
-	let read: { state: State; items: INodeExecutionData[] };
-	try {
-		read = await family.read(ctx, settings, stored, now);
-	} catch (error) {
-		if (!isOutOfTime(error)) throw error;
-		// Out of time before the family could keep any progress: the next poll tries again, unspent.
-		read = { state: { ...stored, continues: true }, items: [] };
-	}
-	const { state, items } = read;
+	const budgetMs = pollBudgetMs(ctx);
+	startRun(ctx, family.pace ?? UNPACED, Deadline.forPoll(budgetMs, now));
+	// Out of time before the family could keep any progress: the next poll tries again, unspent.
+	const { state, items } = (await untilDeadline(family.read(ctx, settings, stored, now))) ?? {
+		state: { ...stored, continues: true },
+		items: [],
+	};
+	if (quotaEmptyAt !== undefined && !continues && Date.now() - now > budgetMs)
+		refundRead(ctx, quotaEmptyAt);
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
 	return items.length > 0 ? [items] : null;
 }

@@ -106,3 +106,12 @@ export function spendRead(
 	kept.set(keyOf(ctx), emptyAt);
 	return emptyAt;
 }
+
+/**
+ * Takes back, in this process, the read a poll spent when the poll ran past what n8n allows it: n8n's
+ * durable scheduler has then given the poll up and kept nothing of it, its stored quota included, so
+ * the read is still to be done. A poll n8n did keep stored its quota in the static data anyway.
+ */
+export function refundRead(ctx: IPollFunctions, spentAt: number): void {
+	if (kept.get(keyOf(ctx)) === spentAt) kept.delete(keyOf(ctx));
+}

@@ -1,6 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiList, apiListPage, apiRequest, mapWithConcurrency } from '../../shared/transport';
+import {
+	apiListPage,
+	apiRequest,
+	MAX_PAGE_SIZE,
+	mapWhileInTime,
+	untilDeadline,
+} from '../../shared/transport';
 import type { FoundRecord } from '../family';
 import type { PracticeEvent, PracticeSettings } from './settings';
 
@@ -11,13 +17,6 @@ export const ASSIGNMENTS_PATH = '/scenarios/assignments';
 /** A list page as `apiListPage` answers it. */
 export type ListPage = Awaited<ReturnType<typeof apiListPage<IDataObject>>>;
 
-/** Each id once, as first read (rows pushed down a page while reading are read twice). */
-function once(rows: IDataObject[]): IDataObject[] {
-	const byId = new Map<string, IDataObject>();
-	for (const row of rows) if (!byId.has(String(row.id))) byId.set(String(row.id), row);
-	return [...byId.values()];
-}
-
 /**
  * Every row of a list, page by page, each id once. Rows added while it reads push later rows down a
  * page (read twice, kept once), never past it; a row that leaves the list meanwhile may be missed,
@@ -27,16 +26,47 @@ export async function readAll(
 	ctx: IPollFunctions,
 	path: string,
 	qs: IDataObject,
-	first?: ListPage,
+	firstPage?: ListPage,
 ): Promise<IDataObject[]> {
-	return once(await apiList(ctx, path, qs, { returnAll: true, first, until: () => false }));
+	const rows = new Map<string, IDataObject>();
+	for (let page = 1; ; page++) {
+		const { data, pagination } =
+			page === 1 && firstPage
+				? firstPage
+				: await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
+		for (const row of data) if (!rows.has(String(row.id))) rows.set(String(row.id), row);
+		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
+	}
+	return [...rows.values()];
+}
+
+/**
+ * A list's pages from `fromPage` on, each handed to `onPage` as it comes, until the last page or the
+ * poll's deadline: undefined once read through, else the page to go on from at the next poll. The
+ * same page rule as `readAll` (rows added meanwhile are read twice, `onPage` keeps the first).
+ */
+export async function readPagesInTime(
+	ctx: IPollFunctions,
+	path: string,
+	qs: IDataObject,
+	fromPage: number,
+	onPage: (data: IDataObject[]) => void,
+): Promise<number | undefined> {
+	for (let page = fromPage; ; page++) {
+		const next = await untilDeadline(apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE));
+		if (!next) return page;
+		onPage(next.data);
+		const { data, pagination } = next;
+		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) return undefined;
+	}
 }
 
 /**
  * The rows of a list the service gives newest created first, page by page, until a page ends below
  * the floor `floorAfter` gives (it sees every row, and may move the floor; null: read every page).
  * It stops early only while every row came in that order: rows out of order make it read to the end,
- * so a service listing in another order costs more requests but loses nothing.
+ * so a service listing in another order costs more requests but loses nothing. Rows added meanwhile
+ * push rows down (read twice, kept once), never past a page.
  */
 export async function readNewest(
 	ctx: IPollFunctions,
@@ -44,19 +74,23 @@ export async function readNewest(
 	qs: IDataObject,
 	floorAfter: (row: IDataObject) => number | null,
 ): Promise<IDataObject[]> {
+	const rows = new Map<string, IDataObject>();
 	let ordered = true;
 	let last = Infinity;
-	const until = ({ data }: ListPage) => {
+	for (let page = 1; ; page++) {
+		const { data, pagination } = await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
 		let floor: number | null = null;
 		for (const row of data) {
 			const created = stampOf(row.created_at);
 			if (created === undefined || created > last) ordered = false;
 			last = created ?? last;
 			floor = floorAfter(row);
+			if (!rows.has(String(row.id))) rows.set(String(row.id), row);
 		}
-		return ordered && floor !== null && last < floor;
-	};
-	return once(await apiList(ctx, path, qs, { returnAll: true, until }));
+		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
+		if (ordered && floor !== null && last < floor) break;
+	}
+	return [...rows.values()];
 }
 
 /** A row's timestamp in epoch milliseconds, or undefined when it has none. */
@@ -86,9 +120,13 @@ export function scoreMatches(settings: PracticeSettings, row: IDataObject): bool
 	return true;
 }
 
-/** Each session in full (feedback), one request per session, when the option asks for it. */
+/**
+ * Each session in full (feedback), one request per session, when the option asks for it. In a poll,
+ * until its deadline: the events before the first whose request it left no time for (the caller
+ * hands the rest on to the next poll).
+ */
 export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
-	return await mapWithConcurrency(found, DETAIL_CONCURRENCY, async (f) => {
+	return await mapWhileInTime(found, DETAIL_CONCURRENCY, async (f) => {
 		if (f.kind !== 'session') return f;
 		const { body } = await apiRequest<IDataObject>(ctx, {
 			method: 'GET',
