@@ -63,6 +63,17 @@ export function harnessOptions(
 	return { persistence };
 }
 
+/**
+ * Starts the sequence's virtual time: each request takes `latencyMs` (slowService.ts), and Date.now is
+ * the simulator's clock itself, so the instants the trigger takes from Date.now (a read pinned to an
+ * instant, the quota, the poll's deadline) are the service's, and no wall-clock time leaks in between
+ * two requests. rig.reset() hands Date.now back.
+ */
+export function startVirtualTime(rig: TriggerRig, latencyMs: number): void {
+	rig.slow.start(latencyMs);
+	jest.spyOn(Date, 'now').mockImplementation(() => rig.clock.now());
+}
+
 /** A declared failure as n8n-workflow 2.41 reads it (`error.failure`, plain data). */
 interface Failure {
 	cause?: string;

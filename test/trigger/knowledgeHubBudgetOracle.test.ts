@@ -29,6 +29,7 @@ import {
 	MINUTE,
 	SCHEDULERS,
 	PollDriver,
+	startVirtualTime,
 	addCounts,
 	zeroCounts,
 	type Fault,
@@ -167,7 +168,7 @@ async function runSequence(index: number): Promise<Result> {
 		scheduler,
 		`kh-budget-${index}`,
 	);
-	rig.slow.start(latency);
+	startVirtualTime(rig, latency);
 
 	const baseline = observableKeys();
 	/** Allowed keys, each with whether it is a state on its page's creation second. */

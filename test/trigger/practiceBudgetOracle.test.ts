@@ -30,6 +30,7 @@ import {
 	MINUTE,
 	SCHEDULERS,
 	PollDriver,
+	startVirtualTime,
 	addCounts,
 	zeroCounts,
 	type Fault,
@@ -160,7 +161,7 @@ async function runSequence(index: number): Promise<Result> {
 		scheduler,
 		`practice-budget-${index}`,
 	);
-	rig.slow.start(latency);
+	startVirtualTime(rig, latency);
 	const scoredAtStart = new Set(
 		store.data.sessions.filter((s) => s.score !== null).map((s) => s.id),
 	);
