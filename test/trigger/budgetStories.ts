@@ -242,6 +242,10 @@ export class PollDriver {
 		}
 		const delivered = !abandoned && !outcome.error;
 		if (delivered) this.delivered.push(...outcome.items);
+		if (process.env.BUDGET_TRACE)
+			process.stdout.write(
+				`poll at ${new Date(Date.now()).toISOString()}: ${requests} requests, ${outcome.items.length} items${abandoned ? ', abandoned' : ''}${outcome.error ? `, error ${outcome.error.message}` : ''}; stored ${JSON.stringify(this.harness.stored).slice(0, 400)}\n`,
+			);
 		return {
 			items: delivered ? outcome.items : [],
 			delivered,

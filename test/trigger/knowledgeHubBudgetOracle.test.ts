@@ -267,7 +267,7 @@ async function runSequence(index: number): Promise<Result> {
 	};
 	const settle = async () => {
 		let quiet = 0;
-		for (let i = 0; i < 40 && quiet < 3; i++) {
+		for (let i = 0; i < 40 && quiet < 4; i++) {
 			driver.wait(MINUTE);
 			const before = delivered();
 			const r = await driver.poll();
