@@ -100,16 +100,23 @@ export interface PollCounts {
 	together: number;
 	overlapping: number;
 	restarts: number;
+	/** Restarts with a backlog not yet delivered (between two polls of a continued read, mostly). */
+	restartsWithBacklog: number;
+	/** Restarts by a process that died during a read (killDuringRead). */
 	restartsMidRead: number;
 	killedMidRead: number;
 	midReadWrites: number;
 	faults: number;
+	/** A failed poll whose error declared the expected failure (the fault stories did reach an error). */
+	declared: number;
 	/** A failed poll whose error did not declare the expected failure. */
 	undeclared: number;
 	/** A poll that failed though no fault was injected. */
 	unexpectedErrors: number;
 	/** A poll the quota leaves no read sent a request (Max Reads a Day stories). */
 	quotaBreaches: number;
+	/** The largest static data stored, in characters of JSON (a figure: one read's worth is not defined here). */
+	maxStoredChars: number;
 }
 export const zeroCounts = (): PollCounts => ({
 	polls: 0,
@@ -119,17 +126,23 @@ export const zeroCounts = (): PollCounts => ({
 	together: 0,
 	overlapping: 0,
 	restarts: 0,
+	restartsWithBacklog: 0,
 	restartsMidRead: 0,
 	killedMidRead: 0,
 	midReadWrites: 0,
 	faults: 0,
+	declared: 0,
 	undeclared: 0,
 	unexpectedErrors: 0,
 	quotaBreaches: 0,
+	maxStoredChars: 0,
 });
 export function addCounts<T extends object>(into: T, from: T): void {
 	for (const [k, v] of Object.entries(from))
-		if (typeof v === 'number') (into as Record<string, number>)[k] += v;
+		if (typeof v === 'number')
+			(into as Record<string, number>)[k] = k.startsWith('max')
+				? Math.max((into as Record<string, number>)[k], v)
+				: (into as Record<string, number>)[k] + v;
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
@@ -237,11 +250,16 @@ export class PollDriver {
 					failure?.cause === CAUSE[fault] &&
 					(fault !== 'minute' || (failure.retryAfterMs ?? 0) > 0) &&
 					(fault !== 'day' || (failure.resetsAtEpochMs ?? 0) > Date.now() - MINUTE);
-				if (!ok) this.counts.undeclared++;
+				if (ok) this.counts.declared++;
+				else this.counts.undeclared++;
 			}
 		}
 		const delivered = !abandoned && !outcome.error;
 		if (delivered) this.delivered.push(...outcome.items);
+		this.counts.maxStoredChars = Math.max(
+			this.counts.maxStoredChars,
+			JSON.stringify(this.harness.stored).length,
+		);
 		if (process.env.BUDGET_TRACE)
 			process.stdout.write(
 				`poll at ${new Date(Date.now()).toISOString()}: ${requests} requests, ${outcome.items.length} items${abandoned ? ', abandoned' : ''}${outcome.error ? `, error ${outcome.error.message}` : ''}; stored ${JSON.stringify(this.harness.stored).slice(0, 400)}\n`,

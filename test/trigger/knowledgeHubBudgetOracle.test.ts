@@ -46,7 +46,7 @@ jest.mock('n8n-workflow', () => ({
 const SEQUENCES = Number(process.env.KH_BUDGET_SEQUENCES ?? 40);
 const ONLY =
 	process.env.KH_BUDGET_ONLY === undefined ? undefined : Number(process.env.KH_BUDGET_ONLY);
-const BATCH = 5;
+const BATCH = 4;
 const SEED = 20261128;
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'] as const;
 type EventName = (typeof ALL_EVENTS)[number];
@@ -299,6 +299,7 @@ async function runSequence(index: number): Promise<Result> {
 			if (roll < 0.15)
 				requests = (await driver.pollTogether()).reduce((n, r) => Math.max(n, r.requests), 0);
 			else if (roll < 0.25 && doneAt === undefined && driver.saved) {
+				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
 				driver.restart();
 				requests = (await driver.poll()).requests;
 			} else requests = (await driver.poll()).requests;
@@ -321,8 +322,10 @@ async function runSequence(index: number): Promise<Result> {
 			if (roll < 0.25) burst();
 			else if (roll < 0.35)
 				for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++) smallWrite();
-			else if (roll < 0.42 && driver.saved) driver.restart();
-			else await anyPoll();
+			else if (roll < 0.42 && driver.saved) {
+				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
+				driver.restart();
+			} else await anyPoll();
 			trace(
 				`step ${step}: delivered ${delivered()}, outstanding ${outstanding()}, ${JSON.stringify(driver.counts)}`,
 			);

@@ -49,7 +49,7 @@ const ONLY =
 	process.env.PRACTICE_BUDGET_ONLY === undefined
 		? undefined
 		: Number(process.env.PRACTICE_BUDGET_ONLY);
-const BATCH = 5;
+const BATCH = 4;
 const SEED = 20261129;
 const KEY_EVENT: Record<string, string> = {
 	s: 'sessionScored',
@@ -292,6 +292,7 @@ async function runSequence(index: number): Promise<Result> {
 			if (roll < 0.15)
 				requests = (await driver.pollTogether()).reduce((n, r) => Math.max(n, r.requests), 0);
 			else if (roll < 0.25 && doneAt === undefined && driver.saved) {
+				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
 				driver.restart();
 				requests = (await driver.poll()).requests;
 			} else requests = (await driver.poll()).requests;
@@ -313,8 +314,10 @@ async function runSequence(index: number): Promise<Result> {
 			if (roll < 0.25) burst();
 			else if (roll < 0.35)
 				for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++) smallWrite();
-			else if (roll < 0.42 && driver.saved) driver.restart();
-			else await anyPoll();
+			else if (roll < 0.42 && driver.saved) {
+				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
+				driver.restart();
+			} else await anyPoll();
 			trace(
 				`step ${step}: delivered ${driver.delivered.length}, outstanding ${outstanding()}, ${JSON.stringify(driver.counts)}`,
 			);

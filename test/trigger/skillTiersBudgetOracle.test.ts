@@ -214,6 +214,7 @@ async function runSequence(index: number, scheduler: Scheduler): Promise<Result>
 		} else if (roll < 0.88 && driver.saved)
 			await driver.killDuringRead(2 + Math.floor(random() * 4));
 		else if (roll < 0.94 && driver.saved) {
+			if (unreported(rig.clock.now()) > 0) driver.counts.restartsWithBacklog++;
 			driver.restart();
 			await driver.poll();
 		} else await driver.poll();
