@@ -342,12 +342,19 @@ async function runSequence(index: number): Promise<Result> {
 		(key) => !allowed.has(key) || !events.includes(KEY_EVENT[key[0]] as never),
 	);
 	let outOfOrder = 0;
+	const orderExamples: string[] = [];
 	let newest = -Infinity;
 	for (const key of keys) {
 		const id = key.slice(2);
 		if (key[0] !== 's' || !scoredAtBirth.has(id)) continue;
 		const at = store.data.sessions.find((s) => s.id === id)!.createdAt;
-		if (at < newest) outOfOrder++;
+		if (at < newest) {
+			outOfOrder++;
+			if (orderExamples.length < 3)
+				orderExamples.push(
+					`${id} created ${new Date(at).toISOString()} after one created ${new Date(newest).toISOString()} (item ${keys.indexOf(key)} of ${keys.length})`,
+				);
+		}
 		newest = Math.max(newest, at);
 	}
 	const judged: Judged = {
@@ -377,7 +384,7 @@ async function runSequence(index: number): Promise<Result> {
 		quotaStory,
 		scheduler,
 		failure: bad
-			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))}`
+			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))} out of order ${JSON.stringify(orderExamples)}`
 			: undefined,
 	};
 }
