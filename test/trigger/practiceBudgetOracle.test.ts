@@ -110,6 +110,10 @@ interface Result {
 	scheduler: Scheduler;
 }
 
+/** Keys counted by their first letter (the event). */
+const byKind = (keys: string[]) =>
+	keys.reduce<Record<string, number>>((n, key) => ({ ...n, [key[0]]: (n[key[0]] ?? 0) + 1 }), {});
+
 async function runSequence(index: number): Promise<Result> {
 	const seed = SEED + index * 7919;
 	const random = mulberry32(seed);
@@ -384,7 +388,7 @@ async function runSequence(index: number): Promise<Result> {
 		quotaStory,
 		scheduler,
 		failure: bad
-			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))} out of order ${JSON.stringify(orderExamples)}`
+			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed by kind ${JSON.stringify(byKind(missed))} ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))} out of order ${JSON.stringify(orderExamples)}`
 			: undefined,
 	};
 }
