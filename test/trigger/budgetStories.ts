@@ -99,6 +99,8 @@ export interface PollCounts {
 	secondPollActed: number;
 	together: number;
 	overlapping: number;
+	/** Requests received while a poll begun during the read ran (see pollOverlapping). */
+	sentDuringSecondPoll: number;
 	restarts: number;
 	/** Restarts with a backlog not yet delivered (between two polls of a continued read, mostly). */
 	restartsWithBacklog: number;
@@ -125,6 +127,7 @@ export const zeroCounts = (): PollCounts => ({
 	secondPollActed: 0,
 	together: 0,
 	overlapping: 0,
+	sentDuringSecondPoll: 0,
 	restarts: 0,
 	restartsWithBacklog: 0,
 	restartsMidRead: 0,
@@ -343,7 +346,11 @@ export class PollDriver {
 		const first = this.poll((k, req) => {
 			beforeRequest?.(k, req);
 			if (k !== n) return;
+			const sentAtStart = this.rig.slow.sent;
 			second = this.harness.poll().then((o) => {
+				// Requests the proxy received while the second poll ran (the first read waits on its own
+				// request meanwhile): a figure, not judged (a sleep in either poll may let the first one send).
+				this.counts.sentDuringSecondPoll += this.rig.slow.sent - sentAtStart;
 				this.counts.polls++;
 				// The first read may send meanwhile; a second read would send its own first request too and
 				// emit or fail. Its items are judged with the rest (a duplicate shows there).
