@@ -124,6 +124,8 @@ interface Judged {
 	outOfOrder: number;
 	/** Max Reads a Day 1: keys of the continued read not delivered the day it began. */
 	missedSameDay: number;
+	/** The same, in stories whose day began with a poll the durable scheduler abandoned. */
+	missedSameDayAfterAbandon: number;
 	emitted: number;
 	required: number;
 }
@@ -133,6 +135,7 @@ const zeroJudged = (): Judged => ({
 	unexpected: 0,
 	outOfOrder: 0,
 	missedSameDay: 0,
+	missedSameDayAfterAbandon: 0,
 	emitted: 0,
 	required: 0,
 });
@@ -291,6 +294,7 @@ async function runSequence(index: number): Promise<Result> {
 	};
 
 	let missedSameDay = 0;
+	let dayBeganAbandoned = false;
 	if (quotaStory) {
 		// The day's read was spent by the activation; the next one comes a day later.
 		driver.wait(DAY);
@@ -301,9 +305,10 @@ async function runSequence(index: number): Promise<Result> {
 			const roll = random();
 			let requests: number;
 			// Under the durable scheduler the day's first poll may be abandoned: the read is not lost for the day.
-			if (p === 0 && scheduler === 'durable' && chance(0.5))
+			if (p === 0 && scheduler === 'durable' && chance(0.5)) {
 				requests = (await driver.pollStalled(2, 46_000 + Math.floor(random() * 30_000))).requests;
-			else if (roll < 0.15)
+				dayBeganAbandoned = true;
+			} else if (roll < 0.15)
 				requests = (await driver.pollTogether()).reduce((n, r) => Math.max(n, r.requests), 0);
 			else if (roll < 0.25 && doneAt === undefined && driver.saved) {
 				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
@@ -377,7 +382,8 @@ async function runSequence(index: number): Promise<Result> {
 		duplicates: duplicates.length,
 		unexpected: unexpected.length,
 		outOfOrder,
-		missedSameDay,
+		missedSameDay: dayBeganAbandoned ? 0 : missedSameDay,
+		missedSameDayAfterAbandon: dayBeganAbandoned ? missedSameDay : 0,
 		emitted: keys.length,
 		required: required.length,
 	};
@@ -388,6 +394,7 @@ async function runSequence(index: number): Promise<Result> {
 		judged.unexpected ||
 		judged.outOfOrder ||
 		judged.missedSameDay ||
+		judged.missedSameDayAfterAbandon ||
 		polls.sentAfterAbandon ||
 		polls.secondPollActed ||
 		polls.undeclared ||

@@ -89,6 +89,8 @@ interface Judged {
 	unexpected: number;
 	outOfOrder: number;
 	missedSameDay: number;
+	/** The same, in stories whose day began with a poll the durable scheduler abandoned. */
+	missedSameDayAfterAbandon: number;
 	emitted: number;
 	required: number;
 }
@@ -98,6 +100,7 @@ const zeroJudged = (): Judged => ({
 	unexpected: 0,
 	outOfOrder: 0,
 	missedSameDay: 0,
+	missedSameDayAfterAbandon: 0,
 	emitted: 0,
 	required: 0,
 });
@@ -285,6 +288,7 @@ async function runSequence(index: number): Promise<Result> {
 	};
 
 	let missedSameDay = 0;
+	let dayBeganAbandoned = false;
 	if (quotaStory) {
 		driver.wait(DAY);
 		burst(200 + Math.floor(random() * 200));
@@ -294,9 +298,10 @@ async function runSequence(index: number): Promise<Result> {
 			const roll = random();
 			let requests: number;
 			// Under the durable scheduler the day's first poll may be abandoned: the read is not lost for the day.
-			if (p === 0 && scheduler === 'durable' && chance(0.5))
+			if (p === 0 && scheduler === 'durable' && chance(0.5)) {
 				requests = (await driver.pollStalled(2, 46_000 + Math.floor(random() * 30_000))).requests;
-			else if (roll < 0.15)
+				dayBeganAbandoned = true;
+			} else if (roll < 0.15)
 				requests = (await driver.pollTogether()).reduce((n, r) => Math.max(n, r.requests), 0);
 			else if (roll < 0.25 && doneAt === undefined && driver.saved) {
 				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
@@ -369,7 +374,8 @@ async function runSequence(index: number): Promise<Result> {
 		duplicates: duplicates.length,
 		unexpected: unexpected.length,
 		outOfOrder,
-		missedSameDay,
+		missedSameDay: dayBeganAbandoned ? 0 : missedSameDay,
+		missedSameDayAfterAbandon: dayBeganAbandoned ? missedSameDay : 0,
 		emitted: keys.length,
 		required: required.length,
 	};
@@ -380,6 +386,7 @@ async function runSequence(index: number): Promise<Result> {
 		judged.unexpected ||
 		judged.outOfOrder ||
 		judged.missedSameDay ||
+		judged.missedSameDayAfterAbandon ||
 		polls.sentAfterAbandon ||
 		polls.secondPollActed ||
 		polls.undeclared ||
