@@ -124,6 +124,12 @@ async function pollPages(
 		resume,
 	);
 	let progress = read.complete ? undefined : read.cut;
+	// A cut read through by a poll that went on with it left its newest rows for later: the next read
+	// lists what came after the cut (read.ts), then the window again.
+	if (!progress && resume && resume.page > 0 && read.cut) progress = { ...read.cut, page: 0 };
+	// The list moved under the cut: the reads after it keep the mark until the window is read again.
+	const moved = resume?.unsettled === true;
+	if (progress && moved) progress = { ...progress, unsettled: true };
 	let applied = applyPageRows(settings, stored, window, read.rows);
 	let cutShort = false;
 	if (settings.fetchFull && applied.found.length > 0) {
@@ -145,9 +151,11 @@ async function pollPages(
 		stream.progress = progress;
 		if (progress.from !== undefined) stream.from = progress.from;
 		// A read the list moved under keeps this poll's starting point for the next one.
-	} else if (!read.settled && window.from !== undefined) stream.from = window.from;
+	} else if ((moved || !read.settled) && window.from !== undefined) stream.from = window.from;
 	if (read.newest !== undefined) stream.newest = read.newest;
-	return { stream: pruneStream(stream), found, continues: progress !== undefined || cutShort };
+	// The newest second's crowd left for the next read: that read goes on with this one.
+	const continues = progress !== undefined || cutShort || read.waiting === true;
+	return { stream: pruneStream(stream), found, continues };
 }
 
 // ---------- sources ----------

@@ -24,7 +24,11 @@ export interface PageProgress {
 	upper: Stamp;
 	/** Its row count when its reading began: a different count on a later page means rows moved. */
 	total: number;
-	/** The next list page to read (counting down to 1; 0 once read through). */
+	/**
+	 * The next list page to read, counting down to 1; 0 once read through by a poll that went on with
+	 * it: the next read then lists what came after the cut (above `upper`), whose rows at the newest
+	 * timestamp the cut left out, before the stream reads its window again.
+	 */
 	page: number;
 	/**
 	 * Once read through, the next read starts again from `from`: the list moved under the read, or
@@ -50,6 +54,11 @@ export interface PageRead {
 	settled: boolean;
 	/** The newest updated_at the list showed, read or not. */
 	newest?: Stamp;
+	/**
+	 * More than a list page of rows share the newest timestamp, left for the next read (see
+	 * `readPageChanges`): this read is not done, and the next goes on with it.
+	 */
+	waiting?: true;
 	/** The cut this read went through, `page` the next one to read; absent when the range fit on page 1. */
 	cut?: PageProgress;
 }
@@ -101,12 +110,15 @@ const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
 export async function readPageChanges(
 	ctx: IPollFunctions,
 	filters: IDataObject,
-	from: Stamp | undefined,
+	lowerBound: Stamp | undefined,
 	newestBefore?: Stamp,
 	resume?: PageProgress,
 ): Promise<PageRead> {
+	let from = lowerBound;
 	const query: IDataObject = { ...filters, sort: 'updated_at' };
-	if (resume) return await readCut(ctx, query, resume, [], newestBefore);
+	if (resume && resume.page > 0) return await readCut(ctx, query, resume, [], newestBefore);
+	// After a cut read through over several polls: what came after it.
+	if (resume) from = shiftStamp(resume.upper, 1);
 	if (from !== undefined) query.updated_after = stampParam(from);
 	let last = await readOnce(ctx, query, from, newestBefore);
 	for (let attempt = 2; attempt <= PAGE_READ_ATTEMPTS; attempt++) {
@@ -148,7 +160,8 @@ async function readOnce(
 	const progress: PageProgress = { upper, total, page: Math.ceil(total / MAX_PAGE_SIZE) };
 	if (from !== undefined) progress.from = from;
 	if (!(headOnFirst || newestIsOver)) progress.unsettled = true;
-	return await readCut(ctx, query, progress, head, newest);
+	const read = await readCut(ctx, query, progress, head, newest);
+	return headOnFirst || newestIsOver ? read : { ...read, waiting: true };
 }
 
 /** The query of a cut: the filters, and updated_at from `from` to `upper`, both inclusive. */

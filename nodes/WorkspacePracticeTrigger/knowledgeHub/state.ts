@@ -83,7 +83,7 @@ function readPageProgress(raw: unknown): PageProgress | undefined {
 	const count = (value: unknown) =>
 		typeof value === 'number' && Number.isInteger(value) && value >= 0;
 	if (upperStamp === undefined || (from !== undefined && fromStamp === undefined)) return undefined;
-	if (!count(total) || !count(page) || (page as number) < 1) return undefined;
+	if (!count(total) || !count(page)) return undefined;
 	const progress: PageProgress = {
 		upper: upperStamp,
 		total: total as number,
@@ -150,5 +150,8 @@ export function readState(staticData: IDataObject): TriggerState {
 	}
 	if (pages) state.pages = pages;
 	if (sources) state.sources = sources;
+	// What family.ts keeps beside the streams: a read to go on with, and the read quota.
+	if (current?.continues === true) state.continues = true;
+	if (typeof current?.quotaEmptyAt === 'number') state.quotaEmptyAt = current.quotaEmptyAt;
 	return state;
 }
