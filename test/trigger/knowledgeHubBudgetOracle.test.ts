@@ -20,7 +20,12 @@
  *   fails nothing; a failure is declared; with Max Reads a Day 1 the continued read completes the same
  *   day, and no poll after it sends a request until the quota refills.
  *
- * KH_BUDGET_SEQUENCES (default 40) and KH_BUDGET_ONLY=<index> (one sequence, with a trace) replay.
+ * Blocks: the main stories (at most 90 ready sources); a Max Reads a Day 1 day begun by an abandoned
+ * poll; Source Ready with more ready sources than one poll reads (a documented limit: `test.failing`).
+ * A missed key is also tried against a later page change (`sentAfterNudge`: delayed, not lost).
+ *
+ * KH_BUDGET_SEQUENCES (default 40), KH_BUDGET_ONLY=<index> with KH_BUDGET_STORY=<block> (one sequence,
+ * traced) and BUDGET_TRACE=1 (every poll: requests, items, stored state) replay.
  */
 import { eventsOf, startRig, type EmittedEvent, type TriggerRig } from './setup';
 import { mulberry32 } from '../../simulator/state/random';
