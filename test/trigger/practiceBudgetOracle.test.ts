@@ -19,7 +19,8 @@
  *   day, and no poll after it sends a request until the quota refills.
  *
  * Blocks: the main stories (2 to 8 s a request); a Max Reads a Day 1 day begun by an abandoned poll;
- * assignment reads longer than a poll at 12 s a request (a documented limit: `test.failing`).
+ * assignment reads whose finished part and look-ups take more than a poll at 12 s a request (a
+ * documented limit: `test.failing`).
  *
  * PRACTICE_BUDGET_SEQUENCES (default 40), PRACTICE_BUDGET_ONLY=<index> with PRACTICE_BUDGET_STORY=<block>
  * (one, traced) and BUDGET_TRACE=1 (every poll) replay.
@@ -125,7 +126,7 @@ const byKind = (keys: string[]) =>
 
 /**
  * 'main': the stories above at 2 to 8 s a request; 'assignments': 12 s a request (2 requests a poll),
- * where an assignment read takes more than a poll (docs/triggers.md: "it is not resumable by page");
+ * where an assignment read's finished part and look-ups take more than a poll (docs/triggers.md);
  * 'abandonedDay': Max Reads a Day 1, the day's first poll abandoned by the durable scheduler.
  */
 type Story = 'main' | 'assignments' | 'abandonedDay';
@@ -480,8 +481,9 @@ block(
 	4,
 	false,
 );
-// A known limit (docs/triggers.md: an assignment read "is not resumable by page"): at 12 s a request
-// (2 requests a poll) an assignment read never completes. A failing test until it is resumable.
+// A known limit (docs/triggers.md: "a deadline in its finished part or look-up leaves the state as
+// before"): at 12 s a request (2 requests a poll) the finished part and look-ups of a burst of finished
+// assignments never complete. A failing test until they are resumable.
 block(
 	'Practice Results assignment reads longer than one poll (12 s a request): failing until resumable',
 	'assignments',
