@@ -401,6 +401,20 @@ async function runSequence(index: number, story: Story = 'main'): Promise<Result
 	const seen = new Set<string>();
 	const duplicates = keys.filter((key) => (seen.has(key) ? true : (seen.add(key), false)));
 	const sentAfterNudge = missed.filter((key) => seen.has(key)).length;
+	/** Where the missed page keys sit in the list (the updated_at seconds, fewest first). */
+	const missedAt = (list: string[]) => {
+		const at = new Map<string, number>();
+		for (const key of list) {
+			const page =
+				key[0] === 's'
+					? undefined
+					: control.store.data.pages.find((x) => x.id === key.split('|')[1]);
+			if (!page) continue;
+			const stamp = new Date(control.store.stamp(page.updatedAt)).toISOString();
+			at.set(stamp, (at.get(stamp) ?? 0) + 1);
+		}
+		return Object.fromEntries([...at].slice(0, 4));
+	};
 	const isAllowed = (key: string) => {
 		if (!events.includes(KEY_EVENT[key[0]]) || baseline.has(key) || !allowed.has(key)) return false;
 		if (key[0] !== 'u') return true;
@@ -447,7 +461,7 @@ async function runSequence(index: number, story: Story = 'main'): Promise<Result
 		quotaStory,
 		scheduler,
 		failure: bad
-			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed by kind ${JSON.stringify(byKind(missed))} ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))}`
+			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed by kind ${JSON.stringify(byKind(missed))} ${JSON.stringify(missed.slice(0, 3))} (their pages' updated_at ${JSON.stringify(missedAt(missed))}) duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))}`
 			: undefined,
 	};
 }
