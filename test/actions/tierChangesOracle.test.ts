@@ -72,6 +72,9 @@ function actionParameters(q: Query): INodeParameters {
 			everyMember: q.fullRead, // FIELD: Options → Read Every Member (members practised after From)
 		},
 		simplify: false,
+		// Date.now here is the simulator's clock, which goes back between sequences: the per-key pacer's
+		// minute (real time) cannot follow it, so pacing is off (it is not what this oracle judges).
+		batching: { requestsPerMinute: 0 },
 	};
 }
 
