@@ -1,17 +1,18 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { SessionRow } from '../../shared/skills/readTiers';
 import {
 	practisedBySkill,
 	readScenarioSkills,
-	readSessions,
 	readTiers,
 	readTiersOf,
 	withoutMembers,
 } from '../../shared/skills/readTiers';
+import { apiListPage, mapWhileInTime, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
 import type { SkillTiersSettings } from './settings';
-import type { TiersMemory } from './state';
+import type { ReadUnderWay, TiersMemory } from './state';
 
 /**
  * Sessions are read from an hour before the last read: a session listed a little after its
@@ -23,25 +24,57 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Who practised which skill since the last read (member IDs per skill ID): the sessions created from
- * the last read (less the overlap) to `to`, newest first (one request per 100), mapped to skills by
- * their scenarios (one request per 100 scenarios, when a session names one). A session listed
- * unscored is no observation yet; its grade is found by the sweep.
+ * the last read (less the overlap) to the read's instant, newest first, a page of 100 at a time from
+ * `read.sessionsPage` on until the poll's deadline, mapped to skills by their scenarios (one request
+ * per 100 scenarios, when a session names one). What a page holds is added to `read.practised` and the
+ * next page kept, or undefined once the list is read through. A session listed unscored is no
+ * observation yet; its grade is found by the sweep. The list is pinned (created from the last read less the overlap to the read's
+ * instant) and newest first, so a session listed late only pushes rows already read onto a later page
+ * (read twice, the same members): none is skipped. The scenarios' skills are read again at each poll
+ * that meets a session naming a scenario.
  */
-export async function readPractised(
+export async function readPractisedPages(
 	ctx: IPollFunctions,
 	settings: SkillTiersSettings,
 	since: number,
-	to: number,
-): Promise<Map<string, Set<string>>> {
-	const sessions = await readSessions(
-		ctx,
-		settings.query,
-		iso(since - SESSION_OVERLAP_MS),
-		iso(to),
-	);
-	const named = sessions.some((s) => String(s.scenario?.id ?? '') !== '');
-	const map = named ? await readScenarioSkills(ctx) : {};
-	return practisedBySkill(sessions, (id) => map[id] ?? []);
+	read: ReadUnderWay,
+): Promise<void> {
+	const qs = {
+		...settings.query,
+		start_date: iso(since - SESSION_OVERLAP_MS),
+		end_date: iso(read.at),
+		sorting: '-created_at',
+	};
+	let skillsOf: Record<string, string[]> | undefined;
+	let pages: number | undefined;
+	while (read.sessionsPage !== undefined) {
+		const from = read.sessionsPage;
+		const batch = Array.from(
+			{ length: pages === undefined ? 1 : pages - from + 1 },
+			(_, i) => from + i,
+		);
+		const answers = await mapWhileInTime(
+			batch,
+			2,
+			async (page) => await apiListPage<SessionRow>(ctx, '/sessions', qs, page, MAX_PAGE_SIZE),
+		);
+		const sessions = answers.flatMap((answer) => answer.data);
+		if (skillsOf === undefined && sessions.some((s) => String(s.scenario?.id ?? '') !== '')) {
+			skillsOf = await untilDeadline(readScenarioSkills(ctx));
+			// Out of time: these pages are read again at the next poll.
+			if (skillsOf === undefined) return;
+		}
+		const map = skillsOf ?? {};
+		for (const [skillId, members] of practisedBySkill(sessions, (id) => map[id] ?? [])) {
+			const kept = read.practised.get(skillId) ?? new Set<string>();
+			for (const id of members) kept.add(id);
+			read.practised.set(skillId, kept);
+		}
+		for (const answer of answers) pages = Math.max(pages ?? 0, answer.pagination.total_pages);
+		read.sessionsPage = from + answers.length;
+		if (answers.length < batch.length) return;
+		if (read.sessionsPage > (pages ?? 0)) read.sessionsPage = undefined;
+	}
 }
 
 /**
