@@ -25,7 +25,7 @@ jest.mock('n8n-workflow', () => ({
 
 const TIMEOUT = 45_000;
 const BUDGET = durableBudgetMs(TIMEOUT);
-const LATENCY = 500;
+const LATENCY = Number(process.env.SKILL_TIER_BUDGET_LATENCY_MS ?? 500);
 const MEMBERS = Number(process.env.SKILL_TIER_BUDGET_MEMBERS ?? 1000);
 const SKILLS = 25;
 const SESSIONS = Number(process.env.SKILL_TIER_BUDGET_SESSIONS ?? 3000);
@@ -70,14 +70,24 @@ const PARAMETERS = {
  * observations in about 40% of the skills from before; `sessions` scored sessions follow, 5 s apart.
  */
 async function workspace(
-	options: { maxReadsPerDay?: number; harness?: Parameters<TriggerRig['harness']>[1] } = {},
+	options: {
+		maxReadsPerDay?: number;
+		harness?: Parameters<TriggerRig['harness']>[1];
+		members?: number;
+		skills?: number;
+		sessions?: number;
+		/** Calls dated between the starting point and the read: changes only a sweep finds. */
+		calls?: number;
+		sweepDays?: number;
+	} = {},
 ): Promise<Workspace> {
 	const { control } = rig.sim;
-	const rand = mulberry32(47_000 + MEMBERS);
+	const { members = MEMBERS, skills = SKILLS, sessions = SESSIONS, calls = 0 } = options;
+	const rand = mulberry32(47_000 + members);
 	const world = new TierWorld(
 		control,
 		rand,
-		{ members: MEMBERS, skills: SKILLS, groups: 0, systemUsers: 0 },
+		{ members, skills, groups: 0, systemUsers: 0 },
 		rig.clock.now(),
 	);
 	const history: ObservationRec[] = control.store.data.observations;
@@ -94,7 +104,13 @@ async function workspace(
 						kind: 'session',
 					});
 	const trigger = rig.harness(
-		{ ...PARAMETERS, skillTierOptions: { maxReadsPerDay: options.maxReadsPerDay ?? 0 } },
+		{
+			...PARAMETERS,
+			skillTierOptions: {
+				maxReadsPerDay: options.maxReadsPerDay ?? 0,
+				...(options.sweepDays === undefined ? {} : { sweepDays: options.sweepDays }),
+			},
+		},
 		options.harness ?? { pollTimeoutMs: TIMEOUT },
 	);
 	if (options.harness?.persistence === 'emit-only') emitOnly.add(trigger);
@@ -103,7 +119,7 @@ async function workspace(
 	const baseline = stateOf(trigger).asOf as number;
 	expect(baseline).toBeGreaterThan(0);
 	advanceVirtualTime(HOUR);
-	for (let n = 0; n < SESSIONS; n++) {
+	for (let n = 0; n < sessions; n++) {
 		const member = world.members[Math.floor(rand() * world.members.length)];
 		const scenario = world.scenarios[Math.floor(rand() * world.scenarios.length)];
 		control.addSession({
@@ -112,6 +128,18 @@ async function workspace(
 			score: 20 + Math.floor(rand() * 80),
 		});
 		advanceVirtualTime(5_000);
+	}
+	for (let n = 0; n < calls; n++) {
+		const member = world.members[Math.floor(rand() * world.members.length)];
+		const skill = world.skills[Math.floor(rand() * world.skills.length)];
+		control.addObservation({
+			userEmail: member.email,
+			skillId: skill.id,
+			score: 20 + Math.floor(rand() * 80),
+			at: rig.clock.now() - Math.floor(rand() * HOUR),
+			kind: 'call',
+		});
+		advanceVirtualTime(60_000);
 	}
 	advanceVirtualTime(MINUTE);
 	return { world, trigger, baseline };
@@ -346,5 +374,23 @@ describe(`Skill Tiers, ${MEMBERS} members × ${SKILLS} skills, 36 s budget, 50 r
 			expect((await ws.trigger.poll()).error).toBeUndefined();
 		}
 		expect(rig.slow.sent).toBe(sent);
+	});
+
+	test('a sweep larger than a poll is read a page at a time over several polls: calls-only changes once', async () => {
+		rig.slow.latencyMs = 10_000;
+		const ws = await workspace({ members: 300, skills: 3, sessions: 0, calls: 600, sweepDays: 1 });
+		// A day later every skill is due for its sweep.
+		advanceVirtualTime(DAY);
+		const readAt = Math.floor(Date.now() / 1000) * 1000;
+		const run = await drain(ws.trigger, 40);
+		const verdict = judge(ws, run.events, readAt);
+		process.stdout.write(
+			`Skill Tiers 300 × 3, every skill swept at 10 s a request: ${JSON.stringify({ ...verdict, polls: run.polls, requests: run.requests, largestProgress: run.largestProgress })}\n`,
+		);
+		expect(verdict).toMatchObject({ missed: 0, duplicates: 0, wrong: 0 });
+		expect(verdict.expected).toBeGreaterThan(20);
+		expect(run.polls).toBeGreaterThan(3);
+		for (const id of ws.world.skills.map((s) => s.id))
+			expect((ws.trigger.stored.s as Record<string, number[]>)[id][1] * 1000).toBe(readAt);
 	});
 });

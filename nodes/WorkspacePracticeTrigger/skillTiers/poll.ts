@@ -7,14 +7,14 @@ import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
 import { POLL_PACE, untilDeadline } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import type { Change, SkillMemory } from './compare';
+import type { Change, SkillMemory, SkillReading } from './compare';
 import { compareSkill } from './compare';
-import { readPractisedPages, readSkill } from './read';
+import { readPractisedPages, readSkill, readSweepPage } from './read';
 import { warnIfSweepCannotFit } from './fit';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
-import type { SkillTiersState } from './state';
+import type { ReadUnderWay, SkillTiersState } from './state';
 import { decode, encode, readState } from './state';
 import { sweepNow } from './sweep';
 
@@ -86,41 +86,92 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 				return { state: encode(memory, settings.key), items: [] };
 			}
 			const sweep = sweepNow(memory, order, now, settings.sweepDays);
-			reading = { at: now, form, sessionsPage: 1, sweep, practised: new Map() };
+			reading = {
+				at: now,
+				form,
+				sessionsPage: 1,
+				sweep,
+				paged: new Map(),
+				finishing: new Set(),
+				practised: new Map(),
+			};
 		} else order = [...memory.skills.keys()];
 		const now = reading.at;
 
 		// The sessions list, a page at a time, then one skill at a time: its reading, then the rules
 		// (compare.ts) on what was kept of it. Each unit done leaves the read; the deadline stops between.
+		const sessionsFrom = reading.sessionsPage;
 		await readPractisedPages(ctx, settings, memory.asOf, reading);
+		// Whether this poll has read anything yet: a sweep that does not fit a whole poll goes by pages.
+		let worked = reading.sessionsPage !== sessionsFrom;
 		const found: Array<Change & { skillId: string }> = [];
 		let names = listed && new Map(listed.map((s) => [s.id, s.name]));
 		let stopped = reading.sessionsPage !== undefined;
-		for (const id of stopped ? [] : order) {
-			const sweep = reading.sweep.has(id);
-			const practised = reading.practised.get(id) ?? new Set<string>();
-			// A sweep reads the whole skill at once; otherwise a hundred members who practised at a time.
-			const units = sweep ? [[...practised]] : chunks([...practised], USER_CHUNK);
-			for (const asked of units) {
+		/** Compares one unit's reading and keeps it; false when it came too late (out of time). */
+		const keep = async (id: string, kept: SkillMemory, read: SkillReading | undefined) => {
+			if (read === undefined) return false;
+			const { skill, changes } = compareSkill(kept, read);
+			names ??= changes.length ? await untilDeadline(skillNames(ctx)) : undefined;
+			if (changes.length && names === undefined) return false;
+			memory.skills.set(id, skill);
+			found.push(...changes.map((change) => ({ ...change, skillId: id })));
+			worked = true;
+			return true;
+		};
+		/** Reads what is left of one skill, a unit at a time; false when the poll must stop first. */
+		const finish = async (id: string, read: ReadUnderWay): Promise<boolean> => {
+			const practised = read.practised.get(id) ?? new Set<string>();
+			read.practised.set(id, practised);
+			if (read.sweep.has(id) && !read.paged.has(id)) {
+				// The whole sweep at once; when it cannot fit a whole poll, a page at a time from then on.
 				const kept = memory.skills.get(id) as SkillMemory;
-				const read = await untilDeadline(
-					readSkill(ctx, settings, memory, id, kept, sweep, asked, now),
+				const whole = await untilDeadline(
+					readSkill(ctx, settings, memory, id, kept, true, [...practised], now),
 				);
-				if (read === undefined) break;
-				const { skill, changes } = compareSkill(kept, read);
-				names ??= changes.length ? await untilDeadline(skillNames(ctx)) : undefined;
-				if (changes.length && names === undefined) break;
-				memory.skills.set(id, skill);
-				found.push(...changes.map((change) => ({ ...change, skillId: id })));
-				for (const member of asked) practised.delete(member);
-				reading.sweep.delete(id);
+				if (whole === undefined && !worked) read.paged.set(id, { page: 1, seen: new Set() });
+				if (!(await keep(id, kept, whole))) return false;
+				practised.clear();
+				read.sweep.delete(id);
 			}
-			if (practised.size > 0 || reading.sweep.has(id)) {
+			const paged = read.paged.get(id);
+			if (paged) {
+				for (let pages = paged.page; paged.page <= pages; ) {
+					const kept = memory.skills.get(id) as SkillMemory;
+					const unit = await untilDeadline(
+						readSweepPage(ctx, settings, memory, id, kept, paged.page, now),
+					);
+					if (!(await keep(id, kept, unit?.reading))) return false;
+					for (const member of unit?.reading.asked ?? []) paged.seen.add(member);
+					pages = unit?.pages ?? 0;
+					paged.page++;
+				}
+				// Members kept whom no page showed (a row moved between polls, or out of scope now) are
+				// read by name with those who practised; those not read have left the scope.
+				for (const member of (memory.skills.get(id) as SkillMemory).pairs.keys())
+					if (!paged.seen.has(member)) practised.add(member);
+				for (const member of paged.seen) practised.delete(member);
+				read.paged.delete(id);
+				read.sweep.delete(id);
+				read.finishing.add(id);
+			}
+			for (const asked of chunks([...practised], USER_CHUNK)) {
+				const kept = memory.skills.get(id) as SkillMemory;
+				const unit = await untilDeadline(
+					readSkill(ctx, settings, memory, id, kept, false, asked, now),
+				);
+				if (!(await keep(id, kept, unit))) return false;
+				for (const member of asked) practised.delete(member);
+			}
+			if (read.finishing.delete(id))
+				memory.skills.set(id, { ...(memory.skills.get(id) as SkillMemory), swept: now });
+			read.practised.delete(id);
+			return true;
+		};
+		for (const id of stopped ? [] : order)
+			if (!(await finish(id, reading))) {
 				stopped = true;
 				break;
 			}
-			reading.practised.delete(id);
-		}
 		if (stopped) memory.reading = reading;
 		else memory.asOf = now;
 		const items: INodeExecutionData[] = found.map((change) => {

@@ -9,6 +9,7 @@ import {
 	withoutMembers,
 } from '../../shared/skills/readTiers';
 import { apiListPage, mapWhileInTime, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
+import type { ProficiencyReading } from '../../shared/skills/tierChange';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
 import type { SkillTiersSettings } from './settings';
@@ -79,11 +80,7 @@ export async function readPractisedPages(
 
 /**
  * One skill's reading at the read's instant `now`: every member at a sweep, else the members who
- * practised (`asked`); then the members the memory does not know, as of the skill's reference (before
- * its first sweep the instant it entered the scope; after, its last sweep or the filters' last edit,
- * less the sessions' overlap, so a session listed late and dated just before is practice); then, when
- * the filters were edited since the skill was last read in full, which of those the former filters
- * held (compare.ts tells whom to ask). Member lists of the former filters are matched here.
+ * practised (`asked`); then `completeReading`.
  */
 export async function readSkill(
 	ctx: IPollFunctions,
@@ -95,10 +92,61 @@ export async function readSkill(
 	asked: string[],
 	now: number,
 ): Promise<SkillReading> {
-	const named = withoutMembers(settings.query);
 	const rows = sweep
 		? await readTiers(ctx, skillId, settings.query, iso(now))
-		: await readTiersOf(ctx, skillId, named, asked, iso(now));
+		: await readTiersOf(ctx, skillId, withoutMembers(settings.query), asked, iso(now));
+	return await completeReading(ctx, settings, memory, skillId, skill, { sweep, asked, rows, now });
+}
+
+/**
+ * One page of a sweep read a page at a time (when the whole sweep of a skill does not fit a poll): its
+ * members are compared as if they had practised, then `completeReading`. The members the pages miss
+ * (a row moved between two polls) are read by name afterwards (poll.ts).
+ */
+export async function readSweepPage(
+	ctx: IPollFunctions,
+	settings: SkillTiersSettings,
+	memory: TiersMemory,
+	skillId: string,
+	skill: SkillMemory,
+	page: number,
+	now: number,
+): Promise<{ reading: SkillReading; pages: number }> {
+	const answer = await apiListPage<ProficiencyReading>(
+		ctx,
+		`/skills/${skillId}/proficiency`,
+		{ ...settings.query, end_date: iso(now) },
+		page,
+		MAX_PAGE_SIZE,
+	);
+	const rows = answer.data;
+	const reading = await completeReading(ctx, settings, memory, skillId, skill, {
+		sweep: false,
+		asked: rows.map(userId),
+		rows,
+		now,
+	});
+	return { reading, pages: answer.pagination.total_pages };
+}
+
+/**
+ * A skill's reading from its rows at `now`: then the members the memory does not know, as of the
+ * skill's reference (before its first sweep the instant it entered the scope; after, its last sweep or
+ * the filters' last edit, less the sessions' overlap, so a session listed late and dated just before
+ * is practice); then, when the filters were edited since the skill was last read in full, which of
+ * those the former filters held (compare.ts tells whom to ask). Member lists of the former filters are
+ * matched here.
+ */
+async function completeReading(
+	ctx: IPollFunctions,
+	settings: SkillTiersSettings,
+	memory: TiersMemory,
+	skillId: string,
+	skill: SkillMemory,
+	read: { sweep: boolean; asked: string[]; rows: ProficiencyReading[]; now: number },
+): Promise<SkillReading> {
+	const { sweep, asked, rows, now } = read;
+	const named = withoutMembers(settings.query);
 	const reference =
 		skill.swept === undefined
 			? skill.entered

@@ -37,6 +37,13 @@ export interface ReadUnderWay {
 	sessionsPage?: number;
 	/** Skills still to be swept. */
 	sweep: Set<string>;
+	/**
+	 * Sweeps read a page at a time (a whole one did not fit a poll): the next page and the members
+	 * the pages read so far.
+	 */
+	paged: Map<string, { page: number; seen: Set<string> }>;
+	/** Sweeps whose pages are read: swept once the members still to read (`practised`) are. */
+	finishing: Set<string>;
 	/** Per skill, the members who practised it still to be read. */
 	practised: Map<string, Set<string>>;
 }
@@ -48,6 +55,10 @@ export interface StoredRead {
 	f: string;
 	pg?: number;
 	w: string[];
+	/** Sweeps read a page at a time: [next page, bitmap of the members read]. */
+	sp?: Record<string, [number, string]>;
+	/** Sweeps whose pages are read. */
+	sf?: string[];
 	/** Per skill: a bitmap of its members still to read (pack.ts `packMembers`). */
 	p: Record<string, string>;
 	/** Members still to read that no kept tier names (not in `m`). */
@@ -98,11 +109,16 @@ function decodeRead(read: StoredRead, table: string[]): ReadUnderWay {
 	const practised = new Map<string, Set<string>>();
 	for (const [skillId, bits] of Object.entries(read.p))
 		practised.set(skillId, unpackMembers(bits, table));
+	const paged = new Map<string, { page: number; seen: Set<string> }>();
+	for (const [skillId, [page, bits]] of Object.entries(read.sp ?? {}))
+		paged.set(skillId, { page, seen: unpackMembers(bits, table) });
 	return {
 		at: read.at * 1000,
 		form: read.f,
 		sessionsPage: read.pg,
 		sweep: new Set(read.w),
+		paged,
+		finishing: new Set(read.sf ?? []),
 		practised,
 	};
 }
@@ -115,16 +131,20 @@ function encodeRead(
 ): StoredRead {
 	const index = new Map(members.map((id, n) => [id, n]));
 	const extra: string[] = [];
-	const p: Record<string, string> = {};
-	for (const [skillId, ids] of read.practised) {
-		if (!skills.has(skillId) || ids.size === 0) continue;
+	const pack = (ids: Set<string>) => {
 		for (const id of ids)
 			if (!index.has(id)) {
 				index.set(id, index.size);
 				extra.push(id);
 			}
-		p[skillId] = packMembers(ids, index);
-	}
+		return packMembers(ids, index);
+	};
+	const p: Record<string, string> = {};
+	for (const [skillId, ids] of read.practised)
+		if (skills.has(skillId) && ids.size > 0) p[skillId] = pack(ids);
+	const sp: Record<string, [number, string]> = {};
+	for (const [skillId, { page, seen }] of read.paged)
+		if (skills.has(skillId)) sp[skillId] = [page, pack(seen)];
 	const stored: StoredRead = {
 		at: Math.floor(read.at / 1000),
 		f: read.form,
@@ -132,6 +152,9 @@ function encodeRead(
 		p,
 	};
 	if (read.sessionsPage !== undefined) stored.pg = read.sessionsPage;
+	if (Object.keys(sp).length) stored.sp = sp;
+	const finishing = [...read.finishing].filter((id) => skills.has(id));
+	if (finishing.length) stored.sf = finishing;
 	if (extra.length) stored.x = extra;
 	return stored;
 }
