@@ -286,7 +286,7 @@ describe(`Skill Tiers, ${MEMBERS} members × ${SKILLS} skills, 36 s budget, 50 r
 	test('one read over several polls: every tier change once, none missed, no poll abandoned', async () => {
 		const ws = await workspace();
 		const readAt = Math.floor(Date.now() / 1000) * 1000;
-		const run = await drain(ws.trigger);
+		const run = await drain(ws.trigger, 80);
 		expect(run.polls).toBeGreaterThan(1);
 		// One read: every event is as of the instant the read was pinned to.
 		expect([...run.readAt]).toEqual([readAt]);

@@ -54,9 +54,11 @@ export async function readPractisedPages(
 			{ length: pages === undefined ? 1 : pages - from + 1 },
 			(_, i) => from + i,
 		);
+		// One page at a time: the pace (50 a minute) bounds the read, and a request sent beside another
+		// to a slow service could end after the deadline the first one was measured against.
 		const answers = await mapWhileInTime(
 			batch,
-			2,
+			1,
 			async (page) => await apiListPage<SessionRow>(ctx, '/sessions', qs, page, MAX_PAGE_SIZE),
 		);
 		const sessions = answers.flatMap((answer) => answer.data);
