@@ -132,3 +132,30 @@ export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
 		? { m: members, i: kept, s, l: left }
 		: { m: members, i: kept, s };
 }
+
+/**
+ * A set of members as a bitmap over `table` (6 members a character, trailing empties left off): a read
+ * under way keeps who practised which skill in at most a sixth of a character per member of the table.
+ */
+export function packMembers(ids: Iterable<string>, indexOf: Map<string, number>): string {
+	const bits: number[] = [];
+	for (const id of ids) {
+		const n = indexOf.get(id);
+		if (n === undefined) continue;
+		const char = Math.floor(n / 6);
+		while (bits.length <= char) bits.push(0);
+		bits[char] |= 1 << n % 6;
+	}
+	return bits.map((b) => B64[b]).join('');
+}
+
+/** The members a bitmap of `packMembers` names. */
+export function unpackMembers(text: string, table: string[]): Set<string> {
+	const ids = new Set<string>();
+	for (let char = 0; char < text.length; char++) {
+		const bits = B64.indexOf(text[char]);
+		for (let bit = 0; bit < 6; bit++)
+			if (bits & (1 << bit) && table[char * 6 + bit] !== undefined) ids.add(table[char * 6 + bit]);
+	}
+	return ids;
+}

@@ -4,7 +4,7 @@ import type { FamilyState } from '../family';
 import { storedState } from '../family';
 import type { SkillMemory } from './compare';
 import type { PackedSkills } from './pack';
-import { packSkills, unpackSkills } from './pack';
+import { packMembers, packSkills, unpackMembers, unpackSkills } from './pack';
 
 /** Skill Tiers state in the node's static data; another version (or family) starts over. */
 export const SKILL_TIERS_STATE_VERSION = 'skill-tiers-2';
@@ -20,6 +20,49 @@ export interface TiersMemory {
 	/** Skills to sweep owed by the time that passed (fractional). */
 	sweepCredit: number;
 	skills: Map<string, SkillMemory>;
+	/** A read the poll's deadline stopped (issue 47): the next poll goes on with it. */
+	reading?: ReadUnderWay;
+}
+
+/**
+ * A read under way, pinned to its instant: the sessions list read a page at a time, then each skill
+ * (a sweep whole, else a hundred of its practising members at a time); what is done leaves it.
+ */
+export interface ReadUnderWay {
+	/** The read's instant (epoch ms, whole seconds): every request of it is as of this. */
+	at: number;
+	/** The form it was started for (`formOf`): another form starts a new read. */
+	form: string;
+	/** The next page of the sessions list; undefined once it is read through. */
+	sessionsPage?: number;
+	/** Skills still to be swept. */
+	sweep: Set<string>;
+	/**
+	 * Sweeps read a page at a time (a whole one did not fit a poll): the next page and the members
+	 * the pages read so far.
+	 */
+	paged: Map<string, { page: number; seen: Set<string> }>;
+	/** Sweeps whose pages are read: swept once the members still to read (`practised`) are. */
+	finishing: Set<string>;
+	/** Per skill, the members who practised it still to be read. */
+	practised: Map<string, Set<string>>;
+}
+
+/** The stored form of a read under way; members by their place in `m`, then in `x`. */
+export interface StoredRead {
+	/** Its instant, in seconds. */
+	at: number;
+	f: string;
+	pg?: number;
+	w: string[];
+	/** Sweeps read a page at a time: [next page, bitmap of the members read]. */
+	sp?: Record<string, [number, string]>;
+	/** Sweeps whose pages are read. */
+	sf?: string[];
+	/** Per skill: a bitmap of its members still to read (pack.ts `packMembers`). */
+	p: Record<string, string>;
+	/** Members still to read that no kept tier names (not in `m`). */
+	x?: string[];
 }
 
 /** The stored form (JSON): the filter bookkeeping beside the packed skills (pack.ts). */
@@ -32,6 +75,8 @@ export interface SkillTiersState extends FamilyState, PackedSkills {
 	/** The key before the change at keyAt. */
 	kb?: string;
 	credit?: number;
+	/** A read under way (issue 47). */
+	r?: StoredRead;
 }
 
 /** The stored state if it is this family's; a fresh one otherwise. */
@@ -56,7 +101,62 @@ export function decode(stored: SkillTiersState, key: string): TiersMemory {
 		keyBefore: same ? stored.kb : stored.key,
 		sweepCredit: stored.credit ?? 0,
 		skills: unpackSkills(stored),
+		reading: stored.r && decodeRead(stored.r, [...(stored.m ?? []), ...(stored.r.x ?? [])]),
 	};
+}
+
+function decodeRead(read: StoredRead, table: string[]): ReadUnderWay {
+	const practised = new Map<string, Set<string>>();
+	for (const [skillId, bits] of Object.entries(read.p))
+		practised.set(skillId, unpackMembers(bits, table));
+	const paged = new Map<string, { page: number; seen: Set<string> }>();
+	for (const [skillId, [page, bits]] of Object.entries(read.sp ?? {}))
+		paged.set(skillId, { page, seen: unpackMembers(bits, table) });
+	return {
+		at: read.at * 1000,
+		form: read.f,
+		sessionsPage: read.pg,
+		sweep: new Set(read.w),
+		paged,
+		finishing: new Set(read.sf ?? []),
+		practised,
+	};
+}
+
+/** The read under way in its stored form: only skills of the memory with members still to read. */
+function encodeRead(
+	read: ReadUnderWay,
+	skills: Map<string, SkillMemory>,
+	members: string[],
+): StoredRead {
+	const index = new Map(members.map((id, n) => [id, n]));
+	const extra: string[] = [];
+	const pack = (ids: Set<string>) => {
+		for (const id of ids)
+			if (!index.has(id)) {
+				index.set(id, index.size);
+				extra.push(id);
+			}
+		return packMembers(ids, index);
+	};
+	const p: Record<string, string> = {};
+	for (const [skillId, ids] of read.practised)
+		if (skills.has(skillId) && ids.size > 0) p[skillId] = pack(ids);
+	const sp: Record<string, [number, string]> = {};
+	for (const [skillId, { page, seen }] of read.paged)
+		if (skills.has(skillId)) sp[skillId] = [page, pack(seen)];
+	const stored: StoredRead = {
+		at: Math.floor(read.at / 1000),
+		f: read.form,
+		w: [...read.sweep].filter((id) => skills.has(id)),
+		p,
+	};
+	if (read.sessionsPage !== undefined) stored.pg = read.sessionsPage;
+	if (Object.keys(sp).length) stored.sp = sp;
+	const finishing = [...read.finishing].filter((id) => skills.has(id));
+	if (finishing.length) stored.sf = finishing;
+	if (extra.length) stored.x = extra;
+	return stored;
 }
 
 /** The memory in its stored form. */
@@ -70,5 +170,9 @@ export function encode(memory: TiersMemory, key: string): SkillTiersState {
 	};
 	if (memory.keyAt !== undefined) state.keyAt = memory.keyAt;
 	if (memory.keyBefore !== undefined) state.kb = memory.keyBefore;
+	if (memory.reading) {
+		state.r = encodeRead(memory.reading, memory.skills, state.m ?? []);
+		state.continues = true;
+	}
 	return state;
 }

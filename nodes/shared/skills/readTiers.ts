@@ -127,7 +127,7 @@ export async function readScenarioSkills(
 }
 
 /** A session row as the list gives it (spec: sessions list, not shown; the reference's fields). */
-interface SessionRow {
+export interface SessionRow {
 	user?: IDataObject;
 	scenario?: IDataObject;
 	score?: number | null;
