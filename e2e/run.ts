@@ -9,7 +9,7 @@
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, editor, job-trigger, wait, polling, practice, members,
  * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, templates, skill-tiers, job-repeats, day-budget,
- * durable).
+ * durable (or one leg: durable-legacy, durable-scheduler)).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -219,7 +219,10 @@ async function runMode(
 		if (runs('job-repeats')) await jobRepeatSteps(ctx);
 		// After that: the trigger under a slow service, legacy poller then n8n restarted with the durable
 		// scheduler on (it stays on until this mode's n8n stops).
-		if (runs('durable')) await durableSteps(ctx);
+		const legacyLeg = runs('durable') || runs('durable-legacy');
+		const schedulerLeg = runs('durable') || runs('durable-scheduler');
+		if (legacyLeg || schedulerLeg)
+			await durableSteps(ctx, { legacy: legacyLeg, scheduler: schedulerLeg });
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {

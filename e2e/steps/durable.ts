@@ -301,7 +301,8 @@ function pollsOf(ctx: SuiteContext, w: Watched, durable: boolean) {
 	}
 	const lines = stripAnsi(ctx.n8n.log('n8n'))
 		.split('\n')
-		.filter((l) => l.includes(`"workflowId":"${w.workflowId}"`));
+		// n8n prints each line's metadata as JSON: `"workflowId": "<id>"`.
+		.filter((l) => new RegExp(`"workflowId":\\s*"${w.workflowId}"`).test(l));
 	const count = (what: string) => lines.filter((l) => l.includes(what)).length;
 	const done = count('Poll returned');
 	const failed = count('Poll failed at runtime');
@@ -316,14 +317,44 @@ function pollsOf(ctx: SuiteContext, w: Watched, durable: boolean) {
 /** Requests a family's simulator answered (the trigger is its only client). */
 const requestsOf = (w: Watched): number => w.own.sim.control.requests().length;
 
-export async function durableSteps(ctx: SuiteContext): Promise<void> {
+/**
+ * The longest read, in ms, from the simulator's record: answers closer together than one latency
+ * and a second belong to one read; its span is from the first request sent to the last answer.
+ */
+function longestRead(w: Watched, latencyMs: number): number {
+	const times = w.own.sim.control
+		.requests()
+		.map((r) => Date.parse(r.at))
+		.sort((a, b) => a - b);
+	let longest = 0;
+	let start = times[0] ?? 0;
+	for (let i = 1; i <= times.length; i++) {
+		if (i === times.length || times[i] - times[i - 1] > latencyMs + 1000) {
+			longest = Math.max(longest, times[i - 1] - start + latencyMs);
+			start = times[i];
+		}
+	}
+	return longest;
+}
+
+/** Which legs run (`--steps=durable` both, `durable-legacy` or `durable-scheduler` one). */
+export interface Legs {
+	legacy: boolean;
+	scheduler: boolean;
+}
+
+export async function durableSteps(
+	ctx: SuiteContext,
+	legs: Legs = { legacy: true, scheduler: true },
+): Promise<void> {
 	const { report } = ctx;
 	if (!ctx.packageNodeTypes.includes(POLL_TRIGGER_TYPE)) return;
 	if (ctx.queueMode || ctx.major !== 2) {
 		report.skip('durable', 'n8n 2.x in one process only (the scheduler flags are a 2.41 feature)');
 		return;
 	}
-	await leg(ctx, false);
+	if (legs.legacy) await leg(ctx, false);
+	if (!legs.scheduler) return;
 	const restarted = await report.step(
 		'durable: n8n restarted on its folder with the durable scheduler on (poll timeout 10 s: budget 5 s)',
 		async () => {
@@ -388,7 +419,9 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 						executions.length === 0,
 						`${w.family.name}: ${executions.length} executions from the past`,
 					);
-					w.since = Date.parse(w.own.sim.control.now());
+					// From the start of this second: the simulator keeps whole seconds, so a change made
+					// within it would otherwise stamp before the start.
+					w.since = Math.floor(Date.parse(w.own.sim.control.now()) / 1000) * 1000;
 				}
 				return watched.map((w) => `${w.family.name} ${pollsOf(ctx, w, durable).text}`).join('; ');
 			},
@@ -431,6 +464,7 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 					}
 					await sleepMs(ROUND_MS);
 				}
+				const reads = watched.map((w) => longestRead(w, latencyMs));
 				// The service fast again: the polls left finish what is still to be read.
 				for (const w of watched) w.own.sim.control.setLatency(0);
 				const atDrain = watched.map((w) => pollsOf(ctx, w, durable).total);
@@ -442,7 +476,8 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 				await sleepMs(4000);
 				return `${round} rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; ${watched
 					.map(
-						(w) => `${w.family.name}: ${pollsOf(ctx, w, durable).text}, ${requestsOf(w)} requests`,
+						(w, i) =>
+							`${w.family.name}: ${pollsOf(ctx, w, durable).text}, ${requestsOf(w)} requests, longest read ${(reads[i] / 1000).toFixed(0)} s`,
 					)
 					.join('; ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
 			},
