@@ -266,6 +266,8 @@ interface Watched {
 	since: number;
 	/** IDs of the backlogs' records. */
 	backlog: Set<string>;
+	/** Of those, the first backlog's (made in round 2, read while the service is slow). */
+	firstBacklog: Set<string>;
 }
 
 /** Every execution of a workflow with its data, oldest first (the API pages by 100). */
@@ -407,6 +409,7 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 						workflowName,
 						since: 0,
 						backlog: new Set(),
+						firstBacklog: new Set(),
 					});
 				}
 				for (const w of watched) await api.activate(w.workflowId);
@@ -449,7 +452,10 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 					for (const w of watched) w.family.change(w.own.sim, round);
 					if (round === 2)
 						for (const w of watched)
-							for (const id of w.family.backlog(w.own.sim, 'b1')) w.backlog.add(id);
+							for (const id of w.family.backlog(w.own.sim, 'b1')) {
+								w.backlog.add(id);
+								w.firstBacklog.add(id);
+							}
 					if (durable && round === 6) {
 						// A second backlog; once every trigger is reading it, n8n is stopped by its PID.
 						const before = watched.map(requestsOf);
@@ -515,7 +521,16 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 						: 'backlog spread not measured';
 					const slow = emitting.filter((e) => startedAt(e) < drainAt);
 					const slowItems = slow.reduce((n, e) => n + itemsOf(e).length, 0);
-					const detail = `${result.summary}; ${spreadText}; ${emitting.length} executions with items (largest ${Math.max(0, ...emitting.map((e) => itemsOf(e).length))}), ${slow.length} of them (${slowItems} items) while the service was slow, ${failed.length} failed; ${pollsOf(ctx, w, durable).text}`;
+					const firstDone = new Set(
+						slow
+							.flatMap(itemsOf)
+							.map((i) => w.family.idOf(i))
+							.filter((id) => w.firstBacklog.has(id)),
+					).size;
+					const firstText = w.firstBacklog.size
+						? `; of the first backlog ${firstDone} of ${w.firstBacklog.size} out while slow`
+						: '';
+					const detail = `${result.summary}; ${spreadText}${firstText}; ${emitting.length} executions with items (largest ${Math.max(0, ...emitting.map((e) => itemsOf(e).length))}), ${slow.length} of them (${slowItems} items) while the service was slow, ${failed.length} failed; ${pollsOf(ctx, w, durable).text}`;
 					if (!result.ok) throw new CheckError(`${w.family.name} NOT EXACT: ${detail}`);
 					if (durable) {
 						// Changes every round, a budget of 5 s: reads that finish come out as the rounds go.
@@ -527,6 +542,11 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 						expect(
 							w.backlog.size === 0 || spread >= 3,
 							`${w.family.name} NOT CONTINUED: a backlog larger than one budget came out in fewer polls than it needs: ${detail}`,
+						);
+						// The first backlog had eight rounds (80 s, 16 budgets) at the slow service to finish.
+						expect(
+							firstDone === w.firstBacklog.size,
+							`${w.family.name} NOT COMPLETED WHILE SLOW: the first backlog was not all out before the service was fast again: ${detail}`,
 						);
 					}
 					return detail;
