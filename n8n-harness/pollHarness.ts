@@ -36,8 +36,19 @@ export interface PollHarnessOptions {
 	parameters: INodeParameters;
 	credentials: TestCredentials;
 	persistence?: Persistence;
-	/** What n8n 2.x's getPollBudgetMs answers (its default is five minutes). */
+	/**
+	 * What n8n 2.x's getPollBudgetMs answers (its default is five minutes; with `pollTimeoutMs` set, what
+	 * the durable scheduler answers for that timeout, `durableBudgetMs`).
+	 */
 	pollBudgetMs?: number;
+	/**
+	 * n8n 2.41's durable scheduler (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default): a poll whose duration on
+	 * Date.now exceeds it is abandoned, not cancelled. Its result or error is dropped and its staged
+	 * static data is not committed (n8n's poll-trigger-task-handler races the poll against a timer).
+	 * Here the poll runs to its end in virtual time and is judged then; the requests it sent after the
+	 * timeout are counted in `sentAfterAbandon` (the rig reports each request: `requestSent`).
+	 */
+	pollTimeoutMs?: number;
 	/** The workflow's ID, name and time zone (default test-trigger-workflow, "Trigger test", n8n's default zone). */
 	workflow?: { id?: string; name?: string; timezone?: string };
 }
@@ -47,6 +58,21 @@ export interface PollOutcome {
 	items: INodeExecutionData[];
 	emitted: boolean;
 	error?: Error;
+	/** The durable scheduler gave up on the poll (`pollTimeoutMs`): nothing of it reached n8n. */
+	abandoned?: boolean;
+}
+
+/** n8n's durable scheduler's lease on a trigger (N8N_SCHEDULER_LEASE_DURATION, 60 s by default). */
+export const LEASE_MS = 60_000;
+
+/**
+ * What n8n 2.41's durable scheduler answers to getPollBudgetMs (trigger-execution-context.factory's
+ * getExecutePollFunctions): the smaller of the poll timeout and the lease, less a margin of a fifth of
+ * it, at least 5 s and at most half. 45 s → 36 s.
+ */
+export function durableBudgetMs(pollTimeoutMs: number, leaseMs = LEASE_MS): number {
+	const ceiling = Math.min(pollTimeoutMs, leaseMs);
+	return ceiling - Math.min(Math.max(0.2 * ceiling, 5_000), ceiling / 2);
 }
 
 /**
@@ -74,6 +100,10 @@ export class PollHarness {
 	private readonly workflowData: IWorkflowBase;
 	/** The node's static data as the server has stored it. */
 	private persisted: IDataObject = {};
+	/** The polls under way, each with the instant the durable scheduler gives up on it. */
+	private readonly inFlight = new Set<{ abandonAt: number }>();
+	/** Requests sent while a poll of this trigger had already been abandoned (`pollTimeoutMs`). */
+	sentAfterAbandon = 0;
 
 	constructor(private readonly options: PollHarnessOptions) {
 		this.node = {
@@ -115,17 +145,43 @@ export class PollHarness {
 		Object.assign(live, clone(this.persisted));
 	}
 
+	/** The rig tells the harness of each request sent (at `now`), to count those after an abandon. */
+	requestSent(now = Date.now()): void {
+		if ([...this.inFlight].some((poll) => now > poll.abandonAt)) this.sentAfterAbandon++;
+	}
+
+	/**
+	 * Polls started together, as n8n's legacy poller does when a poll is still running at the next
+	 * Poll Times instant (or two ticks of one trigger when the timeout exceeds the lease).
+	 */
+	async pollTogether(count = 2): Promise<PollOutcome[]> {
+		return await Promise.all(Array.from({ length: count }, async () => await this.poll()));
+	}
+
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
+		const { pollTimeoutMs } = this.options;
+		const flight = { abandonAt: Date.now() + (pollTimeoutMs ?? Infinity) };
+		this.inFlight.add(flight);
+		try {
+			return await this.runPoll(mode, flight.abandonAt);
+		} finally {
+			this.inFlight.delete(flight);
+		}
+	}
+
+	private async runPoll(mode: 'trigger' | 'manual', abandonAt: number): Promise<PollOutcome> {
 		const persistence = this.options.persistence ?? 'staged';
 		const additionalData = makeAdditionalData(
 			this.credentialsHelper,
 			this.workflowData,
 			randomUUID(),
 		);
-		const budget =
-			this.options.pollBudgetMs === undefined
-				? undefined
-				: () => this.options.pollBudgetMs as number;
+		const { pollTimeoutMs } = this.options;
+		const budgetMs =
+			this.options.pollBudgetMs ??
+			(pollTimeoutMs === undefined ? undefined : durableBudgetMs(pollTimeoutMs));
+		const budget = budgetMs === undefined ? undefined : () => budgetMs;
+		const abandoned = () => Date.now() > abandonAt;
 		const live = this.workflow.getStaticData('node', this.node);
 		let emitted: INodeExecutionData[][] | undefined;
 		let staged: IDataObject | undefined;
@@ -181,12 +237,16 @@ export class PollHarness {
 		try {
 			await runPollInStagingScope(ctx as IPollFunctions, async () => {
 				const response = await nodeType.poll!.call(ctx as IPollFunctions);
+				// Abandoned: n8n has already moved on; nothing is emitted, nothing committed.
+				if (abandoned()) return;
 				if (response !== null) ctx.__emit(response);
 				else if (mode === 'trigger') await commitStagedCursor(ctx as IPollFunctions);
 			});
 		} catch (error) {
+			if (abandoned()) return { items: [], emitted: false, abandoned: true };
 			return { items: [], emitted: false, error: error as Error };
 		}
+		if (abandoned()) return { items: [], emitted: false, abandoned: true };
 		return { items: emitted?.[0] ?? [], emitted: emitted !== undefined };
 	}
 }

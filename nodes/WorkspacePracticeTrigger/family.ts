@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PaceLimits } from '../shared/transport';
-import { Deadline, isOutOfTime, startRun, UNPACED } from '../shared/transport';
+import { Deadline, startRun, UNPACED, untilDeadline } from '../shared/transport';
 import { mayRead, spendRead } from './quota';
 
 /**
@@ -134,15 +134,11 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 		? stored.quotaEmptyAt
 		: spendRead(ctx, staticData, settings.maxReadsPerDay, now);
 	startRun(ctx, family.pace ?? UNPACED, Deadline.forPoll(pollBudgetMs(ctx), now));
-	let read: { state: State; items: INodeExecutionData[] };
-	try {
-		read = await family.read(ctx, settings, stored, now);
-	} catch (error) {
-		if (!isOutOfTime(error)) throw error;
-		// Out of time before the family could keep any progress: the next poll tries again, unspent.
-		read = { state: { ...stored, continues: true }, items: [] };
-	}
-	const { state, items } = read;
+	// Out of time before the family could keep any progress: the next poll tries again, unspent.
+	const { state, items } = (await untilDeadline(family.read(ctx, settings, stored, now))) ?? {
+		state: { ...stored, continues: true },
+		items: [],
+	};
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
 	return items.length > 0 ? [items] : null;
 }

@@ -10,6 +10,8 @@ export class FaultProxy {
 	private server?: Server;
 	private count = 0;
 	private hook?: (count: number, req: IncomingMessage) => void;
+	/** Run before every request, whatever `onRequest` is set to (the rig's virtual time). */
+	private readonly observers: Array<() => void> = [];
 	baseUrl = '';
 
 	constructor(private readonly target: string) {}
@@ -18,6 +20,7 @@ export class FaultProxy {
 		const target = new URL(this.target);
 		this.server = createServer((req, res) => {
 			this.count++;
+			for (const observe of this.observers) observe();
 			this.hook?.(this.count, req);
 			const upstream = request(
 				{
@@ -45,6 +48,11 @@ export class FaultProxy {
 	onRequest(hook?: (count: number, req: IncomingMessage) => void): void {
 		this.count = 0;
 		this.hook = hook;
+	}
+
+	/** Runs `observer` before every request from now on (the test's `onRequest` hook runs after it). */
+	observe(observer: () => void): void {
+		this.observers.push(observer);
 	}
 
 	async close(): Promise<void> {

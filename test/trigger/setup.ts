@@ -3,11 +3,17 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
 import { PollHarness, type PollHarnessOptions } from '../../n8n-harness/pollHarness';
 import { FaultProxy } from './faultProxy';
+import { SlowService } from './slowService';
 
 export interface TriggerRig {
 	sim: RunningSimulator;
 	clock: ManualClock;
 	proxy: FaultProxy;
+	/**
+	 * The service's virtual latency: `rig.slow.start(10_000)` makes each request take 10 s of Date.now
+	 * and of the simulator's clock (slowService.ts); `reset` turns it off.
+	 */
+	slow: SlowService;
 	/** A trigger whose requests go through the proxy to the simulator. */
 	harness(
 		parameters: INodeParameters,
@@ -28,22 +34,36 @@ export async function startRig(): Promise<TriggerRig> {
 		sourceTimings: { pendingMs: 0, processingMs: 0, hold: true },
 	});
 	const proxy = await new FaultProxy(sim.baseUrl).start();
+	const slow = new SlowService(clock);
+	const harnesses: PollHarness[] = [];
+	// Each request: first judged against the polls in flight (sent after one was abandoned?), then
+	// it takes its virtual time.
+	proxy.observe(() => {
+		for (const harness of harnesses) harness.requestSent();
+		slow.requestReceived();
+	});
 	return {
 		sim,
 		clock,
 		proxy,
-		harness: (parameters, options = {}) =>
-			new PollHarness({
+		slow,
+		harness: (parameters, options = {}) => {
+			const harness = new PollHarness({
 				parameters,
 				credentials: { baseUrl: proxy.baseUrl, apiKey: sim.apiKey },
 				...options,
-			}),
+			});
+			harnesses.push(harness);
+			return harness;
+		},
 		reset(offsetMs = 60_000) {
 			sim.control.reset();
 			sim.control.setTimestampPrecision('second');
 			sim.control.setSourceTimings({ pendingMs: 0, processingMs: 0, hold: true });
 			sim.control.setTime(SEED_NOW + offsetMs);
 			proxy.onRequest(undefined);
+			slow.stop();
+			harnesses.length = 0;
 		},
 		async close() {
 			await proxy.close();

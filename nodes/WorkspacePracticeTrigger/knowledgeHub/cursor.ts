@@ -52,5 +52,6 @@ export function pruneStream(stream: Stream): Stream {
 	if (stream.newest !== undefined) out.newest = stream.newest;
 	if (stream.digest !== undefined) out.digest = stream.digest;
 	if (stream.known !== undefined) out.known = stream.known;
+	if (stream.progress !== undefined) out.progress = stream.progress;
 	return out;
 }

@@ -1,35 +1,59 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, mapWithConcurrency } from '../../shared/transport';
+import { apiRequest, mapWhileInTime, mapWithConcurrency } from '../../shared/transport';
 import type { FoundEvent } from './events';
 import { PAGES_PATH, SOURCES_PATH } from './read';
 
 const DETAIL_CONCURRENCY = 4;
+
+/** The full record of an event's page or source. */
+async function fetchRecord(ctx: IPollFunctions, f: FoundEvent): Promise<IDataObject> {
+	const id = encodeURIComponent(String(f.row.id));
+	const { body } =
+		f.kind === 'page'
+			? await apiRequest<IDataObject>(ctx, {
+					method: 'GET',
+					path: `${PAGES_PATH}/${id}`,
+					what: `page ${String(f.row.id)}`,
+				})
+			: await apiRequest<IDataObject>(ctx, {
+					method: 'GET',
+					path: `${SOURCES_PATH}/${id}`,
+					qs: { include: 'content' },
+					what: `source ${String(f.row.id)}`,
+				});
+	return body;
+}
 
 /** Full records, one request per distinct page or source, when the option asks for them. */
 async function fullRecords(
 	ctx: IPollFunctions,
 	found: FoundEvent[],
 ): Promise<Map<string, IDataObject>> {
-	const wanted = [...new Map(found.map((f) => [`${f.kind}:${String(f.row.id)}`, f])).entries()];
-	const records = await mapWithConcurrency(wanted, DETAIL_CONCURRENCY, async ([, f]) => {
-		const id = encodeURIComponent(String(f.row.id));
-		const { body } =
-			f.kind === 'page'
-				? await apiRequest<IDataObject>(ctx, {
-						method: 'GET',
-						path: `${PAGES_PATH}/${id}`,
-						what: `page ${String(f.row.id)}`,
-					})
-				: await apiRequest<IDataObject>(ctx, {
-						method: 'GET',
-						path: `${SOURCES_PATH}/${id}`,
-						qs: { include: 'content' },
-						what: `source ${String(f.row.id)}`,
-					});
-		return body;
-	});
+	const wanted = [...new Map(found.map((f) => [recordKey(f), f])).entries()];
+	const records = await mapWithConcurrency(wanted, DETAIL_CONCURRENCY, async ([, f]) =>
+		fetchRecord(ctx, f),
+	);
 	return new Map(wanted.map(([key], index) => [key, records[index]]));
+}
+
+/** Which record an event carries: its kind and id. */
+export const recordKey = (f: FoundEvent): string => `${f.kind}:${String(f.row.id)}`;
+
+/**
+ * The full records of the events, in their order, one request per distinct page or source, until the
+ * poll's deadline stops one: the records of the longest run from the first that all came. The caller
+ * emits the events up to the first without its record and goes on from there at the next poll.
+ */
+export async function recordsInTime(
+	ctx: IPollFunctions,
+	found: FoundEvent[],
+): Promise<Map<string, IDataObject>> {
+	const wanted = [...new Map(found.map((f) => [recordKey(f), f])).entries()];
+	const records = await mapWhileInTime(wanted, DETAIL_CONCURRENCY, async ([, f]) =>
+		fetchRecord(ctx, f),
+	);
+	return new Map(records.map((record, index) => [wanted[index][0], record]));
 }
 
 /** The events with their full records in place of the list rows when Fetch Full Record is on. */
@@ -40,7 +64,7 @@ export async function withRecords(
 ): Promise<FoundEvent[]> {
 	if (!fetchFull) return found;
 	const full = await fullRecords(ctx, found);
-	return found.map((f) => ({ ...f, row: full.get(`${f.kind}:${String(f.row.id)}`) ?? f.row }));
+	return found.map((f) => ({ ...f, row: full.get(recordKey(f)) ?? f.row }));
 }
 
 /** Oldest change first; pages before sources at the same instant; a page's own events in form order. */

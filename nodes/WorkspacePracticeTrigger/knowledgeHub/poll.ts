@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage } from '../../shared/transport';
+import { apiListPage, OutOfTime, untilDeadline } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
+import type { Window } from './cursor';
 import { inWindow, lowerBound, OVERLAP_MS, pruneStream, windowOf } from './cursor';
 import type { FoundEvent } from './events';
 import {
@@ -14,10 +15,9 @@ import {
 	readyStamp,
 	sourceIsNew,
 } from './events';
-import { byTime, withRecords } from './items';
+import { byTime, recordKey, recordsInTime } from './items';
 import { sourceReadyKey } from './keys';
 import {
-	Budget,
 	PAGES_PATH,
 	readPageChanges,
 	readReadySources,
@@ -51,7 +51,9 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	const top = toStamp(newest.data[0]?.updated_at);
 	if (top === undefined) return { cursor: null, seen: new SeenChanges() };
 	const from = shiftStamp(top, -OVERLAP_MS);
-	const { rows } = await readPageChanges(ctx, archived, from, Budget.unlimited(), () => true);
+	const { rows, complete } = await readPageChanges(ctx, archived, from);
+	// Every page in the window must count as seen, or an old one would pass for new: start again.
+	if (!complete) throw new OutOfTime();
 	const stream: Stream = { cursor: top, seen: new SeenChanges() };
 	if (settings.filtered) stream.known = new RecentKeys();
 	for (const row of rows) {
@@ -64,48 +66,96 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	return pruneStream(stream);
 }
 
-async function pollPages(
-	ctx: IPollFunctions,
+/** A stream's part of a poll: its next state, its events, and whether work is left for the next poll. */
+interface StreamRead {
+	stream: Stream;
+	found: FoundEvent[];
+	continues?: boolean;
+}
+
+/**
+ * The events of page rows read in order, and the stream's cursor, seen and known sets after them.
+ * `rowOf` gives each event's row index, to cut the read after a row.
+ */
+function applyPageRows(
 	settings: Settings,
 	stored: Stream,
-	budget: Budget,
-): Promise<{ stream: Stream; found: FoundEvent[] }> {
-	const window = windowOf(stored);
+	window: Window,
+	rows: IDataObject[],
+): { found: FoundEvent[]; rowOf: number[]; stream: Stream } {
 	const seen = stored.seen.copy();
 	const known = settings.filtered ? (stored.known?.copy() ?? new RecentKeys()) : undefined;
-	const isNew = (row: IDataObject) => {
-		const page = pageStamps(row);
-		return page !== undefined && pageChanges(page, seen, window).events.length > 0;
-	};
-	const read = await readPageChanges(
-		ctx,
-		settings.pageFilters,
-		lowerBound(window),
-		budget,
-		isNew,
-		stored.newest,
-	);
 	const found: FoundEvent[] = [];
+	const rowOf: number[] = [];
 	let cursor = stored.cursor ?? undefined;
-	for (const row of read.rows) {
+	rows.forEach((row, index) => {
 		const page = pageStamps(row);
-		if (!page) continue;
+		if (!page) return;
 		const { events, keys } = pageChanges(page, seen, window, settings.filtered, known);
-		if (!keys) continue;
+		if (!keys) return;
 		for (const [key, stamp] of keys) seen.add(key, stamp);
 		if (known) for (const key of pageKnownKeys(page)) known.touch(key);
 		cursor = maxStamp(cursor, page.updated);
 		for (const event of events) {
-			if (settings.events.has(event)) found.push({ event, stamp: page.updated, kind: 'page', row });
+			if (!settings.events.has(event)) continue;
+			found.push({ event, stamp: page.updated, kind: 'page', row });
+			rowOf.push(index);
 		}
-	}
+	});
 	const stream: Stream = { cursor: cursor ?? null, seen };
 	if (known) stream.known = known;
 	if (stored.floor !== undefined) stream.floor = stored.floor;
-	// A read the list moved under keeps this poll's starting point for the next one.
-	if (!read.settled && window.from !== undefined) stream.from = window.from;
+	return { found, rowOf, stream };
+}
+
+async function pollPages(
+	ctx: IPollFunctions,
+	settings: Settings,
+	stored: Stream,
+): Promise<StreamRead> {
+	const resume = stored.progress;
+	// A read going on from an earlier poll keeps its window: its rows are judged as in one poll.
+	const window: Window = resume ? { from: resume.from, after: stored.floor } : windowOf(stored);
+	const read = await readPageChanges(
+		ctx,
+		settings.pageFilters,
+		lowerBound(window),
+		stored.newest,
+		resume,
+	);
+	let progress = read.complete ? undefined : read.cut;
+	// A cut read through by a poll that went on with it left its newest rows for later: the next read
+	// lists what came after the cut (read.ts), then the window again.
+	if (!progress && resume && resume.page > 0 && read.cut) progress = { ...read.cut, page: 0 };
+	// The list moved under the cut: the reads after it keep the mark until the window is read again.
+	const moved = resume?.unsettled === true;
+	if (progress && moved) progress = { ...progress, unsettled: true };
+	let applied = applyPageRows(settings, stored, window, read.rows);
+	let cutShort = false;
+	if (settings.fetchFull && applied.found.length > 0) {
+		// Full records in order until the deadline: the read is cut before the first row without one,
+		// and goes on from that row's list page (rows of it already emitted are in the seen set).
+		const records = await recordsInTime(ctx, applied.found);
+		const missing = applied.found.findIndex((f) => !records.has(recordKey(f)));
+		if (missing !== -1) {
+			const row = applied.rowOf[missing];
+			const page = read.pageOf[row];
+			if (page > 0 && read.cut) progress = { ...read.cut, page };
+			cutShort = true;
+			applied = applyPageRows(settings, stored, window, read.rows.slice(0, row));
+		}
+		applied.found = applied.found.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
+	}
+	const { stream, found } = applied;
+	if (progress) {
+		stream.progress = progress;
+		if (progress.from !== undefined) stream.from = progress.from;
+		// A read the list moved under keeps this poll's starting point for the next one.
+	} else if ((moved || !read.settled) && window.from !== undefined) stream.from = window.from;
 	if (read.newest !== undefined) stream.newest = read.newest;
-	return { stream: pruneStream(stream), found };
+	// The newest second's crowd left for the next read: that read goes on with this one.
+	const continues = progress !== undefined || cutShort || read.waiting === true;
+	return { stream: pruneStream(stream), found, continues };
 }
 
 // ---------- sources ----------
@@ -130,7 +180,7 @@ async function pollSources(
 	ctx: IPollFunctions,
 	settings: Settings,
 	stored: Stream,
-): Promise<{ stream: Stream; found: FoundEvent[] }> {
+): Promise<StreamRead> {
 	// One request when nothing changed: the first page looks as it did at the last full read. A change
 	// it cannot show (one source archived and another made ready further down, in one interval) waits
 	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
@@ -151,6 +201,25 @@ async function pollSources(
 		seen.add(sourceReadyKey(id, stamp), stamp);
 		cursor = maxStamp(cursor, stamp);
 	}
+	if (settings.fetchFull && fresh.length > 0) {
+		const ordered = byTime(fresh);
+		const records = await recordsInTime(ctx, ordered);
+		const found = ordered
+			.filter((f) => records.has(recordKey(f)))
+			.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
+		if (found.length < ordered.length) {
+			// The deadline came first: the oldest ones with their records are emitted; the rest stay
+			// in the window (the cursor does not move) and unseen, and the next poll reads the list again.
+			const partial = stored.seen.copy();
+			for (const f of found) {
+				partial.add(sourceReadyKey(f.row.id as string, f.stamp), f.stamp);
+			}
+			const stream: Stream = { ...stored, seen: partial };
+			delete stream.digest;
+			return { stream: pruneStream(stream), found, continues: true };
+		}
+		fresh.splice(0, fresh.length, ...found);
+	}
 	const stream: Stream = { ...stored, cursor: cursor ?? null, seen, digest };
 	return { stream: pruneStream(stream), found: fresh };
 }
@@ -158,8 +227,25 @@ async function pollSources(
 // ---------- the poll ----------
 
 /**
+ * A stream's read, or, when the poll's deadline came before it had anything to keep (`OutOfTime`),
+ * its stored state unchanged (absent for a stream not started) and work left for the next poll.
+ */
+async function inTime(
+	read: () => Promise<StreamRead>,
+	stored: Stream | undefined,
+): Promise<StreamRead | { stream: undefined; found: []; continues: true }> {
+	return (
+		(await untilDeadline(read())) ??
+		(stored
+			? { stream: stored, found: [], continues: true }
+			: { stream: undefined, found: [], continues: true })
+	);
+}
+
+/**
  * One read of the chosen streams (pages, sources). The first read of a stream only takes its starting
- * point and emits nothing from the past.
+ * point and emits nothing from the past. Each stream stops at the poll's deadline on its own and keeps
+ * its progress; the events of both come oldest first.
  */
 async function read(
 	ctx: IPollFunctions,
@@ -168,24 +254,36 @@ async function read(
 ): Promise<{ state: TriggerState; items: INodeExecutionData[] }> {
 	const next: TriggerState = { v: STATE_VERSION };
 	const found: FoundEvent[] = [];
-	const budget = Budget.of(ctx);
+	let continues = false;
 
 	if (wantsPages(settings)) {
-		const result = stored.pages
-			? await pollPages(ctx, settings, stored.pages, budget)
-			: { stream: await startPages(ctx, settings), found: [] };
-		next.pages = result.stream;
+		const pages = stored.pages;
+		const result = await inTime(
+			async () =>
+				pages
+					? await pollPages(ctx, settings, pages)
+					: { stream: await startPages(ctx, settings), found: [] },
+			pages,
+		);
+		if (result.stream) next.pages = result.stream;
 		found.push(...result.found);
+		continues ||= result.continues === true;
 	}
 	if (wantsSources(settings)) {
-		const result = stored.sources
-			? await pollSources(ctx, settings, stored.sources)
-			: { stream: await startSources(ctx, settings), found: [] };
-		next.sources = result.stream;
+		const sources = stored.sources;
+		const result = await inTime(
+			async () =>
+				sources
+					? await pollSources(ctx, settings, sources)
+					: { stream: await startSources(ctx, settings), found: [] },
+			sources,
+		);
+		if (result.stream) next.sources = result.stream;
 		found.push(...result.found);
+		continues ||= result.continues === true;
 	}
-
-	return { state: next, items: toItems(await withRecords(ctx, byTime(found), settings.fetchFull)) };
+	if (continues) next.continues = true;
+	return { state: next, items: toItems(byTime(found)) };
 }
 
 /** Knowledge Hub Changes, as the trigger runs every family (family.ts). */

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
@@ -12,34 +12,40 @@ export const SOURCES_PATH = '/knowledge-hub/sources';
 /** A list read again from the start at most this often when it changes under the reader. */
 const READ_ATTEMPTS = 3;
 
-/** Time a poll may spend listing before it settles for the oldest part of a large backlog. */
-export class Budget {
-	private readonly started = Date.now();
-
-	constructor(private readonly limitMs: number) {}
-
+/**
+ * A read of the pages list cut below its newest timestamp and read from its last list page back to
+ * the first (see `readPageChanges`). A poll's deadline may stop it between two list pages: this is
+ * what the next poll needs to go on from the next page, the smallest unit a read resumes from. Kept
+ * in the stream's state (state.ts) until the cut is read through.
+ */
+export interface PageProgress {
+	/** The cut's inclusive bounds on updated_at: `updated_after` (absent: from the start), `updated_before`. */
+	from?: Stamp;
+	upper: Stamp;
+	/** Its row count when its reading began: a different count on a later page means rows moved. */
+	total: number;
 	/**
-	 * Half of what n8n allows a poll (n8n 2.x says how much; 1.x has no limit, five minutes is used), so
-	 * the detail requests and the hand-off still fit.
+	 * The next list page to read, counting down to 1; 0 once read through by a poll that went on with
+	 * it: the next read then lists what came after the cut (above `upper`), whose rows at the newest
+	 * timestamp the cut left out, before the stream reads its window again.
 	 */
-	static of(ctx: IPollFunctions): Budget {
-		const allowed = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : 5 * 60_000;
-		return new Budget(Math.max(0, allowed) / 2);
-	}
-
-	static unlimited(): Budget {
-		return new Budget(Infinity);
-	}
-
-	spent(): boolean {
-		return Date.now() - this.started >= this.limitMs;
-	}
+	page: number;
+	/**
+	 * Once read through, the next read starts again from `from`: the list moved under the read, or
+	 * the newest timestamp was left for later (`PageRead.settled`).
+	 */
+	unsettled?: true;
 }
 
 export interface PageRead {
 	/** Rows oldest first (by updated_at; on equal timestamps, in the order the service changed them). */
 	rows: IDataObject[];
-	/** False when the budget ran out: `rows` are then the oldest part of the changes, without gaps. */
+	/** Per row, the cut's list page it came from; 0 for the rows at the newest timestamp (`head`). */
+	pageOf: number[];
+	/**
+	 * False when the poll's deadline stopped the read: `rows` are then the oldest part of the changes,
+	 * without gaps, and `cut` says where the next poll goes on.
+	 */
 	complete: boolean;
 	/**
 	 * False when a row may have slipped past this read (the list changed under it, or the newest
@@ -48,6 +54,13 @@ export interface PageRead {
 	settled: boolean;
 	/** The newest updated_at the list showed, read or not. */
 	newest?: Stamp;
+	/**
+	 * More than a list page of rows share the newest timestamp, left for the next read (see
+	 * `readPageChanges`): this read is not done, and the next goes on with it.
+	 */
+	waiting?: true;
+	/** The cut this read went through, `page` the next one to read; absent when the range fit on page 1. */
+	cut?: PageProgress;
 }
 
 function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationError {
@@ -86,66 +99,119 @@ const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
  *   settled" so the next poll starts from the same point and finds the rows that moved;
  * - when more than one list page of rows share T, they are read only once T is over for the service,
  *   that is when an earlier poll already saw T as the newest (`newestBefore`); until then they wait.
+ *
+ * The poll's deadline may stop the read between two list pages of the cut (the transport throws
+ * `OutOfTime` rather than send a request that could not be answered in time): the rows read so far
+ * come back with the cut's progress, and the next poll goes on (`resume`) from the next page. That
+ * holds across polls for the reason above: no change enters the cut, and a departure only makes a row
+ * read twice (the seen set drops it). The rows at T are then left for the read after the cut. A
+ * deadline before the cut's first page lets `OutOfTime` through: nothing was gained.
  */
 export async function readPageChanges(
 	ctx: IPollFunctions,
 	filters: IDataObject,
-	from: Stamp | undefined,
-	budget: Budget,
-	isNew: (row: IDataObject) => boolean,
+	lowerBound: Stamp | undefined,
 	newestBefore?: Stamp,
+	resume?: PageProgress,
 ): Promise<PageRead> {
+	let from = lowerBound;
 	const query: IDataObject = { ...filters, sort: 'updated_at' };
+	if (resume && resume.page > 0) return await readCut(ctx, query, resume, [], newestBefore);
+	// After a cut read through over several polls: what came after it.
+	if (resume) from = shiftStamp(resume.upper, 1);
 	if (from !== undefined) query.updated_after = stampParam(from);
-	let last: PageRead | undefined;
-	for (let attempt = 1; attempt <= PAGE_READ_ATTEMPTS; attempt++) {
-		last = await readOnce(ctx, query, budget, isNew, newestBefore);
+	let last = await readOnce(ctx, query, from, newestBefore);
+	for (let attempt = 2; attempt <= PAGE_READ_ATTEMPTS; attempt++) {
 		if (last.settled || !last.complete) return last;
+		// No time to read it again: the unsettled read stands (the next poll reads from `from`).
+		const again = await untilDeadline(readOnce(ctx, query, from, newestBefore));
+		if (!again) return last;
+		last = again;
 	}
-	return last!;
+	return last;
 }
 
 async function readOnce(
 	ctx: IPollFunctions,
 	query: IDataObject,
-	budget: Budget,
-	isNew: (row: IDataObject) => boolean,
+	from: Stamp | undefined,
 	newestBefore: Stamp | undefined,
 ): Promise<PageRead> {
 	const first = await apiListPage<IDataObject>(ctx, PAGES_PATH, query, 1, MAX_PAGE_SIZE);
 	const newest = first.data.length > 0 ? updatedOf(first.data[0]) : undefined;
 	if (first.pagination.total_pages <= 1 || newest === undefined) {
-		return { rows: [...first.data].reverse(), complete: true, settled: true, newest };
+		const rows = [...first.data].reverse();
+		return { rows, pageOf: rows.map(() => 0), complete: true, settled: true, newest };
 	}
 	const headOnFirst = first.data.some((row) => updatedOf(row) !== newest);
 	// T is over for the service once an earlier poll saw it as the newest: it can be read whole.
 	const newestIsOver = !headOnFirst && newestBefore === newest;
 	const head = headOnFirst ? first.data.filter((row) => updatedOf(row) === newest) : [];
 	const upper = newestIsOver ? newest : justBefore(newest);
-	const cut: IDataObject = { ...query, updated_before: stampParam(upper) };
 
 	let total: number;
 	if (headOnFirst) total = first.pagination.total_count - head.length;
 	else if (newestIsOver) total = first.pagination.total_count;
-	else total = (await apiListPage<IDataObject>(ctx, PAGES_PATH, cut, 1, 1)).pagination.total_count;
+	else {
+		const count = cutQuery(query, from, upper);
+		total = (await apiListPage<IDataObject>(ctx, PAGES_PATH, count, 1, 1)).pagination.total_count;
+	}
 
-	const pages = Math.ceil(total / MAX_PAGE_SIZE);
-	const older: IDataObject[][] = [];
-	let complete = true;
-	let moved = false;
-	for (let page = pages; page >= 1; page--) {
-		const next = await apiListPage<IDataObject>(ctx, PAGES_PATH, cut, page, MAX_PAGE_SIZE);
-		if (next.pagination.total_count !== total) moved = true;
-		older.push([...next.data].reverse());
-		// Out of time: stop once something new is in hand, so every poll makes progress.
-		if (page > 1 && budget.spent() && older.some((rows) => rows.some(isNew))) {
-			complete = false;
-			break;
+	const progress: PageProgress = { upper, total, page: Math.ceil(total / MAX_PAGE_SIZE) };
+	if (from !== undefined) progress.from = from;
+	if (!(headOnFirst || newestIsOver)) progress.unsettled = true;
+	const read = await readCut(ctx, query, progress, head, newest);
+	return headOnFirst || newestIsOver ? read : { ...read, waiting: true };
+}
+
+/** The query of a cut: the filters, and updated_at from `from` to `upper`, both inclusive. */
+function cutQuery(query: IDataObject, from: Stamp | undefined, upper: Stamp): IDataObject {
+	const cut: IDataObject = { ...query, updated_before: stampParam(upper) };
+	if (from !== undefined) cut.updated_after = stampParam(from);
+	else delete cut.updated_after;
+	return cut;
+}
+
+/**
+ * The cut's list pages from `progress.page` back to 1, then the rows at the newest timestamp (`head`,
+ * from the first request). Stops at the poll's deadline with what it has and where to go on.
+ */
+async function readCut(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	progress: PageProgress,
+	head: IDataObject[],
+	newest: Stamp | undefined,
+): Promise<PageRead> {
+	const cut = cutQuery(query, progress.from, progress.upper);
+	const rows: IDataObject[] = [];
+	const pageOf: number[] = [];
+	let unsettled = progress.unsettled === true;
+	const at = (page: number): PageProgress => {
+		const out: PageProgress = { ...progress, page };
+		if (unsettled) out.unsettled = true;
+		return out;
+	};
+	for (let page = progress.page; page >= 1; page--) {
+		const next = await untilDeadline(
+			apiListPage<IDataObject>(ctx, PAGES_PATH, cut, page, MAX_PAGE_SIZE),
+		);
+		if (!next) {
+			const read = lastOccurrence(rows, pageOf);
+			return { ...read, complete: false, settled: false, newest, cut: at(page) };
+		}
+		if (next.pagination.total_count !== progress.total) unsettled = true;
+		for (const row of [...next.data].reverse()) {
+			rows.push(row);
+			pageOf.push(page);
 		}
 	}
-	const rows = complete ? [...older.flat(), ...[...head].reverse()] : older.flat();
-	const settled = !moved && (headOnFirst || newestIsOver);
-	return { rows: lastOccurrence(rows), complete, settled, newest };
+	for (const row of [...head].reverse()) {
+		rows.push(row);
+		pageOf.push(0);
+	}
+	const read = lastOccurrence(rows, pageOf);
+	return { ...read, complete: true, settled: !unsettled, newest, cut: at(0) };
 }
 
 /** The first list page of ready sources matching the filters: what every Source Ready read starts with. */
@@ -205,14 +271,21 @@ export async function readReadySources(
 			}
 			rows.push(...next.data);
 		}
-		if (!moved) return lastOccurrence(rows);
+		if (!moved) return lastOccurrence(rows).rows;
 	}
 	throw changedWhileReading(ctx, 'source');
 }
 
-/** One row per id, the last one read (rows are in order, so the latest state) in its place. */
-function lastOccurrence(rows: IDataObject[]): IDataObject[] {
+/**
+ * One row per id, the last one read (rows are in order, so the latest state) in its place; `pageOf`
+ * (each row's list page) filtered alike.
+ */
+function lastOccurrence(
+	rows: IDataObject[],
+	pageOf: number[] = [],
+): { rows: IDataObject[]; pageOf: number[] } {
 	const last = new Map<unknown, number>();
 	rows.forEach((row, index) => last.set(row.id, index));
-	return rows.filter((row, index) => last.get(row.id) === index);
+	const kept = (_: unknown, index: number) => last.get(rows[index].id) === index;
+	return { rows: rows.filter(kept), pageOf: pageOf.filter(kept) };
 }

@@ -4,6 +4,7 @@ import type { FamilyState } from '../family';
 import { storedState } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
 import { pageSeenKey, pageV1StateKey, pageVersionKey, sourceReadyKey } from './keys';
+import type { PageProgress } from './read';
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
@@ -21,7 +22,10 @@ import { toStamp } from './timestamps';
  * - `from`: set only after a read the list moved under (see read.ts): the next poll reads again from
  *   this point, not from the cursor, so the rows that moved are found;
  * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over;
- * - `known`: pages under filters only, the pages seen since activation (bounded, see changes.ts).
+ * - `known`: pages under filters only, the pages seen since activation (bounded, see changes.ts);
+ * - `progress`: pages only, while a read stopped by a poll's deadline is not read through: the cut of
+ *   the list it reads and the next list page (read.ts); `from` is then the cut's lower bound, so the
+ *   seen set keeps every change the read has emitted.
  */
 export interface Stream {
 	cursor: Stamp | null;
@@ -33,6 +37,8 @@ export interface Stream {
 	seen: SeenChanges;
 	/** Pages under filters: the pages seen since activation, most recent last (events.ts). */
 	known?: RecentKeys;
+	/** Pages: the read a poll's deadline stopped, to go on with (read.ts). */
+	progress?: PageProgress;
 }
 
 export const STATE_VERSION = 2;
@@ -50,7 +56,7 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | undefined) {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, digest, seen, known } = raw as IDataObject;
+	const { cursor, floor, from, newest, digest, seen, known, progress } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	const seenChanges = readSeen(seen);
 	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
@@ -63,7 +69,29 @@ function readStream(raw: unknown, readSeen: (value: unknown) => SeenChanges | un
 	if (newestStamp !== undefined) stream.newest = newestStamp;
 	if (typeof digest === 'string') stream.digest = digest;
 	if (typeof known === 'string') stream.known = RecentKeys.fromJSON(known);
+	const readProgress = readPageProgress(progress);
+	if (readProgress) stream.progress = readProgress;
 	return stream;
+}
+
+/** A read's progress as stored; anything else is none (the next read starts afresh from the cursor). */
+function readPageProgress(raw: unknown): PageProgress | undefined {
+	if (typeof raw !== 'object' || raw === null) return undefined;
+	const { from, upper, total, page, unsettled } = raw as IDataObject;
+	const upperStamp = readStamp(upper);
+	const fromStamp = readStamp(from);
+	const count = (value: unknown) =>
+		typeof value === 'number' && Number.isInteger(value) && value >= 0;
+	if (upperStamp === undefined || (from !== undefined && fromStamp === undefined)) return undefined;
+	if (!count(total) || !count(page)) return undefined;
+	const progress: PageProgress = {
+		upper: upperStamp,
+		total: total as number,
+		page: page as number,
+	};
+	if (fromStamp !== undefined) progress.from = fromStamp;
+	if (unsettled === true) progress.unsettled = true;
+	return progress;
 }
 
 /**
@@ -122,5 +150,8 @@ export function readState(staticData: IDataObject): TriggerState {
 	}
 	if (pages) state.pages = pages;
 	if (sources) state.sources = sources;
+	// What family.ts keeps beside the streams: a read to go on with, and the read quota.
+	if (current?.continues === true) state.continues = true;
+	if (typeof current?.quotaEmptyAt === 'number') state.quotaEmptyAt = current.quotaEmptyAt;
 	return state;
 }

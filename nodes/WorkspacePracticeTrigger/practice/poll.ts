@@ -1,13 +1,15 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { untilDeadline } from '../../shared/transport';
+
 import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
-import type { FoundAssignment } from './assignments';
+import type { AssignmentState, FoundAssignment } from './assignments';
 import { findFinished, readAssignments, readAssignmentState } from './assignments';
 import type { Found } from './read';
-import { scenarioIdOf, scoreMatches, userIdOf, withFeedback } from './read';
-import type { SessionWindow } from './sessions';
-import { readSessions, startSessions } from './sessions';
+import { idOf, scenarioIdOf, scoreMatches, userIdOf, withFeedback } from './read';
+import type { SessionRead, SessionWindow } from './sessions';
+import { handOnBefore, readSessions, startSessions } from './sessions';
 import type { PracticeSettings } from './settings';
 import { readPracticeSettings, wantsAssignments } from './settings';
 import type { PracticeState } from './state';
@@ -26,19 +28,84 @@ function newestOf(...times: Array<number | null | undefined>): number | null {
 	return known.length ? Math.max(...known) : null;
 }
 
-/** A window read, or the starting point when there is none yet (as Knowledge Hub's streams do). */
+/**
+ * A window read, or the starting point when there is none yet (as Knowledge Hub's streams do). When
+ * the poll's deadline comes before its first request is answered, the stored window stays as it was
+ * (`read` undefined).
+ */
 async function sessionRead(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	lookbackMs: number,
 	stored: SessionWindow | undefined,
-): Promise<{ window: SessionWindow; fresh: IDataObject[] }> {
-	return stored
-		? await readSessions(ctx, query, lookbackMs, stored)
-		: { window: await startSessions(ctx, query, lookbackMs), fresh: [] };
+): Promise<SessionRead | undefined> {
+	return await untilDeadline(
+		stored
+			? readSessions(ctx, query, lookbackMs, stored)
+			: startSessions(ctx, query, lookbackMs).then((window) => ({ window, fresh: [] })),
+	);
 }
 
-/** One read of Practice Results from the stored state. */
+/**
+ * The assignment part of a read (state updated from a copy of the stored one, so a read the deadline
+ * stops leaves the stored state whole).
+ */
+async function assignmentRead(
+	ctx: IPollFunctions,
+	settings: PracticeSettings,
+	stored: unknown,
+	timeBefore: number | null,
+	timeNow: number | null,
+	deriveFresh: IDataObject[],
+): Promise<{ state: AssignmentState; found: FoundAssignment[]; time: number | null }> {
+	let time = timeNow;
+	let state = readAssignmentState(
+		stored === undefined ? undefined : (JSON.parse(JSON.stringify(stored)) as unknown),
+	);
+	const now = Date.now();
+	const assignmentFound: FoundAssignment[] = [];
+	if (state && deriveFresh.length > 0) {
+		assignmentFound.push(
+			...(await findFinished(
+				ctx,
+				settings.assignmentQuery,
+				state,
+				deriveFresh.map(userIdOf),
+				deriveFresh.map(scenarioIdOf),
+			)),
+		);
+	}
+	// After the fast path: one that finished while it ran is then looked up as gone from the list.
+	// A read up to 5% of the interval early counts as on time: the quota lets reads start a little
+	// early (quota.ts), and "every 6 hours" must not become "every 6 and a half".
+	if (
+		!state ||
+		now >= state.nextOpenRead - OPEN_READ_EARLY * settings.openReadHours * HOUR ||
+		now < state.nextOpenRead - settings.openReadHours * HOUR
+	) {
+		// A starting point takes the time this poll's session reads saw too.
+		const read = await readAssignments(
+			ctx,
+			settings.assignmentQuery,
+			state,
+			state ? timeBefore : time,
+			!settings.events.has('assignmentCompleted') && !settings.events.has('assignmentDidNotPass'),
+		);
+		state = read.state;
+		assignmentFound.push(...read.found);
+		time = newestOf(time, read.newest);
+		state.nextOpenRead = now + settings.openReadHours * HOUR;
+	}
+	return { state, found: assignmentFound, time };
+}
+
+/**
+ * One read of Practice Results from the stored state. Each part stops at the poll's deadline on its
+ * own: a session backlog goes on from its next list page, Include Feedback's requests hand on the
+ * sessions before the first without its feedback, and an assignment read the deadline stops is done
+ * again at the next poll (the stored assignment state stays whole; after new sessions, as a full read,
+ * whose look-up of assignments gone from the open list finds what the fast path would have).
+ */
 async function read(
 	this: IPollFunctions,
 	settings: PracticeSettings,
@@ -47,80 +114,72 @@ async function read(
 	const next: PracticeState = { v: stored.v, key: stored.key };
 	const lookbackMs = settings.lookbackHours * HOUR;
 	const found: Found[] = [];
+	let continues = false;
 	// The service's time as far as known before this poll: the newest created_at any read listed.
 	const timeBefore = newestOf(stored.time, stored.scored?.anchor, stored.derive?.anchor);
 
 	// Sessions: one read when Session Scored and the completions look at the same sessions.
 	const shared = !settings.deriveQuery || sameQuery(settings.deriveQuery, settings.scoredQuery);
+	let scoredRead: SessionRead | undefined;
 	let scoredFresh: IDataObject[] = [];
 	let deriveFresh: IDataObject[] = [];
 	const derivedFromScored = settings.deriveQuery !== undefined && shared;
 	if (settings.events.has('sessionScored') || derivedFromScored) {
-		const read = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored);
-		next.scored = read.window;
-		scoredFresh = read.fresh;
-		if (derivedFromScored) deriveFresh = read.fresh;
+		scoredRead = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored);
+		if (scoredRead) next.scored = scoredRead.window;
+		else if (stored.scored) next.scored = stored.scored;
+		continues ||= !scoredRead || scoredRead.window.backlog !== undefined;
+		scoredFresh = scoredRead?.fresh ?? [];
+		if (derivedFromScored) deriveFresh = scoredFresh;
 	}
 	if (settings.deriveQuery && !derivedFromScored) {
 		const read = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive);
-		next.derive = read.window;
-		deriveFresh = read.fresh;
+		if (read) next.derive = read.window;
+		else if (stored.derive) next.derive = stored.derive;
+		continues ||= !read || read.window.backlog !== undefined;
+		deriveFresh = read?.fresh ?? [];
 	}
 	if (settings.events.has('sessionScored')) {
+		const scored: Found[] = [];
 		for (const row of scoredFresh)
-			if (scoreMatches(settings, row)) found.push({ event: 'sessionScored', kind: 'session', row });
+			if (scoreMatches(settings, row))
+				scored.push({ event: 'sessionScored', kind: 'session', row });
+		// Feedback in order until the deadline: the sessions after the first without it wait.
+		const withDetail = settings.includeFeedback ? await withFeedback(this, scored) : scored;
+		if (scoredRead && withDetail.length < scored.length) {
+			const left = scored.slice(withDetail.length).map((f) => f.row);
+			next.scored = handOnBefore(scoredRead, left);
+			continues = true;
+			// The completions of sessions handed on are looked for when they are read again.
+			const waiting = new Set(left.map(idOf));
+			if (derivedFromScored) deriveFresh = deriveFresh.filter((row) => !waiting.has(idOf(row)));
+		}
+		found.push(...withDetail);
 	}
 	let time = newestOf(timeBefore, next.scored?.anchor, next.derive?.anchor);
 
 	if (wantsAssignments(settings)) {
-		let state = readAssignmentState(stored.assignments);
-		const now = Date.now();
-		const assignmentFound: FoundAssignment[] = [];
-		if (state && deriveFresh.length > 0) {
-			assignmentFound.push(
-				...(await findFinished(
-					this,
-					settings.assignmentQuery,
-					state,
-					deriveFresh.map(userIdOf),
-					deriveFresh.map(scenarioIdOf),
-				)),
-			);
+		const read = await untilDeadline(
+			assignmentRead(this, settings, stored.assignments, timeBefore, time, deriveFresh),
+		);
+		if (read) {
+			next.assignments = read.state;
+			time = read.time;
+			for (const { event, row } of read.found)
+				if (settings.events.has(event)) found.push({ event, kind: 'assignment', row });
+		} else {
+			continues = true;
+			const kept = readAssignmentState(stored.assignments);
+			// New sessions' completions: the next poll's full read finds them (see above).
+			if (kept && deriveFresh.length > 0) kept.nextOpenRead = 0;
+			if (kept) next.assignments = kept;
 		}
-		// After the fast path: one that finished while it ran is then looked up as gone from the list.
-		// A read up to 5% of the interval early counts as on time: the quota lets reads start a little
-		// early (quota.ts), and "every 6 hours" must not become "every 6 and a half".
-		if (
-			!state ||
-			now >= state.nextOpenRead - OPEN_READ_EARLY * settings.openReadHours * HOUR ||
-			now < state.nextOpenRead - settings.openReadHours * HOUR
-		) {
-			// A starting point takes the time this poll's session reads saw too.
-			const read = await readAssignments(
-				this,
-				settings.assignmentQuery,
-				state,
-				state ? timeBefore : time,
-				!settings.events.has('assignmentCompleted') && !settings.events.has('assignmentDidNotPass'),
-			);
-			state = read.state;
-			assignmentFound.push(...read.found);
-			time = newestOf(time, read.newest);
-			state.nextOpenRead = now + settings.openReadHours * HOUR;
-		}
-		next.assignments = state;
-		for (const { event, row } of assignmentFound)
-			if (settings.events.has(event)) found.push({ event, kind: 'assignment', row });
 	}
 	if (time !== null) next.time = time;
+	if (continues) next.continues = true;
 
 	// Sessions (oldest first) before the assignment changes they caused.
-	const ordered = [
-		...found.filter((f) => f.kind === 'session'),
-		...found.filter((f) => f.kind === 'assignment'),
-	];
-	const items = toItems(settings.includeFeedback ? await withFeedback(this, ordered) : ordered);
-	return { state: next, items };
+	return { state: next, items: toItems(found) };
 }
 
 /** Practice Results, as the trigger runs every family (family.ts). */

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, apiRequest, MAX_PAGE_SIZE, mapWithConcurrency } from '../../shared/transport';
+import { apiListPage, apiRequest, MAX_PAGE_SIZE, mapWhileInTime } from '../../shared/transport';
 import type { FoundRecord } from '../family';
 import type { PracticeEvent, PracticeSettings } from './settings';
 
@@ -93,9 +93,13 @@ export function scoreMatches(settings: PracticeSettings, row: IDataObject): bool
 	return true;
 }
 
-/** Each session in full (feedback), one request per session, when the option asks for it. */
+/**
+ * Each session in full (feedback), one request per session, when the option asks for it. In a poll,
+ * until its deadline: the events before the first whose request it left no time for (the caller
+ * hands the rest on to the next poll).
+ */
 export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
-	return await mapWithConcurrency(found, DETAIL_CONCURRENCY, async (f) => {
+	return await mapWhileInTime(found, DETAIL_CONCURRENCY, async (f) => {
 		if (f.kind !== 'session') return f;
 		const { body } = await apiRequest<IDataObject>(ctx, {
 			method: 'GET',

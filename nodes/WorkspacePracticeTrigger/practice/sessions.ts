@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
 /**
@@ -15,12 +15,35 @@ export interface SessionWindow {
 	anchor: number | null;
 	/** Session id → created_at (epoch ms). */
 	seen: Record<string, number>;
+	/** A backlog read the poll's deadline stopped: the next poll goes on with it (`Backlog`). */
+	backlog?: Backlog;
+}
+
+/**
+ * A read of more new sessions than one list page holds. The list gives newest first, so they are read
+ * from the deepest page holding new ones back to page 1, oldest first, in a list pinned at the newest
+ * created_at page 1 showed (`end_date`) and the window's start then: sessions created since do not
+ * move its rows. A list page is the unit a read goes on from at the next poll. Sessions never leave
+ * the list; one listed late inside the pinned part may be passed over by the read, and is found by the
+ * read of the window that follows (its count shows it).
+ */
+export interface Backlog {
+	/** The pinned list: created_at from `start` (absent: from the first) to `end`, both inclusive. */
+	start?: number;
+	end: number;
+	/** The next page to read, counting down to 1. */
+	page: number;
+	/** The starting point's read: the sessions are taken as seen, none is new. */
+	quiet?: true;
 }
 
 export interface SessionRead {
 	window: SessionWindow;
 	/** Sessions listed for the first time, oldest first. */
 	fresh: IDataObject[];
+	/** For a read that went through backlog pages: each fresh session's page, and the list it read. */
+	pageOf?: Map<string, number>;
+	backlog?: Backlog;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -40,32 +63,40 @@ export async function startSessions(
 	const newest = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, query, 1, 1);
 	const anchor = stampOf(newest.data[0]?.created_at);
 	if (anchor === undefined) return { anchor: null, seen: {} };
-	const { window } = await readSessions(ctx, query, lookbackMs, { anchor, seen: {} });
+	const { window } = await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true);
 	return window;
 }
+
+/** What a read of the window lists: its rows (newest first), or the backlog to read page by page. */
+type WindowRows =
+	| { rows: IDataObject[]; backlog?: undefined }
+	| { rows?: undefined; backlog: Backlog };
 
 /**
  * The window's rows that may be new. Its first page (newest first) tells how many rows the window
  * holds; sessions never leave the list, so that count less the sessions already seen in the window is
  * how many were never listed. Pages are read, newest first, until that many unseen rows are found: an
  * idle read costs one request, a busy one the pages down to its oldest new row (a late score), never
- * the whole window for the sake of its old rows. A count below the rows seen (a Groups filter lost a
- * member's rows) reads the whole window (see docs/practice-events.md).
+ * the whole window for the sake of its old rows. More new rows than two pages hold are a backlog,
+ * read oldest first (`Backlog`). A count below the rows seen (a Groups filter lost a member's rows)
+ * reads the whole window (see docs/practice-events.md).
  */
 async function readWindow(
 	ctx: IPollFunctions,
 	qs: IDataObject,
 	stored: SessionWindow,
 	lookbackMs: number,
-): Promise<IDataObject[]> {
-	if (stored.anchor === null) return await readAll(ctx, SESSIONS_PATH, qs);
-	const start = windowStart(stored.anchor, lookbackMs);
-	const known = Object.values(stored.seen).filter((created) => created >= start).length;
+): Promise<WindowRows> {
+	const start = stored.anchor === null ? undefined : windowStart(stored.anchor, lookbackMs);
+	const known =
+		start === undefined
+			? 0
+			: Object.values(stored.seen).filter((created) => created >= start).length;
 	const first = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, 1, MAX_PAGE_SIZE);
 	const total = first.pagination.total_count;
-	if (first.data.length < MAX_PAGE_SIZE) return first.data;
+	if (first.data.length < MAX_PAGE_SIZE) return { rows: first.data };
 	if (typeof total !== 'number' || total < known)
-		return await readAll(ctx, SESSIONS_PATH, qs, first);
+		return { rows: await readAll(ctx, SESSIONS_PATH, qs, first) };
 	const rows = new Map<string, IDataObject>();
 	let unseen = 0;
 	const add = (data: IDataObject[]) => {
@@ -78,43 +109,127 @@ async function readWindow(
 	};
 	add(first.data);
 	const pages = first.pagination.total_pages ?? 1;
+	const end = stampOf(first.data[0].created_at);
+	const deepest = Math.min(pages, Math.ceil((total - known) / MAX_PAGE_SIZE));
+	if (unseen < total - known && deepest > 2 && end !== undefined) {
+		const backlog: Backlog = { end, page: deepest };
+		if (start !== undefined) backlog.start = start;
+		return { backlog };
+	}
 	// Rows added meanwhile push rows down a page (read twice, kept once), never past it.
 	for (let page = 2; unseen < total - known && page <= pages; page++) {
 		const { data } = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE);
 		add(data);
 		if (data.length < MAX_PAGE_SIZE) break;
 	}
-	return [...rows.values()];
+	return { rows: [...rows.values()] };
 }
 
+/** The backlog's query: the form's, on the pinned list. */
+function backlogQuery(query: IDataObject, backlog: Backlog): IDataObject {
+	const qs: IDataObject = { ...query, end_date: iso(backlog.end) };
+	if (backlog.start !== undefined) qs.start_date = iso(backlog.start);
+	return qs;
+}
+
+/**
+ * The backlog's pages from `backlog.page` back to 1, until the poll's deadline: the rows newest
+ * first (as the list gives them), each row's page, and the backlog left (undefined once read through).
+ */
+async function readBacklog(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	backlog: Backlog,
+): Promise<{ rows: IDataObject[]; pageOf: Map<string, number>; left?: Backlog }> {
+	const qs = backlogQuery(query, backlog);
+	const pages: IDataObject[][] = [];
+	const pageOf = new Map<string, number>();
+	let page = backlog.page;
+	for (; page >= 1; page--) {
+		const next = await untilDeadline(
+			apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE),
+		);
+		if (!next) break;
+		pages.unshift(next.data);
+		for (const row of next.data) if (!pageOf.has(idOf(row))) pageOf.set(idOf(row), page);
+	}
+	const rows = [...new Map(pages.flat().map((row) => [idOf(row), row])).values()];
+	return { rows, pageOf, left: page >= 1 ? { ...backlog, page } : undefined };
+}
+
+/**
+ * One read of the window: the sessions listed for the first time, oldest first. A backlog (more new
+ * sessions than two list pages) is read page by page, oldest first, and goes on at the next poll
+ * when the deadline stops it; the first request of a read stopped by it throws `OutOfTime` on.
+ * `quiet`: the starting point's read, whose sessions are all taken as seen.
+ */
 export async function readSessions(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	lookbackMs: number,
 	stored: SessionWindow,
+	quiet = false,
 ): Promise<SessionRead> {
-	const qs =
-		stored.anchor === null
-			? query
-			: { ...query, start_date: iso(windowStart(stored.anchor, lookbackMs)) };
-	const rows = await readWindow(ctx, qs, stored, lookbackMs);
+	let backlog = stored.backlog;
+	let listed: IDataObject[];
+	let pageOf: Map<string, number> | undefined;
+	let left: Backlog | undefined;
+	if (!backlog) {
+		const qs =
+			stored.anchor === null
+				? query
+				: { ...query, start_date: iso(windowStart(stored.anchor, lookbackMs)) };
+		const window = await readWindow(ctx, qs, stored, lookbackMs);
+		if (window.backlog && quiet) window.backlog.quiet = true;
+		backlog = window.backlog;
+		listed = window.rows ?? [];
+	} else listed = [];
+	if (backlog) {
+		const read = await readBacklog(ctx, query, backlog);
+		({ rows: listed, pageOf, left } = read);
+	}
 	let anchor = stored.anchor;
 	const seen = { ...stored.seen };
 	const fresh: IDataObject[] = [];
-	for (const row of rows) {
+	const silent = quiet || backlog?.quiet === true;
+	for (const row of listed) {
 		const created = stampOf(row.created_at);
 		if (created === undefined || row.score === null || row.score === undefined) continue;
 		anchor = anchor === null ? created : Math.max(anchor, created);
 		if (idOf(row) in seen) continue;
 		seen[idOf(row)] = created;
-		fresh.push(row);
+		if (!silent) fresh.push(row);
 	}
 	// Oldest first; rows of one second keep the service's order, reversed (it lists newest first).
 	fresh.reverse();
 	fresh.sort((a, b) => (stampOf(a.created_at) ?? 0) - (stampOf(b.created_at) ?? 0));
-	if (anchor !== null) {
-		const start = windowStart(anchor, lookbackMs);
+	// A backlog keeps its pinned start (its pages may be read again: `handOnBefore`); other reads
+	// keep the window behind the newest session listed.
+	const start = backlog
+		? backlog.start
+		: anchor === null
+			? undefined
+			: windowStart(anchor, lookbackMs);
+	if (start !== undefined) {
 		for (const [id, created] of Object.entries(seen)) if (created < start) delete seen[id];
 	}
-	return { window: { anchor, seen }, fresh };
+	const window: SessionWindow = { anchor, seen };
+	if (left) window.backlog = left;
+	return { window, fresh, pageOf, backlog };
+}
+
+/**
+ * The read handed on only up to the sessions before `left` (the deadline stopped the per-session
+ * requests that follow a read): those are unseen again, and a backlog goes on from the page of the
+ * oldest of them, so the next poll emits them, in order, before anything newer.
+ */
+export function handOnBefore(read: SessionRead, left: IDataObject[]): SessionWindow {
+	const seen = { ...read.window.seen };
+	for (const row of left) delete seen[idOf(row)];
+	const window: SessionWindow = { anchor: read.window.anchor, seen };
+	const pages = left.map((row) => read.pageOf?.get(idOf(row)) ?? 0).filter((page) => page > 0);
+	if (read.backlog && pages.length > 0)
+		window.backlog = { ...read.backlog, page: Math.max(...pages) };
+	else if (read.window.backlog) window.backlog = read.window.backlog;
+	return window;
 }

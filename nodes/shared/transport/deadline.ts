@@ -44,3 +44,50 @@ export class OutOfTime extends Error {
 }
 
 export const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
+
+/**
+ * `work` over `inputs` in their order, at most `concurrency` at a time, until the poll's deadline
+ * stops one (`OutOfTime`): the results of the longest run from the first input that all finished, so
+ * a read can hand on exactly the part it has and go on from there at the next poll. No new input is
+ * started after a stop; any other error is thrown once the started ones have ended.
+ */
+export async function mapWhileInTime<I, O>(
+	inputs: I[],
+	concurrency: number,
+	work: (input: I) => Promise<O>,
+): Promise<O[]> {
+	const results = new Array<O>(inputs.length);
+	const done = new Array<boolean>(inputs.length).fill(false);
+	let next = 0;
+	let stopAt = inputs.length;
+	let failure: { error: unknown } | undefined;
+	const worker = async () => {
+		while (next < stopAt && failure === undefined) {
+			const index = next++;
+			try {
+				results[index] = await work(inputs[index]);
+				done[index] = true;
+			} catch (error) {
+				if (isOutOfTime(error)) stopAt = Math.min(stopAt, index);
+				else failure ??= { error };
+			}
+		}
+	};
+	await Promise.all(
+		Array.from({ length: Math.min(Math.max(1, concurrency), inputs.length) }, worker),
+	);
+	if (failure) throw failure.error;
+	const finished = done.indexOf(false);
+	return results.slice(0, finished === -1 ? inputs.length : finished);
+}
+
+/**
+ * What `work` gives, or undefined when the poll's deadline stopped it (`OutOfTime`): where a read
+ * keeps what it has. Any other error goes on as it is.
+ */
+export async function untilDeadline<T>(work: Promise<T>): Promise<T | undefined> {
+	return await work.then(
+		(value) => value,
+		async (error: unknown) => (isOutOfTime(error) ? undefined : await Promise.reject(error)),
+	);
+}
