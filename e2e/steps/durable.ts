@@ -174,7 +174,6 @@ const skillTiers: Family = {
 	parameters: {
 		triggerOn: 'skillTiers',
 		skillTierEvents: ['tierChanged'],
-		skillTierFilters: { exclude_system_users: true },
 		skillTierOptions: { maxReadsPerDay: 0 },
 	},
 	change(sim, round) {
