@@ -466,10 +466,11 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 							{ timeoutMs: 60_000, intervalMs: 200 },
 						).catch(() => undefined);
 						const pid = n8n.pid();
+						const answered = watched.map((w, i) => requestsOf(w) - before[i]).join('/');
 						const stopAt = Date.now();
 						await n8n.restart();
 						notes.push(
-							`n8n (PID ${pid}) stopped during the read and started again in ${((Date.now() - stopAt) / 1000).toFixed(0)} s`,
+							`n8n (PID ${pid}) stopped after ${answered} requests of the second backlog's reads were answered, started again in ${((Date.now() - stopAt) / 1000).toFixed(0)} s`,
 						);
 						continue;
 					}
