@@ -357,6 +357,54 @@ describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 	}, 120_000);
 });
 
+describe('Practice Results assignments, 36 s budget, the service at 2 s a request', () => {
+	test('2,000 open assignments: the starting point and the reads go on page by page, each past due once', async () => {
+		const due = rig.clock.now() + 10 * 60_000;
+		const ids: string[] = [];
+		for (let i = 0; i < 2000; i++)
+			ids.push(
+				control().addAssignment({
+					userEmail: 'dev@acme.com',
+					scenario: 'procurement-discovery',
+					dueDate: due,
+				}).id,
+			);
+		rig.slow.start(2_000);
+		const trigger = rig.harness(
+			{
+				triggerOn: 'practice',
+				practiceEvents: ['assignmentCompleted', 'assignmentPastDue'],
+				practiceFilters: {},
+				practiceOptions: { maxReadsPerDay: 0, openReadHours: 0 },
+			} as never,
+			{ pollTimeoutMs: TIMEOUT },
+		);
+		// The starting point: 20 list pages of open ones, more than a poll takes at 2 s a request.
+		const start = await drain(trigger, sessionIds, 1, 4);
+		expect(start.ids).toEqual([]);
+		expect(start.polls).toBeGreaterThan(1);
+		await readThrough(trigger);
+		advanceVirtualTime(20 * 60_000);
+		const run = await drain(
+			trigger,
+			(outcome) => {
+				for (const { json } of outcome.items) expect(json.event).toBe('assignmentPastDue');
+				return practiceEventsOf(outcome.items).map((e) => e.id);
+			},
+			ids.length,
+			10,
+		);
+		expect(run.polls).toBeGreaterThan(1);
+		expect(run.longestMs).toBeLessThanOrEqual(BUDGET);
+		expect([...run.ids].sort()).toEqual([...ids].sort());
+		await readThrough(trigger);
+		for (let i = 0; i < 2; i++) expect((await timedPoll(trigger)).items).toEqual([]);
+		process.stdout.write(
+			`Practice Results, 2,000 open assignments going past due, 2 s a request: ${JSON.stringify(run, (k, v) => (k === 'ids' ? undefined : v))}\n`,
+		);
+	}, 120_000);
+});
+
 // ---------- failures declared for n8n's scheduler ----------
 
 describe("failures reach n8n's scheduler declared", () => {

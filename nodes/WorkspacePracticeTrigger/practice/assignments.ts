@@ -1,10 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { untilDeadline } from '../../shared/transport';
 import {
 	ASSIGNMENTS_PATH,
 	idOf,
 	readAll,
 	readNewest,
+	readPagesInTime,
 	scenarioIdOf,
 	stampOf,
 	userIdOf,
@@ -48,6 +50,23 @@ export interface AssignmentState {
 	 * row the list moved past during a read is listed again at the next one: kept, it is not sent twice).
 	 */
 	miss?: string[];
+	/**
+	 * An assignment read the poll's deadline stopped (issue 47): where it goes on at the next poll.
+	 * Kept until that read is done; the rest of the state is as before the read.
+	 */
+	reading?: OpenReading;
+}
+
+/**
+ * The open list of an assignment read, read so far: its next page (0: read through, the finished
+ * ones come next), the open entries listed (past-due events already emitted are among them as 'p'),
+ * the newest created_at seen, and whether it is the starting point's read (no events).
+ */
+export interface OpenReading {
+	page: number;
+	open: Record<string, OpenEntry>;
+	newest: number | null;
+	start?: true;
 }
 
 export type AssignmentEvent = 'assignmentCompleted' | 'assignmentDidNotPass' | 'assignmentPastDue';
@@ -222,7 +241,8 @@ export async function readAssignments(
 		const read = await readPastDue(ctx, query, stored ?? start, serviceTime);
 		return stored ? read : { ...read, found: [] };
 	}
-	const first = stored === undefined;
+	const reading = stored?.reading;
+	const first = stored === undefined || reading?.start === true;
 	const state: AssignmentState = stored ?? {
 		v: 2,
 		open: {},
@@ -230,32 +250,73 @@ export async function readAssignments(
 		floor: null,
 		nextOpenRead: 0,
 	};
-	const rows = await readAll(ctx, ASSIGNMENTS_PATH, {
-		...query,
-		status: OPEN_STATUSES,
-	});
-	const time = { newest: null as number | null };
+	delete state.reading;
+	// The open list, a page at a time: a read the poll's deadline stops goes on from its next page at
+	// the next poll (`reading`), with the entries listed so far; each page's past-due events are
+	// emitted as it comes (the state they are judged against is the one before the read).
+	const time = { newest: reading?.newest ?? null };
 	const note = (created: number | undefined) => {
 		if (created !== undefined)
 			time.newest = time.newest === null ? created : Math.max(time.newest, created);
 	};
 	const found: FoundAssignment[] = [];
-	const open: Record<string, OpenEntry> = {};
-	for (const row of rows) {
-		const code = OPEN_CODE[String(row.status)];
-		if (code === undefined) continue;
-		const id = idOf(row);
-		const before = state.open[id];
-		const created = stampOf(row.created_at);
-		note(created);
-		const recent =
-			created !== undefined &&
-			(state.floor === null || created >= state.floor) &&
-			!(id in state.fin);
-		if (!first && code === 'p' && (before ? before[0] !== 'p' : recent))
-			found.push({ event: 'assignmentPastDue', row });
-		open[id] = [code, userIdOf(row), scenarioIdOf(row), created ?? 0];
-	}
+	const open: Record<string, OpenEntry> = { ...reading?.open };
+	const onPage = (rows: IDataObject[]) => {
+		for (const row of rows) {
+			const code = OPEN_CODE[String(row.status)];
+			const id = idOf(row);
+			// A row read twice (the list moved between two pages) keeps its first reading.
+			if (code === undefined || id in open) continue;
+			const before = state.open[id];
+			const created = stampOf(row.created_at);
+			note(created);
+			const recent =
+				created !== undefined &&
+				(state.floor === null || created >= state.floor) &&
+				!(id in state.fin);
+			if (!first && code === 'p' && (before ? before[0] !== 'p' : recent))
+				found.push({ event: 'assignmentPastDue', row });
+			open[id] = [code, userIdOf(row), scenarioIdOf(row), created ?? 0];
+		}
+	};
+	const openQuery = { ...query, status: OPEN_STATUSES };
+	const next =
+		reading?.page === 0
+			? undefined
+			: await readPagesInTime(ctx, ASSIGNMENTS_PATH, openQuery, reading?.page ?? 1, onPage);
+	const readSoFar = (page: number): OpenReading => {
+		const left: OpenReading = { page, open: { ...open }, newest: time.newest };
+		if (first) left.start = true;
+		return left;
+	};
+	if (next !== undefined)
+		return { state: { ...state, reading: readSoFar(next) }, found, newest: time.newest };
+	// The finished ones and the look-up change the state: on a deadline there, the read goes on at the
+	// next poll from the open list read through, with the state as it was before.
+	const before = JSON.parse(JSON.stringify(state)) as AssignmentState;
+	const listed = readSoFar(0);
+	const rest = await untilDeadline(
+		finishRead(ctx, query, state, first, open, time, note, serviceTime),
+	);
+	if (!rest) return { state: { ...before, reading: listed }, found, newest: time.newest };
+	return { state: rest.state, found: [...found, ...rest.found], newest: time.newest };
+}
+
+/**
+ * The assignment read after its open list (`open`): the finished ones since `floor`, then a look-up of
+ * known-open ones no longer listed; or, at the starting point, the starting floor.
+ */
+async function finishRead(
+	ctx: IPollFunctions,
+	query: IDataObject,
+	state: AssignmentState,
+	first: boolean,
+	open: Record<string, OpenEntry>,
+	time: { newest: number | null },
+	note: (created: number | undefined) => void,
+	serviceTime: number | null,
+): Promise<{ state: AssignmentState; found: FoundAssignment[] }> {
+	const found: FoundAssignment[] = [];
 	const finishedQuery = { ...query, status: FINISHED };
 	if (first) {
 		// The starting point: the newest row anywhere tells the service's time; every assignment
@@ -271,7 +332,7 @@ export async function readAssignments(
 		state.floor = startFloor();
 		state.open = open;
 		outcomes(state, recent, false);
-		return { state, found, newest: time.newest };
+		return { state, found };
 	}
 	const before = state.open;
 	// Known open: listed now, or before. Finished since the floor (created and finished between two
@@ -306,7 +367,7 @@ export async function readAssignments(
 	}
 	for (const [id, created] of Object.entries(state.fin))
 		if (state.floor !== null && created < state.floor) delete state.fin[id];
-	return { state, found, newest: time.newest };
+	return { state, found };
 }
 
 /**

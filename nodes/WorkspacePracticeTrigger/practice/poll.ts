@@ -80,6 +80,8 @@ async function assignmentRead(
 	// early (quota.ts), and "every 6 hours" must not become "every 6 and a half".
 	if (
 		!state ||
+		// An assignment read the deadline stopped goes on at once (assignments.ts, `reading`).
+		state.reading !== undefined ||
 		now >= state.nextOpenRead - OPEN_READ_EARLY * settings.openReadHours * HOUR ||
 		now < state.nextOpenRead - settings.openReadHours * HOUR
 	) {
@@ -94,7 +96,8 @@ async function assignmentRead(
 		state = read.state;
 		assignmentFound.push(...read.found);
 		time = newestOf(time, read.newest);
-		state.nextOpenRead = now + settings.openReadHours * HOUR;
+		// The interval runs from the read that is done, not from one still going on.
+		if (!state.reading) state.nextOpenRead = now + settings.openReadHours * HOUR;
 	}
 	return { state, found: assignmentFound, time };
 }
@@ -164,6 +167,7 @@ async function read(
 		);
 		if (read) {
 			next.assignments = read.state;
+			continues ||= read.state.reading !== undefined;
 			time = read.time;
 			for (const { event, row } of read.found)
 				if (settings.events.has(event)) found.push({ event, kind: 'assignment', row });

@@ -1,6 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, apiRequest, MAX_PAGE_SIZE, mapWhileInTime } from '../../shared/transport';
+import {
+	apiListPage,
+	apiRequest,
+	MAX_PAGE_SIZE,
+	mapWhileInTime,
+	untilDeadline,
+} from '../../shared/transport';
 import type { FoundRecord } from '../family';
 import type { PracticeEvent, PracticeSettings } from './settings';
 
@@ -32,6 +38,27 @@ export async function readAll(
 		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
 	}
 	return [...rows.values()];
+}
+
+/**
+ * A list's pages from `fromPage` on, each handed to `onPage` as it comes, until the last page or the
+ * poll's deadline: undefined once read through, else the page to go on from at the next poll. The
+ * same page rule as `readAll` (rows added meanwhile are read twice, `onPage` keeps the first).
+ */
+export async function readPagesInTime(
+	ctx: IPollFunctions,
+	path: string,
+	qs: IDataObject,
+	fromPage: number,
+	onPage: (data: IDataObject[]) => void,
+): Promise<number | undefined> {
+	for (let page = fromPage; ; page++) {
+		const next = await untilDeadline(apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE));
+		if (!next) return page;
+		onPage(next.data);
+		const { data, pagination } = next;
+		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) return undefined;
+	}
 }
 
 /**
