@@ -8,7 +8,8 @@
  *
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, editor, job-trigger, wait, polling, practice, members,
- * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, templates, skill-tiers, job-repeats, day-budget).
+ * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, templates, skill-tiers, job-repeats, day-budget,
+ * durable (or one leg: durable-legacy, durable-scheduler)).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { agentSteps } from './steps/agent';
 import { aiExampleSteps } from './steps/aiExamples';
 import { credentialSteps } from './steps/credential';
 import { dayBudgetSteps } from './steps/dayBudget';
+import { durableSteps } from './steps/durable';
 import { editorSteps } from './steps/editor';
 import { formSteps } from './steps/forms';
 import { jobRepeatSteps } from './steps/jobRepeats';
@@ -215,6 +217,12 @@ async function runMode(
 		await templates;
 		// Last: it restarts n8n, which would cut steps running alongside.
 		if (runs('job-repeats')) await jobRepeatSteps(ctx);
+		// After that: the trigger under a slow service, legacy poller then n8n restarted with the durable
+		// scheduler on (it stays on until this mode's n8n stops).
+		const legacyLeg = runs('durable') || runs('durable-legacy');
+		const schedulerLeg = runs('durable') || runs('durable-scheduler');
+		if (legacyLeg || schedulerLeg)
+			await durableSteps(ctx, { legacy: legacyLeg, scheduler: schedulerLeg });
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {

@@ -233,8 +233,10 @@ export class N8nServer {
 	 * Stops every process and starts them again on the same ports, folder and database (the proxy,
 	 * if any, keeps running): what an operator's restart of n8n does.
 	 */
-	async restart(): Promise<void> {
+	async restart(env?: Record<string, string>): Promise<void> {
 		await this.stopProcesses();
+		// A restart may change settings (e2e/steps/durable.ts turns n8n's durable scheduler on).
+		if (env) this.options.env = { ...this.options.env, ...env };
 		this.procs.length = 0;
 		await this.spawnAll();
 	}
