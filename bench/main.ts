@@ -23,6 +23,7 @@ import { benchPackage } from './scenarios/pkg';
 import { benchPerItem } from './scenarios/perItem';
 import { benchRateLimited } from './scenarios/rateLimited';
 import { benchReturnAll } from './scenarios/returnAll';
+import { benchPracticeAtScale } from './scenarios/practiceAtScale';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
 import { benchScaleDay, benchTeamDay, PRACTICE_EVENLY, SIZES } from './scenarios/teamDay';
@@ -81,11 +82,28 @@ async function triggerOnly(root: string): Promise<void> {
 	step('6. Knowledge Hub trigger: requests a day at default settings');
 	const file = join(root, 'bench', 'results.json');
 	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
-	results.trigger = { ...(await benchTriggerQuota()), practice: await benchPracticeQuota() };
+	results.trigger = {
+		...(await benchTriggerQuota()),
+		practice: { ...(await benchPracticeQuota()), atScale: results.trigger?.practice?.atScale },
+	};
 	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 6')), TRIGGER_NOTE];
 	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 	console.log(consoleTable(results));
+}
+
+/** `npm run bench -- --practice-scale-only`: item 6b's day at 2,000 members (issue 48), merged in. */
+async function practiceScaleOnly(root: string): Promise<void> {
+	step('6b. Practice Results trigger at 2,000 members, judged per assignment ID');
+	const file = join(root, 'bench', 'results.json');
+	const atScale = await benchPracticeAtScale();
+	step(
+		`   ${atScale.sent} of ${atScale.loggedChanges} logged assignment changes sent (${atScale.missed} missed ${JSON.stringify(atScale.missedByChange)}, ${atScale.duplicates} duplicates, ${atScale.unexpected} unexpected), ${atScale.requests} requests, static data ${atScale.staticDataBytes} B`,
+	);
+	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+	if (results.trigger?.practice) results.trigger.practice.atScale = atScale;
+	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 }
 
 const JOB_LIST_NOTE =
@@ -240,6 +258,7 @@ export async function main(): Promise<void> {
 	if (process.argv.includes('--knowledge-hub-only')) return await knowledgeHubOnly(root);
 	if (process.argv.includes('--team-day-only')) return await teamDayOnly(root);
 	if (process.argv.includes('--scale-only')) return await scaleOnly(root);
+	if (process.argv.includes('--practice-scale-only')) return await practiceScaleOnly(root);
 	const target = listTarget();
 	const notes: string[] = [];
 	console.log(

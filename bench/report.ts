@@ -202,6 +202,15 @@ function rows(r: BenchResults): Row[] {
 					baseline: '148 / 299 (before issue 30, same shapes)',
 					met: p.worstIdle <= p.goalIdle && p.worstBusy <= p.goalBusy,
 				});
+			const a = p.atScale;
+			if (a)
+				out.push({
+					figure: `6b. Practice Results trigger at scale (${a.shape}): logged assignment changes sent, per ID`,
+					goal: 'all, once; none unexpected',
+					measured: `${a.sent} of ${a.loggedChanges} (${a.missed} missed, ${a.duplicates} duplicates, ${a.unexpected} unexpected; ${a.requests} requests)`,
+					baseline: '765 of 811 (issue 48: 500 of 5,500 known-open assignments cut)',
+					met: a.missed === 0 && a.duplicates === 0 && a.unexpected === 0,
+				});
 			out.push({
 				figure: '6b. Practice Results trigger: median delay from scoring to Session Scored',
 				goal: 'shown',
