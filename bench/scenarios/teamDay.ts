@@ -401,6 +401,39 @@ function judgePastDue(
 	return { oracle, missed, duplicates };
 }
 
+/**
+ * The outcomes oracle, per assignment ID from the simulator's log alone: every change to completed or
+ * did_not_pass logged during the day is sent once as its event (minutes from the change to the poll that
+ * sent it); any other sent is a duplicate.
+ */
+function judgeOutcomes(log: AssignmentChange[], sent: Map<string, number[]>): FamilyFigures {
+	const EVENT: Record<string, string> = {
+		completed: 'assignmentCompleted',
+		did_not_pass: 'assignmentDidNotPass',
+	};
+	const expected = new Map<string, number>();
+	for (const c of log) if (c.to in EVENT) expected.set(`${c.id}|${EVENT[c.to]}`, c.at);
+	const delays: number[] = [];
+	let missed = 0;
+	for (const [key, at] of expected) {
+		const times = (sent.get(key) ?? []).filter((t) => t >= at);
+		if (times.length) delays.push((times[0] - at) / MINUTE);
+		else missed++;
+	}
+	let duplicates = 0;
+	for (const [key, times] of sent)
+		duplicates += expected.has(key) ? times.length - 1 : times.length;
+	const sorted = delays.sort((a, b) => a - b);
+	return {
+		expected: expected.size,
+		delivered: expected.size - missed,
+		missed,
+		duplicates,
+		medianDelayMinutes: sorted.length ? round(sorted[Math.floor((sorted.length - 1) / 2)]) : null,
+		worstDelayMinutes: sorted.length ? round(sorted[sorted.length - 1]) : null,
+	};
+}
+
 async function runDay(
 	size: DaySize,
 	practice: PracticeReads,
@@ -494,6 +527,19 @@ async function runDay(
 			practiceEvents: ['assignmentPastDue'],
 			practiceOptions: practice.options,
 		});
+		// Issue 48: the workflow an org adds first, on the outcomes of assignments (scale day only).
+		const outcomes = scale
+			? poller('Outcomes', {
+					triggerOn: 'practice',
+					practiceEvents: ['assignmentCompleted', 'assignmentDidNotPass'],
+					practiceOptions: practice.options,
+				})
+			: undefined;
+		const practiceTriggers: Array<[string, PollHarness]> = [
+			['Coach alert', coach],
+			['Past-due digest', digest],
+			...(outcomes ? [['Outcomes', outcomes] as [string, PollHarness]] : []),
+		];
 		// Before the setup (uncounted, limits off): the Skill Tiers trigger's days, and at the scale day the
 		// practice triggers' activation a day before the setup and their polls at their Poll Times since.
 		const earlyPractice = scale
@@ -512,10 +558,7 @@ async function runDay(
 				await warmUpPoll();
 				continue;
 			}
-			for (const [name, trigger] of [
-				['Coach alert', coach],
-				['Past-due digest', digest],
-			] as Array<[string, PollHarness]>) {
+			for (const [name, trigger] of practiceTriggers) {
 				const outcome = await trigger.poll();
 				if (outcome.error) fail(`${name} (before the day)`, outcome.error);
 			}
@@ -575,14 +618,13 @@ async function runDay(
 		});
 		const pollers: Array<[string, PollHarness]> = [
 			['Knowledge Hub watcher', watcher],
-			['Coach alert', coach],
-			['Past-due digest', digest],
+			...practiceTriggers,
 			...(tiers ? [['Skill Tiers', tiers] as [string, PollHarness]] : []),
 		];
 		for (const [name, trigger] of pollers) {
 			// The Skill Tiers trigger was activated days ago (the warm-up), the practice triggers a day ago.
 			if (trigger === tiers) continue;
-			if (scale && (trigger === coach || trigger === digest)) continue;
+			if (scale && practiceTriggers.some(([, p]) => p === trigger)) continue;
 			const activation = await trigger.poll();
 			if (activation.error) fail(`${name} (activation)`, activation.error);
 		}
@@ -602,7 +644,8 @@ async function runDay(
 		for (let t = time.now() + MINUTE; t < DAY_START; t += MINUTE) {
 			time.advance(t - time.now());
 			const polls = [watcher];
-			for (const at of beforeDay) if (at >= t && at < t + MINUTE) polls.push(coach, digest);
+			for (const at of beforeDay)
+				if (at >= t && at < t + MINUTE) polls.push(...practiceTriggers.map(([, p]) => p));
 			for (const trigger of polls) {
 				const outcome = await trigger.poll();
 				if (outcome.error) throw outcome.error;
@@ -681,6 +724,7 @@ async function runDay(
 		const digestDelays: number[] = [];
 		const digestSent = new Map<string, number[]>();
 		const digestOpenReads: number[] = [];
+		const outcomeSent = new Map<string, number[]>();
 		const watcherIds: string[] = [];
 		const watcherDelays: number[] = [];
 		let tierEvents = 0;
@@ -876,6 +920,15 @@ async function runDay(
 						digestSent.set(String(row.id), sent);
 					}
 				});
+				if (outcomes)
+					await spend('Outcomes', async () => {
+						const outcome = await outcomes.poll();
+						if (outcome.error) return fail('Outcomes', outcome.error);
+						for (const { json } of outcome.items) {
+							const key = `${String((json.assignment as IDataObject).id)}|${String(json.event)}`;
+							outcomeSent.set(key, [...(outcomeSent.get(key) ?? []), polled]);
+						}
+					});
 				// A read of the open assignments: a request of this poll listing past-due ones.
 				if (
 					counted > digestBefore &&
@@ -917,7 +970,9 @@ async function runDay(
 		const changedPages = store.data.pages.filter((p) => (p.updatedAt ?? 0) >= DAY_START);
 		const dayLog = control.assignmentLog().slice(logStart);
 		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
+		const outcomeFamily = judgeOutcomes(dayLog, outcomeSent);
 		const families = {
+			...(outcomes ? { assignmentOutcomes: outcomeFamily } : {}),
 			knowledgeHubPages: family(watcherDelays, changedPages.length * 2, watcherIds),
 			sessionScored: family(coachDelays, lowScored.size, coachIds),
 			assignmentPastDue: scale

@@ -12,6 +12,14 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
 import { PRACTICE_EVENTS, practiceEventsOf } from './practiceSetup';
+import { moveDateNowWithPauses } from '../support/recordedSleep';
+
+// The assignment reads keep to 50 requests a minute: a pause moves Date.now instead of passing.
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: jest.requireActual<typeof import('../support/recordedSleep')>('../support/recordedSleep')
+		.recordedSleep,
+}));
 
 const MINUTE = 60_000;
 const EVENT_OF: Record<string, string> = {
@@ -24,10 +32,14 @@ let sim: RunningSimulator;
 let clock: ManualClock;
 
 beforeAll(async () => {
+	moveDateNowWithPauses();
 	clock = new ManualClock(SEED_NOW);
 	sim = await startSimulator({ clock, dataSize: { members: 2000 } });
 });
-afterAll(async () => await sim.close());
+afterAll(async () => {
+	jest.restoreAllMocks();
+	await sim.close();
+});
 
 test('at 2,000 members and 5,500 open assignments, every logged assignment change is sent once', async () => {
 	const control = sim.control;

@@ -1,5 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { POLL_PACE, startRun } from '../../shared/transport';
 import {
 	ASSIGNMENTS_PATH,
 	idOf,
@@ -123,6 +124,15 @@ function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): F
 	return found;
 }
 
+/**
+ * The assignment reads keep to 50 requests a minute (POLL_PACE, as Skill Tiers' reads): a read of the
+ * open assignments is 1 request per 100 (about 55 at 5,500 open), and two workflows on one key whose
+ * reads fall in the same minute (an outcomes workflow and a past-due digest on the same Poll Times)
+ * met the service's 60 a minute unpaced (issue 48: six 429s). Paced in one n8n process, they share the
+ * minute and leave a sixth of it to the key's other workflows. The session read before stays unpaced.
+ */
+const paced = (ctx: IPollFunctions) => startRun(ctx, POLL_PACE);
+
 /** The form's assignment filters narrowed to these people and scenarios (undefined: none can match). */
 function narrowed(
 	query: IDataObject,
@@ -206,6 +216,7 @@ export async function findFinished(
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
 	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
+	if (candidates.length) paced(ctx);
 	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
 }
 
@@ -221,6 +232,7 @@ export async function readAssignments(
 	serviceTime: number | null,
 	pastDueOnly = false,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
+	paced(ctx);
 	if (pastDueOnly) {
 		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
 		const start: AssignmentState = { v: 2, open: {}, fin: {}, floor: null, nextOpenRead: 0 };
