@@ -39,6 +39,8 @@ export interface FamilyState {
 /** What every family's settings hold for `pollFamily`: Options → Max Reads a Day (0: no limit). */
 export interface FamilySettings {
 	maxReadsPerDay: number;
+	/** Reads the quota holds at activation (quota.ts); unset: one read, then one a refill. */
+	quotaStartReads?: number;
 }
 
 /** The parts of one family's poll, run by `pollFamily`. */
@@ -86,7 +88,13 @@ export async function pollFamily<Settings extends FamilySettings, State extends 
 	const now = Date.now();
 	if (!mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
 	const stored = family.readState(staticData, settings);
-	const quotaEmptyAt = spendRead(ctx, staticData, settings.maxReadsPerDay, now);
+	const quotaEmptyAt = spendRead(
+		ctx,
+		staticData,
+		settings.maxReadsPerDay,
+		now,
+		settings.quotaStartReads,
+	);
 	const { state, items } = await family.read(ctx, settings, stored, now);
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
 	return items.length > 0 ? [items] : null;
