@@ -227,6 +227,18 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 			`   ${s.requestsPerDay} requests (goal ≤ ${s.goalRequestsPerDay}), ${s.rateLimitedAnswers} × 429, ${s.missedEvents} missed, ${s.duplicateEvents} duplicates, median ${s.practiceMedianDelayMinutesWorkingHours} min, static ≤ ${s.staticDataBytesMax} B, ${s.runSeconds} s`,
 		);
 		step(`   per workflow: ${JSON.stringify(s.requestsPerWorkflow)}`);
+		step(
+			`   families: ${JSON.stringify(Object.fromEntries(Object.entries(s.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} dup ${f.duplicates} median ${f.medianDelayMinutes}`])))}`,
+		);
+		const a = s.activationDay;
+		if (a)
+			step(
+				`   activation day (practice triggers at 09:00): ${a.requestsPerDay} requests, ${a.rateLimitedAnswers} × 429, ${a.missedEvents} missed, ${a.duplicateEvents} duplicates, median ${a.practiceMedianDelayMinutesWorkingHours} min; per workflow ${JSON.stringify(a.requestsPerWorkflow)}`,
+			);
+		if (s.firstWeekRequestsByDay)
+			step(
+				`   first week: max ${s.firstWeekMaxRequestsPerDay} (goal ≤ ${s.goalRequestsPerDay}), by day ${JSON.stringify(s.firstWeekRequestsByDay)}`,
+			);
 		const w = s.skillTiersWarmUp;
 		step(
 			`   Skill Tiers before the day (uncounted): ${w.requests} requests over ${w.days} days from ${w.activatedAt} (sweep every ${w.sweepDays} days), by day ${JSON.stringify(w.requestsByDay)}`,

@@ -163,6 +163,29 @@ export interface ScaleDayFigures {
 	timeZone: string;
 	/** Seconds of machine time the day took (varies with the machine; not a figure to compare). */
 	runSeconds: number;
+	/**
+	 * Issue 48: the same day with the practice triggers (coach alert, past-due digest, outcomes)
+	 * activated at 09:00 on it, their quota as a new trigger's; the other workflows as on the day.
+	 */
+	activationDay?: ActivationDayFigures;
+	/**
+	 * Issue 48: the first week after activating every workflow, day by day: the activation day, then
+	 * ordinary days with the Skill Tiers trigger's cost replaced by its warm-up's day (its sweep not yet
+	 * round); the dearest of them. The Knowledge Hub import of the files (the sync's first run) is a
+	 * one-off set-up before it, not counted (2 requests a file).
+	 */
+	firstWeekRequestsByDay?: number[];
+	firstWeekMaxRequestsPerDay?: number;
+}
+
+export interface ActivationDayFigures {
+	requestsPerDay: number;
+	requestsPerWorkflow: Record<string, number>;
+	rateLimitedAnswers: number;
+	missedEvents: number;
+	duplicateEvents: number;
+	/** Session Scored of sessions scored in working hours after the 09:00 activation. */
+	practiceMedianDelayMinutesWorkingHours: number | null;
 }
 
 /**
@@ -314,8 +337,30 @@ export async function benchTeamDay(
 
 /** The day at one of issue 40's sizes, with the Skill Tiers trigger and the weekly tier digest. */
 export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
-	const day = await runDay(size, PRACTICE_READS, true);
-	return day.scale;
+	const day = (await runDay(size, PRACTICE_READS, true)).scale;
+	const first = (await runDay(size, PRACTICE_READS, true, true)).scale;
+	const activationDay: ActivationDayFigures = {
+		requestsPerDay: first.requestsPerDay,
+		requestsPerWorkflow: first.requestsPerWorkflow,
+		rateLimitedAnswers: first.rateLimitedAnswers,
+		missedEvents: first.missedEvents,
+		duplicateEvents: first.duplicateEvents,
+		practiceMedianDelayMinutesWorkingHours: first.practiceMedianDelayMinutesWorkingHours,
+	};
+	// Day 1: the activation day, Skill Tiers at its activation read; days 2 to 7: the ordinary day with
+	// Skill Tiers at its warm-up's days 2 to 7 (the weekly digest counted every day: the dearest case).
+	const tiers = (d: ScaleDayFigures) => d.requestsPerWorkflow['Skill Tiers'] ?? 0;
+	const warm = day.skillTiersWarmUp.requestsByDay;
+	const week = [
+		first.requestsPerDay - tiers(first) + (warm[0] ?? 0),
+		...warm.slice(1, 7).map((spent) => day.requestsPerDay - tiers(day) + spent),
+	];
+	return {
+		...day,
+		activationDay,
+		firstWeekRequestsByDay: week,
+		firstWeekMaxRequestsPerDay: Math.max(day.requestsPerDay, ...week),
+	};
 }
 
 /**
@@ -438,6 +483,8 @@ async function runDay(
 	size: DaySize,
 	practice: PracticeReads,
 	scale: boolean,
+	/** Issue 48: the practice triggers activated at 09:00 on the day (their activation day). */
+	activatedAtNine = false,
 ): Promise<{ team: TeamDayFigures; scale: ScaleDayFigures }> {
 	const runStarted = performance.now();
 	const setupAt = DAY_START - 3 * 60 * MINUTE;
@@ -542,12 +589,13 @@ async function runDay(
 		];
 		// Before the setup (uncounted, limits off): the Skill Tiers trigger's days, and at the scale day the
 		// practice triggers' activation a day before the setup and their polls at their Poll Times since.
-		const earlyPractice = scale
-			? [
-					practiceActivatedAt,
-					...pollTimes(practice.pollTimes, ZONE, practiceActivatedAt + 1, setupAt),
-				]
-			: [];
+		const earlyPractice =
+			scale && !activatedAtNine
+				? [
+						practiceActivatedAt,
+						...pollTimes(practice.pollTimes, ZONE, practiceActivatedAt + 1, setupAt),
+					]
+				: [];
 		const early = [
 			...warmUpAt.filter((t) => t < setupAt).map((t) => ({ t, tiers: true })),
 			...earlyPractice.map((t) => ({ t, tiers: false })),
@@ -625,6 +673,7 @@ async function runDay(
 			// The Skill Tiers trigger was activated days ago (the warm-up), the practice triggers a day ago.
 			if (trigger === tiers) continue;
 			if (scale && practiceTriggers.some(([, p]) => p === trigger)) continue;
+			if (activatedAtNine && practiceTriggers.some(([, p]) => p === trigger)) continue;
 			const activation = await trigger.poll();
 			if (activation.error) fail(`${name} (activation)`, activation.error);
 		}
@@ -645,7 +694,8 @@ async function runDay(
 			time.advance(t - time.now());
 			const polls = [watcher];
 			for (const at of beforeDay)
-				if (at >= t && at < t + MINUTE) polls.push(...practiceTriggers.map(([, p]) => p));
+				if (at >= t && at < t + MINUTE && !activatedAtNine)
+					polls.push(...practiceTriggers.map(([, p]) => p));
 			for (const trigger of polls) {
 				const outcome = await trigger.poll();
 				if (outcome.error) throw outcome.error;
@@ -764,6 +814,13 @@ async function runDay(
 				await jobTriggerRuns();
 				perWorkflow['Job Trigger'] = (perWorkflow['Job Trigger'] ?? 0) + requestCount() - before;
 			}
+			// The practice triggers' activation at 09:00, before the minute's sessions (counted in the day).
+			if (activatedAtNine && t === WORK_START)
+				for (const [name, trigger] of practiceTriggers)
+					await spend(name, async () => {
+						const outcome = await trigger.poll();
+						if (outcome.error) fail(`${name} (activation)`, outcome.error);
+					});
 			const now = time.now();
 			// Sessions practised and scored.
 			while (sessionIndex < sessionsAt.length && sessionsAt[sessionIndex] <= now) {
@@ -893,7 +950,10 @@ async function runDay(
 				}
 			});
 			// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
-			for (let fired = 0; fired < (practicePolls.get(minute) ?? 0); fired++) {
+			// Not active yet before 09:00 on the activation day; at 09:00 the activation read was the poll.
+			const practiceFires =
+				activatedAtNine && t <= WORK_START ? 0 : (practicePolls.get(minute) ?? 0);
+			for (let fired = 0; fired < practiceFires; fired++) {
 				await spend('Coach alert', async () => {
 					const outcome = await coach.poll();
 					if (outcome.error) return fail('Coach alert', outcome.error);
@@ -968,7 +1028,11 @@ async function runDay(
 		const usage = control.rateLimitUsage();
 		// What the watcher should have seen: the pages the sync changed tonight (updated and published).
 		const changedPages = store.data.pages.filter((p) => (p.updatedAt ?? 0) >= DAY_START);
-		const dayLog = control.assignmentLog().slice(logStart);
+		// On the activation day, what changed before the 09:00 activation is history (never sent).
+		const dayLog = control
+			.assignmentLog()
+			.slice(logStart)
+			.filter((c) => !activatedAtNine || c.at >= WORK_START);
 		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
 		const outcomeFamily = judgeOutcomes(dayLog, outcomeSent);
 		const families = {
