@@ -76,7 +76,7 @@ export const practiceProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: `${READS} Assignment Completed and Did Not Pass arrive one read after the scoring session (about 15 minutes) when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read once a day (Options → Hours Between Open Reads, 24): within a day, about 12 hours on average. Cost with every event: about IDLE requests on an idle day, about BUSY on a busy one (200 scored sessions); at most 1 request a read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), 1 more after scores of people with open assignments on those scenarios, and once a day 2 plus 1 per 100 open assignments (500 open: at most 103 a day; 5,500 open at 2,000 members: 153). ${QUOTA}`,
+		displayName: `${READS} Assignment Completed and Did Not Pass arrive one read after the scoring session (about 15 minutes) when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read once a day (Options → Hours Between Open Reads, 24): within a day, about 12 hours on average. Cost with every event, measured over the day after activation (the quota's first 32 reads included): about 86 requests idle, about 135 busy (200 scored sessions); at most 1 request a read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), 1 more after scores of people with open assignments on those scenarios, and once a day 2 plus 1 per 100 open assignments (500 open: at most 103 a day; 5,500 open at 2,000 members: 153). ${QUOTA}`,
 		name: 'practiceAssignmentCostNotice',
 		type: 'notice',
 		displayOptions: { show: { ...showFor.show, practiceEvents: ASSIGNMENT_EVENTS } },
@@ -129,7 +129,7 @@ export const practiceProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept, so a Poll Times that is dense in working hours and sparse at night can spend the night's reads by day); polls beyond it make no request. At 48: 48 requests a day for sessions when idle, about 76 with assignment events; 96 doubles the session part and halves the delay. 0 reads at every poll (every minute: 1,440 reads a day, more than the 1,000 requests allowed). For working hours, give Poll Times a Custom entry 0 */10 9-16 * * 1-5 and an Every X 6 Hours entry, and 52 here: a scored session then arrives about 5 minutes after its score in working hours.",
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept, so a Poll Times that is dense in working hours and sparse at night can spend the night's reads by day); polls beyond it make no request. At 48: 48 requests a day for sessions when idle, with assignment events 2 more plus 1 per 100 open assignments (300 open: 53); 96 doubles the session part and halves the delay. 0 reads at every poll (every minute: 1,440 reads a day, more than the 1,000 requests allowed). For working hours, give Poll Times a Custom entry 0 */10 9-16 * * 1-5 and an Every X 6 Hours entry, and 52 here: a scored session then arrives about 5 minutes after its score in working hours.",
 			),
 		],
 	},

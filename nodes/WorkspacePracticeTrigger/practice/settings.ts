@@ -52,7 +52,7 @@ export interface PracticeSettings {
 	openReadHours: number;
 	/** Options → Max Reads a Day (quota.ts). */
 	maxReadsPerDay: number;
-	/** Reads the quota holds at activation: a day's worth (quota.ts). */
+	/** Reads the quota holds at activation: 16 hours' worth (quota.ts). */
 	quotaStartReads: number;
 }
 
@@ -131,7 +131,8 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			168,
 		),
 		maxReadsPerDay,
-		// A day's worth at activation: a working day's Poll Times reads at every poll from the start.
-		quotaStartReads: maxReadsPerDay,
+		// At activation, what the 16 hours from 17:00 to 09:00 refill: working-hours Poll Times (every
+		// 10 minutes for 8 hours, 3 times the refill) read at every poll from the start (quota.ts).
+		quotaStartReads: Math.round((maxReadsPerDay * 16) / 24),
 	};
 }
