@@ -26,6 +26,9 @@
  * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules.
  * The practice triggers are measured in their ordinary state too: activated a day before the setup and
  * polled at their Poll Times since, so their read quota is as a working day leaves it.
+ * Issue 48 adds "Outcomes" to the scale day (Practice Results on Assignment Completed and Did Not
+ * Pass, the practice Poll Times, judged per assignment ID against the log), the activation day (the
+ * practice triggers activated at 09:00 on it) and the first week (`benchScaleDay`).
  */
 import { performance } from 'node:perf_hooks';
 
