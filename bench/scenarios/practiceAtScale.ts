@@ -67,8 +67,22 @@ export async function benchPracticeAtScale(
 	const sim = await startSimulator({ clock, dataSize: { members: shape.members } });
 	const random = mulberry32(20261128);
 	const realNow = Date.now;
+	const realTimeout = globalThis.setTimeout;
 	let host = realNow.call(Date);
 	Date.now = () => host;
+	// A pause of the nodes from a second to two minutes (the assignment reads' pacing to 50 requests a
+	// minute) moves the host clock and the simulator's instead of passing, as in the scale day.
+	globalThis.setTimeout = ((
+		handler: (...args: unknown[]) => void,
+		ms?: number,
+		...args: unknown[]
+	) => {
+		if (typeof ms !== 'number' || ms < 1000 || ms > 120_000)
+			return realTimeout(handler, ms, ...args);
+		host += ms;
+		clock.advance(ms);
+		return realTimeout(handler, 0, ...args);
+	}) as unknown as typeof setTimeout;
 	try {
 		const control = sim.control;
 		control.fillPractice(shape);
@@ -194,6 +208,7 @@ export async function benchPracticeAtScale(
 		};
 	} finally {
 		Date.now = realNow;
+		globalThis.setTimeout = realTimeout;
 		await sim.close();
 	}
 }
