@@ -23,6 +23,7 @@ import { benchPackage } from './scenarios/pkg';
 import { benchPerItem } from './scenarios/perItem';
 import { benchRateLimited } from './scenarios/rateLimited';
 import { benchReturnAll } from './scenarios/returnAll';
+import { benchPracticeAtScale } from './scenarios/practiceAtScale';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
 import { benchScaleDay, benchTeamDay, PRACTICE_EVENLY, SIZES } from './scenarios/teamDay';
@@ -81,11 +82,28 @@ async function triggerOnly(root: string): Promise<void> {
 	step('6. Knowledge Hub trigger: requests a day at default settings');
 	const file = join(root, 'bench', 'results.json');
 	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
-	results.trigger = { ...(await benchTriggerQuota()), practice: await benchPracticeQuota() };
+	results.trigger = {
+		...(await benchTriggerQuota()),
+		practice: { ...(await benchPracticeQuota()), atScale: results.trigger?.practice?.atScale },
+	};
 	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 6')), TRIGGER_NOTE];
 	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 	console.log(consoleTable(results));
+}
+
+/** `npm run bench -- --practice-scale-only`: item 6b's day at 2,000 members (issue 48), merged in. */
+async function practiceScaleOnly(root: string): Promise<void> {
+	step('6b. Practice Results trigger at 2,000 members, judged per assignment ID');
+	const file = join(root, 'bench', 'results.json');
+	const atScale = await benchPracticeAtScale();
+	step(
+		`   ${atScale.sent} of ${atScale.loggedChanges} logged assignment changes sent (${atScale.missed} missed ${JSON.stringify(atScale.missedByChange)}, ${atScale.duplicates} duplicates, ${atScale.unexpected} unexpected), ${atScale.requests} requests, static data ${atScale.staticDataBytes} B`,
+	);
+	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+	if (results.trigger?.practice) results.trigger.practice.atScale = atScale;
+	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
 }
 
 const JOB_LIST_NOTE =
@@ -184,7 +202,7 @@ async function teamDayItem(results: BenchResults): Promise<void> {
 }
 
 const SCALE_NOTE =
-	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, polled once a day at 23:00, after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). The Skill Tiers trigger is measured in its ordinary state, not on its activation day: activated at 23:00 on the day a sweep period and one day before the measured day (Sweep Every (Days) 7, so 8 days before; 30 at enterprise2000, so 31), then polled at 23:00 every day, its static data kept from poll to poll, with the deployed limits off and its requests not counted in the day; by the day every skill was swept once and every member is known to it. skillTiersWarmUp says what those days cost (requests over how many days, and day by day): the activation read takes 2 requests (the skills, a count of the members); until a skill's first sweep each member who practised it is read twice (as of now, and as of the skill's start), so the first sweep period costs more a day than the ordinary day, which reads each practised skill once per 100 members plus its share of the sweep. The practice triggers (coach alert, past-due digest) are likewise activated at 21:00 two evenings before the day and polled at their Poll Times until the setup (uncounted, limits off), so their Max Reads a Day starts the day as a working day leaves it, not empty as on an activation evening. sharedReadsSaved is 0: shared reads are gone (the lead's decision). `npm run bench -- --scale-only [--size=enterprise2000]` measures it alone.";
+	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, polled once a day at 23:00, after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). The Skill Tiers trigger is measured in its ordinary state, not on its activation day: activated at 23:00 on the day a sweep period and one day before the measured day (Sweep Every (Days) 7, so 8 days before; 30 at enterprise2000, so 31), then polled at 23:00 every day, its static data kept from poll to poll, with the deployed limits off and its requests not counted in the day; by the day every skill was swept once and every member is known to it. skillTiersWarmUp says what those days cost (requests over how many days, and day by day): the activation read takes 2 requests (the skills, a count of the members); until a skill's first sweep each member who practised it is read twice (as of now, and as of the skill's start), so the first sweep period costs more a day than the ordinary day, which reads each practised skill once per 100 members plus its share of the sweep. The practice triggers (coach alert, past-due digest) are likewise activated at 21:00 two evenings before the day and polled at their Poll Times until the setup (uncounted, limits off), so their Max Reads a Day starts the day as a working day leaves it, not empty as on an activation evening. sharedReadsSaved is 0: shared reads are gone (the lead's decision). Issue 48: every size adds the Outcomes workflow (Practice Results on Assignment Completed and Did Not Pass, the practice Poll Times, defaults), judged per assignment ID against the simulator's log; activationDay plays the same day again with the three practice triggers activated at 09:00 on it (their quota as a new trigger's); firstWeekRequestsByDay is that day, then the ordinary day with Skill Tiers' cost replaced by its warm-up's days 2 to 7 (the weekly digest counted every day; the files' first import not counted), firstWeekMaxRequestsPerDay the dearest. `npm run bench -- --scale-only [--size=enterprise2000]` measures it alone.";
 
 type SizeName = keyof typeof SIZES;
 
@@ -209,6 +227,18 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 			`   ${s.requestsPerDay} requests (goal ≤ ${s.goalRequestsPerDay}), ${s.rateLimitedAnswers} × 429, ${s.missedEvents} missed, ${s.duplicateEvents} duplicates, median ${s.practiceMedianDelayMinutesWorkingHours} min, static ≤ ${s.staticDataBytesMax} B, ${s.runSeconds} s`,
 		);
 		step(`   per workflow: ${JSON.stringify(s.requestsPerWorkflow)}`);
+		step(
+			`   families: ${JSON.stringify(Object.fromEntries(Object.entries(s.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} dup ${f.duplicates} median ${f.medianDelayMinutes}`])))}`,
+		);
+		const a = s.activationDay;
+		if (a)
+			step(
+				`   activation day (practice triggers at 09:00): ${a.requestsPerDay} requests, ${a.rateLimitedAnswers} × 429, ${a.missedEvents} missed, ${a.duplicateEvents} duplicates, median ${a.practiceMedianDelayMinutesWorkingHours} min; per workflow ${JSON.stringify(a.requestsPerWorkflow)}`,
+			);
+		if (s.firstWeekRequestsByDay)
+			step(
+				`   first week: max ${s.firstWeekMaxRequestsPerDay} (goal ≤ ${s.goalRequestsPerDay}), by day ${JSON.stringify(s.firstWeekRequestsByDay)}`,
+			);
 		const w = s.skillTiersWarmUp;
 		step(
 			`   Skill Tiers before the day (uncounted): ${w.requests} requests over ${w.days} days from ${w.activatedAt} (sweep every ${w.sweepDays} days), by day ${JSON.stringify(w.requestsByDay)}`,
@@ -240,6 +270,7 @@ export async function main(): Promise<void> {
 	if (process.argv.includes('--knowledge-hub-only')) return await knowledgeHubOnly(root);
 	if (process.argv.includes('--team-day-only')) return await teamDayOnly(root);
 	if (process.argv.includes('--scale-only')) return await scaleOnly(root);
+	if (process.argv.includes('--practice-scale-only')) return await practiceScaleOnly(root);
 	const target = listTarget();
 	const notes: string[] = [];
 	console.log(

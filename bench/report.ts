@@ -202,6 +202,15 @@ function rows(r: BenchResults): Row[] {
 					baseline: '148 / 299 (before issue 30, same shapes)',
 					met: p.worstIdle <= p.goalIdle && p.worstBusy <= p.goalBusy,
 				});
+			const a = p.atScale;
+			if (a)
+				out.push({
+					figure: `6b. Practice Results trigger at scale (${a.shape}): logged assignment changes sent, per ID`,
+					goal: 'all, once; none unexpected',
+					measured: `${a.sent} of ${a.loggedChanges} (${a.missed} missed, ${a.duplicates} duplicates, ${a.unexpected} unexpected; ${a.requests} requests)`,
+					baseline: '765 of 811 (issue 48: 500 of 5,500 known-open assignments cut)',
+					met: a.missed === 0 && a.duplicates === 0 && a.unexpected === 0,
+				});
 			out.push({
 				figure: '6b. Practice Results trigger: median delay from scoring to Session Scored',
 				goal: 'shown',
@@ -327,6 +336,30 @@ function rows(r: BenchResults): Row[] {
 					day9.staticDataBytesMax <= 1_048_576,
 			},
 		);
+		const a = day9.activationDay;
+		if (a && day9.firstWeekMaxRequestsPerDay !== undefined)
+			out.push(
+				{
+					figure: `9. First week at ${name}: the dearest day (activation day, then Skill Tiers' warm-up)`,
+					goal: `≤ ${day9.goalRequestsPerDay}`,
+					measured: String(day9.firstWeekMaxRequestsPerDay),
+					baseline: `by day ${(day9.firstWeekRequestsByDay ?? []).join(', ')}`,
+					met: day9.firstWeekMaxRequestsPerDay <= day9.goalRequestsPerDay,
+				},
+				{
+					figure: `9. Activation day at ${name} (practice triggers at 09:00): requests / 429 / missed / duplicates / median minutes to Session Scored`,
+					goal: `≤ ${day9.goalRequestsPerDay} / 0 / 0 / 0 / ≤ 5`,
+					measured: `${a.requestsPerDay} / ${a.rateLimitedAnswers} / ${a.missedEvents} / ${a.duplicateEvents} / ${a.practiceMedianDelayMinutesWorkingHours}`,
+					baseline: 'Max Reads a Day started empty: 14.3 min at enterprise2000 (issue 48)',
+					met:
+						a.requestsPerDay <= day9.goalRequestsPerDay &&
+						a.rateLimitedAnswers === 0 &&
+						a.missedEvents === 0 &&
+						a.duplicateEvents === 0 &&
+						a.practiceMedianDelayMinutesWorkingHours !== null &&
+						a.practiceMedianDelayMinutesWorkingHours <= 5,
+				},
+			);
 	}
 	return out;
 }

@@ -11,6 +11,7 @@ import type { DataSize } from '../../simulator/state/seed';
 import { ManualClock, SEED_NOW, startSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
 import { mulberry32 } from '../../simulator/state/random';
+import type { PracticeAtScaleFigures } from './practiceAtScale';
 
 export interface PracticeShapeFigures {
 	shape: string;
@@ -34,6 +35,8 @@ export interface PracticeQuotaFigures {
 	worstBusy?: number;
 	goalIdle: number;
 	goalBusy: number;
+	/** Issue 48: the day at 2,000 members, judged per assignment ID (practiceAtScale.ts). */
+	atScale?: PracticeAtScaleFigures;
 }
 
 interface Shape {

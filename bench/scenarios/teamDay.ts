@@ -26,6 +26,9 @@
  * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules.
  * The practice triggers are measured in their ordinary state too: activated a day before the setup and
  * polled at their Poll Times since, so their read quota is as a working day leaves it.
+ * Issue 48 adds "Outcomes" to the scale day (Practice Results on Assignment Completed and Did Not
+ * Pass, the practice Poll Times, judged per assignment ID against the log), the activation day (the
+ * practice triggers activated at 09:00 on it) and the first week (`benchScaleDay`).
  */
 import { performance } from 'node:perf_hooks';
 
@@ -163,6 +166,29 @@ export interface ScaleDayFigures {
 	timeZone: string;
 	/** Seconds of machine time the day took (varies with the machine; not a figure to compare). */
 	runSeconds: number;
+	/**
+	 * Issue 48: the same day with the practice triggers (coach alert, past-due digest, outcomes)
+	 * activated at 09:00 on it, their quota as a new trigger's; the other workflows as on the day.
+	 */
+	activationDay?: ActivationDayFigures;
+	/**
+	 * Issue 48: the first week after activating every workflow, day by day: the activation day, then
+	 * ordinary days with the Skill Tiers trigger's cost replaced by its warm-up's day (its sweep not yet
+	 * round); the dearest of them. The Knowledge Hub import of the files (the sync's first run) is a
+	 * one-off set-up before it, not counted (2 requests a file).
+	 */
+	firstWeekRequestsByDay?: number[];
+	firstWeekMaxRequestsPerDay?: number;
+}
+
+export interface ActivationDayFigures {
+	requestsPerDay: number;
+	requestsPerWorkflow: Record<string, number>;
+	rateLimitedAnswers: number;
+	missedEvents: number;
+	duplicateEvents: number;
+	/** Session Scored of sessions scored in working hours after the 09:00 activation. */
+	practiceMedianDelayMinutesWorkingHours: number | null;
 }
 
 /**
@@ -314,8 +340,30 @@ export async function benchTeamDay(
 
 /** The day at one of issue 40's sizes, with the Skill Tiers trigger and the weekly tier digest. */
 export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
-	const day = await runDay(size, PRACTICE_READS, true);
-	return day.scale;
+	const day = (await runDay(size, PRACTICE_READS, true)).scale;
+	const first = (await runDay(size, PRACTICE_READS, true, true)).scale;
+	const activationDay: ActivationDayFigures = {
+		requestsPerDay: first.requestsPerDay,
+		requestsPerWorkflow: first.requestsPerWorkflow,
+		rateLimitedAnswers: first.rateLimitedAnswers,
+		missedEvents: first.missedEvents,
+		duplicateEvents: first.duplicateEvents,
+		practiceMedianDelayMinutesWorkingHours: first.practiceMedianDelayMinutesWorkingHours,
+	};
+	// Day 1: the activation day, Skill Tiers at its activation read; days 2 to 7: the ordinary day with
+	// Skill Tiers at its warm-up's days 2 to 7 (the weekly digest counted every day: the dearest case).
+	const tiers = (d: ScaleDayFigures) => d.requestsPerWorkflow['Skill Tiers'] ?? 0;
+	const warm = day.skillTiersWarmUp.requestsByDay;
+	const week = [
+		first.requestsPerDay - tiers(first) + (warm[0] ?? 0),
+		...warm.slice(1, 7).map((spent) => day.requestsPerDay - tiers(day) + spent),
+	];
+	return {
+		...day,
+		activationDay,
+		firstWeekRequestsByDay: week,
+		firstWeekMaxRequestsPerDay: Math.max(day.requestsPerDay, ...week),
+	};
 }
 
 /**
@@ -401,10 +449,45 @@ function judgePastDue(
 	return { oracle, missed, duplicates };
 }
 
+/**
+ * The outcomes oracle, per assignment ID from the simulator's log alone: every change to completed or
+ * did_not_pass logged during the day is sent once as its event (minutes from the change to the poll that
+ * sent it); any other sent is a duplicate.
+ */
+function judgeOutcomes(log: AssignmentChange[], sent: Map<string, number[]>): FamilyFigures {
+	const EVENT: Record<string, string> = {
+		completed: 'assignmentCompleted',
+		did_not_pass: 'assignmentDidNotPass',
+	};
+	const expected = new Map<string, number>();
+	for (const c of log) if (c.to in EVENT) expected.set(`${c.id}|${EVENT[c.to]}`, c.at);
+	const delays: number[] = [];
+	let missed = 0;
+	for (const [key, at] of expected) {
+		const times = (sent.get(key) ?? []).filter((t) => t >= at);
+		if (times.length) delays.push((times[0] - at) / MINUTE);
+		else missed++;
+	}
+	let duplicates = 0;
+	for (const [key, times] of sent)
+		duplicates += expected.has(key) ? times.length - 1 : times.length;
+	const sorted = delays.sort((a, b) => a - b);
+	return {
+		expected: expected.size,
+		delivered: expected.size - missed,
+		missed,
+		duplicates,
+		medianDelayMinutes: sorted.length ? round(sorted[Math.floor((sorted.length - 1) / 2)]) : null,
+		worstDelayMinutes: sorted.length ? round(sorted[sorted.length - 1]) : null,
+	};
+}
+
 async function runDay(
 	size: DaySize,
 	practice: PracticeReads,
 	scale: boolean,
+	/** Issue 48: the practice triggers activated at 09:00 on the day (their activation day). */
+	activatedAtNine = false,
 ): Promise<{ team: TeamDayFigures; scale: ScaleDayFigures }> {
 	const runStarted = performance.now();
 	const setupAt = DAY_START - 3 * 60 * MINUTE;
@@ -494,14 +577,28 @@ async function runDay(
 			practiceEvents: ['assignmentPastDue'],
 			practiceOptions: practice.options,
 		});
+		// Issue 48: the workflow an org adds first, on the outcomes of assignments (scale day only).
+		const outcomes = scale
+			? poller('Outcomes', {
+					triggerOn: 'practice',
+					practiceEvents: ['assignmentCompleted', 'assignmentDidNotPass'],
+					practiceOptions: practice.options,
+				})
+			: undefined;
+		const practiceTriggers: Array<[string, PollHarness]> = [
+			['Coach alert', coach],
+			['Past-due digest', digest],
+			...(outcomes ? [['Outcomes', outcomes] as [string, PollHarness]] : []),
+		];
 		// Before the setup (uncounted, limits off): the Skill Tiers trigger's days, and at the scale day the
 		// practice triggers' activation a day before the setup and their polls at their Poll Times since.
-		const earlyPractice = scale
-			? [
-					practiceActivatedAt,
-					...pollTimes(practice.pollTimes, ZONE, practiceActivatedAt + 1, setupAt),
-				]
-			: [];
+		const earlyPractice =
+			scale && !activatedAtNine
+				? [
+						practiceActivatedAt,
+						...pollTimes(practice.pollTimes, ZONE, practiceActivatedAt + 1, setupAt),
+					]
+				: [];
 		const early = [
 			...warmUpAt.filter((t) => t < setupAt).map((t) => ({ t, tiers: true })),
 			...earlyPractice.map((t) => ({ t, tiers: false })),
@@ -512,10 +609,7 @@ async function runDay(
 				await warmUpPoll();
 				continue;
 			}
-			for (const [name, trigger] of [
-				['Coach alert', coach],
-				['Past-due digest', digest],
-			] as Array<[string, PollHarness]>) {
+			for (const [name, trigger] of practiceTriggers) {
 				const outcome = await trigger.poll();
 				if (outcome.error) fail(`${name} (before the day)`, outcome.error);
 			}
@@ -575,14 +669,14 @@ async function runDay(
 		});
 		const pollers: Array<[string, PollHarness]> = [
 			['Knowledge Hub watcher', watcher],
-			['Coach alert', coach],
-			['Past-due digest', digest],
+			...practiceTriggers,
 			...(tiers ? [['Skill Tiers', tiers] as [string, PollHarness]] : []),
 		];
 		for (const [name, trigger] of pollers) {
 			// The Skill Tiers trigger was activated days ago (the warm-up), the practice triggers a day ago.
 			if (trigger === tiers) continue;
-			if (scale && (trigger === coach || trigger === digest)) continue;
+			if (scale && practiceTriggers.some(([, p]) => p === trigger)) continue;
+			if (activatedAtNine && practiceTriggers.some(([, p]) => p === trigger)) continue;
 			const activation = await trigger.poll();
 			if (activation.error) fail(`${name} (activation)`, activation.error);
 		}
@@ -602,7 +696,9 @@ async function runDay(
 		for (let t = time.now() + MINUTE; t < DAY_START; t += MINUTE) {
 			time.advance(t - time.now());
 			const polls = [watcher];
-			for (const at of beforeDay) if (at >= t && at < t + MINUTE) polls.push(coach, digest);
+			for (const at of beforeDay)
+				if (at >= t && at < t + MINUTE && !activatedAtNine)
+					polls.push(...practiceTriggers.map(([, p]) => p));
 			for (const trigger of polls) {
 				const outcome = await trigger.poll();
 				if (outcome.error) throw outcome.error;
@@ -681,6 +777,7 @@ async function runDay(
 		const digestDelays: number[] = [];
 		const digestSent = new Map<string, number[]>();
 		const digestOpenReads: number[] = [];
+		const outcomeSent = new Map<string, number[]>();
 		const watcherIds: string[] = [];
 		const watcherDelays: number[] = [];
 		let tierEvents = 0;
@@ -720,6 +817,13 @@ async function runDay(
 				await jobTriggerRuns();
 				perWorkflow['Job Trigger'] = (perWorkflow['Job Trigger'] ?? 0) + requestCount() - before;
 			}
+			// The practice triggers' activation at 09:00, before the minute's sessions (counted in the day).
+			if (activatedAtNine && t === WORK_START)
+				for (const [name, trigger] of practiceTriggers)
+					await spend(name, async () => {
+						const outcome = await trigger.poll();
+						if (outcome.error) fail(`${name} (activation)`, outcome.error);
+					});
 			const now = time.now();
 			// Sessions practised and scored.
 			while (sessionIndex < sessionsAt.length && sessionsAt[sessionIndex] <= now) {
@@ -849,7 +953,10 @@ async function runDay(
 				}
 			});
 			// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
-			for (let fired = 0; fired < (practicePolls.get(minute) ?? 0); fired++) {
+			// Not active yet before 09:00 on the activation day; at 09:00 the activation read was the poll.
+			const practiceFires =
+				activatedAtNine && t <= WORK_START ? 0 : (practicePolls.get(minute) ?? 0);
+			for (let fired = 0; fired < practiceFires; fired++) {
 				await spend('Coach alert', async () => {
 					const outcome = await coach.poll();
 					if (outcome.error) return fail('Coach alert', outcome.error);
@@ -876,6 +983,15 @@ async function runDay(
 						digestSent.set(String(row.id), sent);
 					}
 				});
+				if (outcomes)
+					await spend('Outcomes', async () => {
+						const outcome = await outcomes.poll();
+						if (outcome.error) return fail('Outcomes', outcome.error);
+						for (const { json } of outcome.items) {
+							const key = `${String((json.assignment as IDataObject).id)}|${String(json.event)}`;
+							outcomeSent.set(key, [...(outcomeSent.get(key) ?? []), polled]);
+						}
+					});
 				// A read of the open assignments: a request of this poll listing past-due ones.
 				if (
 					counted > digestBefore &&
@@ -915,9 +1031,15 @@ async function runDay(
 		const usage = control.rateLimitUsage();
 		// What the watcher should have seen: the pages the sync changed tonight (updated and published).
 		const changedPages = store.data.pages.filter((p) => (p.updatedAt ?? 0) >= DAY_START);
-		const dayLog = control.assignmentLog().slice(logStart);
+		// On the activation day, what changed before the 09:00 activation is history (never sent).
+		const dayLog = control
+			.assignmentLog()
+			.slice(logStart)
+			.filter((c) => !activatedAtNine || c.at >= WORK_START);
 		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
+		const outcomeFamily = judgeOutcomes(dayLog, outcomeSent);
 		const families = {
+			...(outcomes ? { assignmentOutcomes: outcomeFamily } : {}),
 			knowledgeHubPages: family(watcherDelays, changedPages.length * 2, watcherIds),
 			sessionScored: family(coachDelays, lowScored.size, coachIds),
 			assignmentPastDue: scale

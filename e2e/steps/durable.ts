@@ -27,7 +27,7 @@ import { proficiency } from '../../simulator/state/analytics';
 import { pollCount, type SuiteContext } from '../context';
 import { CheckError, expect, sleepMs, waitFor } from '../harness';
 import { ownSimulator, type OwnSimulator } from '../support/toolResults';
-import { POLL_TRIGGER_TYPE } from '../workflows';
+import { POLL_TRIGGER_TYPE } from '../../scripts/n8n/workflows';
 
 type Json = Record<string, unknown>;
 type Sim = OwnSimulator['sim'];

@@ -46,6 +46,8 @@ export interface FamilyState {
 /** What every family's settings hold for `pollFamily`: Options → Max Reads a Day (0: no limit). */
 export interface FamilySettings {
 	maxReadsPerDay: number;
+	/** Reads the quota holds at activation (quota.ts); unset: one read, then one a refill. */
+	quotaStartReads?: number;
 }
 
 /** The parts of one family's poll, run by `pollFamily`. */
@@ -132,7 +134,7 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 	if (!continues && !mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
 	const quotaEmptyAt = continues
 		? stored.quotaEmptyAt
-		: spendRead(ctx, staticData, settings.maxReadsPerDay, now);
+		: spendRead(ctx, staticData, settings.maxReadsPerDay, now, settings.quotaStartReads);
 	const budgetMs = pollBudgetMs(ctx);
 	startRun(ctx, family.pace ?? UNPACED, Deadline.forPoll(budgetMs, now));
 	// Out of time before the family could keep any progress: the next poll tries again, unspent.

@@ -118,17 +118,24 @@ test('Poll Times Every Hour at one read a day: the activation read, one an hour 
 		expect(reads[i] - reads[i - 1]).toBeGreaterThanOrEqual(0.95 * DAY);
 });
 
-test('Poll Times Every Minute at the default Max Reads a Day: 48 reads a day, one every 30 minutes', async () => {
+test("Poll Times Every Minute at the default Max Reads a Day: 16 hours' worth at activation, then 48 reads a day, one every 30 minutes", async () => {
 	const timeZone = 'America/New_York';
 	const start = Date.parse('2026-03-09T04:00:00Z');
 	// Practice Results at its default quota (the harness only lifts the Knowledge Hub one).
 	const practice = trigger({ triggerOn: 'practice', practiceEvents: ['sessionScored'] }, timeZone);
-	// n8n's polls from the activation (the first) to the same minute a day later.
-	const times = pollTimes(EVERY_MINUTE, timeZone, start, start + DAY + MINUTE);
-	expect(times).toHaveLength(1 + 24 * 60);
+	// n8n's polls from the activation (the first) to the same minute two days later.
+	const times = pollTimes(EVERY_MINUTE, timeZone, start, start + 2 * DAY + MINUTE);
+	expect(times).toHaveLength(1 + 2 * 24 * 60);
 	const reads = await play(practice, times);
-	expect(reads.slice(1)).toHaveLength(48);
-	const gaps = reads.slice(2).map((at, i) => Math.round((at - reads[i + 1]) / MINUTE));
+	// Practice Results starts with 16 hours' worth (32 at 48 a day, issue 48): the activation read and
+	// the 31 kept read at the first polls, one a minute...
+	expect(reads.slice(0, 32)).toEqual(times.slice(0, 32));
+	// (what refills meanwhile reads too: a read or two more), and no more than that and a day's refill.
+	expect(reads.filter((at) => at < start + DAY).length).toBeLessThanOrEqual(32 + 2 + 48);
+	// ...then one every 30 minutes: 48 in the second day.
+	const later = reads.filter((at) => at > start + DAY && at <= start + 2 * DAY);
+	expect(later).toHaveLength(48);
+	const gaps = later.slice(1).map((at, i) => Math.round((at - later[i]) / MINUTE));
 	expect(gaps.every((gap) => gap === 30)).toBe(true);
 }, 600_000);
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { untilDeadline } from '../../shared/transport';
+import { pacedRun, POLL_PACE, untilDeadline } from '../../shared/transport';
 import {
 	ASSIGNMENTS_PATH,
 	idOf,
@@ -81,8 +81,13 @@ const FINISHED = 'completed,did_not_pass';
 const OPEN_STATUSES = 'not_started,in_progress,past_due';
 /** How far the service's clock may step back without losing an outcome (see above). */
 export const MARGIN_MS = 3_600_000;
-/** An open set larger than this is cut (oldest ids first); a workspace this size needs filters. */
-const MAX_OPEN = 5000;
+/**
+ * An open set larger than this is cut (first listed first), a guard on the static data only (about
+ * 80 bytes an open assignment). A cut one that finishes later is taken for history and never sent, so
+ * the guard sits far above any workspace's open assignments: at 5,000 it cut 500 of an org of 2,000
+ * members' 5,500 open and past-due ones, and 46 of 811 changes that day were never sent (issue 48).
+ */
+const MAX_OPEN = 50_000;
 
 const eventOfFinished = (row: IDataObject): AssignmentEvent | undefined =>
 	row.status === 'completed'
@@ -120,6 +125,15 @@ function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): F
 	}
 	return found;
 }
+
+/**
+ * The assignment reads keep to 50 requests a minute (POLL_PACE, as Skill Tiers' reads): a read of the
+ * open assignments is 1 request per 100 (about 55 at 5,500 open), and two workflows on one key whose
+ * reads fall in the same minute (an outcomes workflow and a past-due digest on the same Poll Times)
+ * met the service's 60 a minute unpaced (issue 48: six 429s). Paced in one n8n process, they share the
+ * minute and leave a sixth of it to the key's other workflows. The session read before stays unpaced.
+ */
+const paced = (ctx: IPollFunctions) => pacedRun(ctx, POLL_PACE);
 
 /** The form's assignment filters narrowed to these people and scenarios (undefined: none can match). */
 function narrowed(
@@ -204,6 +218,7 @@ export async function findFinished(
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
 	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
+	if (candidates.length) paced(ctx);
 	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
 }
 
@@ -219,6 +234,7 @@ export async function readAssignments(
 	serviceTime: number | null,
 	pastDueOnly = false,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
+	paced(ctx);
 	if (pastDueOnly) {
 		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
 		const start: AssignmentState = { v: 2, open: {}, fin: {}, floor: null, nextOpenRead: 0 };

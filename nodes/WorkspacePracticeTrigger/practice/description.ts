@@ -41,7 +41,7 @@ export const practiceProperties: INodeProperties[] = [
 				name: PRACTICE_EVENTS.assignmentCompleted,
 				value: 'assignmentCompleted',
 				description:
-					'An assignment became completed, by a session or by an admin; never one finished before activation. Within one read of the scoring session when the assignment was open at the last assignment read, otherwise at the next assignment read (6 hours by default).',
+					'An assignment became completed, by a session or by an admin; never one finished before activation. Within one read of the scoring session when the assignment was open at the last assignment read, otherwise at the next assignment read (once a day by default).',
 			},
 			{
 				name: PRACTICE_EVENTS.assignmentDidNotPass,
@@ -53,7 +53,7 @@ export const practiceProperties: INodeProperties[] = [
 				name: PRACTICE_EVENTS.assignmentPastDue,
 				value: 'assignmentPastDue',
 				description:
-					'An open assignment passed its due date. Found by the assignment read (every 6 hours by default).',
+					'An open assignment passed its due date. Found by the assignment read (once a day by default).',
 			},
 			{
 				name: PRACTICE_EVENTS.sessionScored,
@@ -76,7 +76,7 @@ export const practiceProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: `${READS} Assignment Completed and Did Not Pass arrive one read after the scoring session (about 15 minutes) when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read every 6 hours (Options → Hours Between Open Reads): within 6 hours, about 3 on average. Cost with every event: about 76 requests on an idle day, about 111 on a busy one (200 scored sessions); at most 1 request a read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), 1 more after scores of people with open assignments on those scenarios, and every 6 hours 2 plus 1 per 100 open assignments (500 open: at most 124 a day). ${QUOTA}`,
+		displayName: `${READS} Assignment Completed and Did Not Pass arrive one read after the scoring session (about 15 minutes) when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read once a day (Options → Hours Between Open Reads, 24): within a day, about 12 hours on average. Cost with every event, measured over the day after activation (the quota's first 32 reads included): about 86 requests idle, about 135 busy (200 scored sessions); at most 1 request a read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), 1 more after scores of people with open assignments on those scenarios, and once a day 2 plus 1 per 100 open assignments (500 open: at most 103 a day; 5,500 open at 2,000 members: 153). ${QUOTA}`,
 		name: 'practiceAssignmentCostNotice',
 		type: 'notice',
 		displayOptions: { show: { ...showFor.show, practiceEvents: ASSIGNMENT_EVENTS } },
@@ -108,7 +108,7 @@ export const practiceProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 168, numberPrecision: 0 },
 				default: DEFAULT_OPEN_READ_HOURS,
 				description:
-					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read, for Assignment Past Due and for outcomes no scored session showed (an admin action, an assignment given and finished in between). Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 6 hours is 28 requests a day, every hour 168, 0 (every read) 336 at 48 reads a day. Assignment events only.',
+					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read, for Assignment Past Due and for outcomes no scored session showed (an admin action, an assignment given and finished in between). Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 24 hours (the default) is 7 requests a day, every 6 hours 28, every hour 168, 0 (every read) 336 at 48 reads a day; with 5,500 open (2,000 members), 57 a day at 24, 228 at 6. Outcomes a scored session shows arrive within one read whatever this is. Assignment events only.',
 			},
 			{
 				displayName: 'Include Session Feedback',
@@ -129,7 +129,7 @@ export const practiceProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				'At most this many reads a day, refilled evenly over 24 hours; polls beyond it send no request. 0: every poll reads. At 48, about 48 requests a day when idle (76 with assignment events).',
+				'At most this many reads a day, refilled evenly over 24 hours; polls beyond it send no request. 0: every poll reads. At 48, about 48 requests a day when idle; assignment events add 2 a day plus 1 per 100 open assignments.',
 			),
 		],
 	},

@@ -17,8 +17,13 @@ export type PracticeEvent = keyof typeof PRACTICE_EVENTS;
 
 /** Sessions created this long before the newest one listed are still read (late scores, late arrivals). */
 export const DEFAULT_LOOKBACK_HOURS = 6;
-/** How often the open assignments (not started, in progress, past due) are read. */
-export const DEFAULT_OPEN_READ_HOURS = 6;
+/**
+ * How often the open assignments (not started, in progress, past due) are read: once a day. That read
+ * grows with the workspace (1 request per 100 open: about 55 at 2,000 members), while what a session
+ * finishes is found by the fast path within one read; every 6 hours, an outcomes workflow and a
+ * past-due digest took 212 and 69 of an org of 2,000 members' 1,000 requests a day (issue 48).
+ */
+export const DEFAULT_OPEN_READ_HOURS = 24;
 /** Max Reads a Day by default: a read every 30 minutes when Poll Times says Every Minute. */
 export const DEFAULT_MAX_READS = 48;
 
@@ -42,6 +47,8 @@ export interface PracticeSettings {
 	openReadHours: number;
 	/** Options → Max Reads a Day (quota.ts). */
 	maxReadsPerDay: number;
+	/** Reads the quota holds at activation: 16 hours' worth (quota.ts). */
+	quotaStartReads: number;
 }
 
 export const wantsAssignments = (s: PracticeSettings): boolean =>
@@ -84,6 +91,7 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 	};
 	const assignmentQuery = toQuery(ctx, 0, filters, ASSIGNMENT_FILTERS);
 	const options = ctx.getNodeParameter('practiceOptions', {}) as IDataObject;
+	const maxReadsPerDay = readMaxReads(check, options, DEFAULT_MAX_READS);
 	return {
 		events,
 		scoredQuery,
@@ -106,6 +114,9 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			0,
 			168,
 		),
-		maxReadsPerDay: readMaxReads(check, options, DEFAULT_MAX_READS),
+		maxReadsPerDay,
+		// At activation, what the 16 hours from 17:00 to 09:00 refill: working-hours Poll Times (every
+		// 10 minutes for 8 hours, 3 times the refill) read at every poll from the start (quota.ts).
+		quotaStartReads: Math.round((maxReadsPerDay * 16) / 24),
 	};
 }

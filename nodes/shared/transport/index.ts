@@ -9,7 +9,7 @@ export { callbackSecret } from './callbackSecret';
 export { withIsNew } from './created';
 export { POLL_PACE, SERVICE_LIMITS } from './pacer';
 export { REQUESTS_PER_DAY } from './dayBudget';
-export { hasTime, runOf, sharedInRun, startRun } from './run';
+export { hasTime, pacedRun, runOf, sharedInRun, startRun } from './run';
 export { Deadline, isOutOfTime, mapWhileInTime, OutOfTime, untilDeadline } from './deadline';
 export { UNPACED } from './pacer';
 export type { Run } from './run';

@@ -34,6 +34,11 @@ export function startRun(ctx: object, pace: PaceLimits, deadline?: Deadline): Ru
 	return run;
 }
 
+/** From now on this run keeps to `pace` (its deadline and shared work stay). */
+export function pacedRun(ctx: object, pace: PaceLimits): void {
+	runs.set(ctx, { ...runOf(ctx), pace });
+}
+
 /** The run this context belongs to (an unpaced one when the router did not start one). */
 export function runOf(ctx: object): Run {
 	let run = runs.get(ctx);
