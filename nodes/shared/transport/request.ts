@@ -131,26 +131,16 @@ export async function apiRequest<T = IDataObject>(
 	let answerLost = false;
 	for (;;) {
 		attempt++;
-		let response: FullResponse;
 		if (!inTime()) throw new OutOfTime();
 		const answered = await paceRequest(pace, credential, creation, deadline);
 		const sentAt = Date.now();
 		// A poll's request that hangs is cut at the deadline, so the poll returns what it has in time.
 		if (deadline) options.timeout = Math.max(1, deadline.endsAt - sentAt);
-		try {
-			// n8n authenticates with the credential's `authenticate` as always; passing the data read
-			// above spares a second read, which outside an execution (a webhook) costs n8n an isolate.
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-				{ credentialsDecrypted: credential.decrypted },
-			)) as FullResponse;
-			answered();
-			deadline?.answered(Date.now() - sentAt);
-		} catch (error) {
-			answered();
-			deadline?.answered(Date.now() - sentAt);
+		const sent = await send(ctx, options, credential);
+		answered();
+		deadline?.answered(Date.now() - sentAt);
+		if ('failed' in sent) {
+			const error = sent.failed;
 			// Cut at the deadline (or failed past it): the read stops and keeps what is in hand.
 			if (deadline && idempotent && !inTime()) throw new OutOfTime();
 			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
@@ -170,6 +160,7 @@ export async function apiRequest<T = IDataObject>(
 				baseUrl,
 			});
 		}
+		const { response } = sent;
 
 		const status = response.statusCode;
 		const foreign = foreignAnswer(status, lowerCaseKeys(response.headers), response.body);
@@ -216,6 +207,27 @@ export async function apiRequest<T = IDataObject>(
 			}
 		}
 		throw serviceError(ctx.getNode(), status, envelope, request.what ?? path, itemIndex);
+	}
+}
+
+/** One HTTP exchange: the full response, or what failed before an HTTP answer came. */
+async function send(
+	ctx: TransportContext,
+	options: IHttpRequestOptions,
+	credential: ResolvedCredential,
+): Promise<{ response: FullResponse } | { failed: unknown }> {
+	try {
+		// n8n authenticates with the credential's `authenticate` as always; passing the credential
+		// already read spares a second read, which outside an execution (a webhook) costs an isolate.
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			options,
+			{ credentialsDecrypted: credential.decrypted },
+		)) as FullResponse;
+		return { response };
+	} catch (failed) {
+		return { failed };
 	}
 }
 
