@@ -105,11 +105,12 @@ export function spendRead(
 	}
 	const refill = DAY / perDay;
 	const reads = available(ctx, staticData, perDay, now);
+	// A first read: the next is ready an hour later at most (or a refill, when that is sooner), and a
+	// family that starts with more reads (`startReads`) has them.
+	const first = now - Math.max(-EARLY * refill, (1 - EARLY) * refill - HOUR);
 	const emptyAt =
 		reads === undefined
-			? startReads !== undefined
-				? now - (Math.min(startReads, perDay) - 1) * refill
-				: now - Math.max(-EARLY * refill, (1 - EARLY) * refill - HOUR)
+			? Math.min(first, now - ((startReads ?? 0) - 1) * refill)
 			: now - (reads - 1) * refill;
 	kept.set(keyOf(ctx), emptyAt);
 	return emptyAt;

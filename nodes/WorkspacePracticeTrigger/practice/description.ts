@@ -129,7 +129,7 @@ export const practiceProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				'At most this many reads a day, refilled evenly over 24 hours; polls beyond it send no request. 0: every poll reads. At 48, about 48 requests a day when idle; assignment events add 2 a day plus 1 per 100 open assignments.',
+				'At most this many reads a day, refilled evenly; polls beyond it send no request. 0: every poll reads. At 48: about 48 requests a day, with assignment events 2 more and 1 per 100 open assignments.',
 			),
 		],
 	},
