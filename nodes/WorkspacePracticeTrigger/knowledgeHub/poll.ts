@@ -115,7 +115,9 @@ async function pollPages(
 ): Promise<StreamRead> {
 	const resume = stored.progress;
 	// A read going on from an earlier poll keeps its window: its rows are judged as in one poll.
-	const window: Window = resume ? { from: resume.from, after: stored.floor } : windowOf(stored);
+	const window: Window = resume
+		? { from: resume.since ?? resume.from, after: stored.floor }
+		: windowOf(stored);
 	const read = await readPageChanges(
 		ctx,
 		settings.pageFilters,
@@ -147,11 +149,18 @@ async function pollPages(
 		applied.found = applied.found.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
 	}
 	const { stream, found } = applied;
+	// A new cut after one read through (above its `upper`) is judged from where the first one began.
+	if (progress && resume && window.from !== undefined && window.from !== progress.from)
+		progress = { ...progress, since: window.from };
 	if (progress) {
 		stream.progress = progress;
-		if (progress.from !== undefined) stream.from = progress.from;
+		const from = progress.since ?? progress.from;
+		if (from !== undefined) stream.from = from;
 		// A read the list moved under keeps this poll's starting point for the next one.
-	} else if ((moved || !read.settled) && window.from !== undefined) stream.from = window.from;
+	} else if (moved || !read.settled) {
+		const from = resume ? resume.from : window.from;
+		if (from !== undefined) stream.from = from;
+	}
 	if (read.newest !== undefined) stream.newest = read.newest;
 	// The newest second's crowd left for the next read: that read goes on with this one.
 	const continues = progress !== undefined || cutShort || read.waiting === true;

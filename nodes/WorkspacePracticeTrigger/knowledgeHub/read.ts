@@ -22,6 +22,12 @@ export interface PageProgress {
 	/** The cut's inclusive bounds on updated_at: `updated_after` (absent: from the start), `updated_before`. */
 	from?: Stamp;
 	upper: Stamp;
+	/**
+	 * Set on a cut read after an earlier one (pages after its `upper`): the start of the first one's
+	 * window, below `from`. Rows are judged against it and the seen set keeps it, so a page created in
+	 * the earlier cut but edited out of it before that cut reached it is still a Page Created.
+	 */
+	since?: Stamp;
 	/** Its row count when its reading began: a different count on a later page means rows moved. */
 	total: number;
 	/**

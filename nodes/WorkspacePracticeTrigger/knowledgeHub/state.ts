@@ -76,9 +76,10 @@ function readStream(raw: unknown): Stream | undefined {
 /** A read's progress as stored; anything else is none (the next read starts afresh from the cursor). */
 function readPageProgress(raw: unknown): PageProgress | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { from, upper, total, page, unsettled } = raw as IDataObject;
+	const { from, upper, total, page, unsettled, since } = raw as IDataObject;
 	const upperStamp = readStamp(upper);
 	const fromStamp = readStamp(from);
+	const sinceStamp = readStamp(since);
 	const count = (value: unknown) =>
 		typeof value === 'number' && Number.isInteger(value) && value >= 0;
 	if (upperStamp === undefined || (from !== undefined && fromStamp === undefined)) return undefined;
@@ -89,6 +90,7 @@ function readPageProgress(raw: unknown): PageProgress | undefined {
 		page: page as number,
 	};
 	if (fromStamp !== undefined) progress.from = fromStamp;
+	if (sinceStamp !== undefined) progress.since = sinceStamp;
 	if (unsettled === true) progress.unsettled = true;
 	return progress;
 }
