@@ -265,7 +265,7 @@ async function read(
 	const found: FoundEvent[] = [];
 	let continues = false;
 
-	if (wantsPages(settings)) {
+	const readPages = async () => {
 		const pages = stored.pages;
 		const result = await inTime(
 			async () =>
@@ -277,8 +277,8 @@ async function read(
 		if (result.stream) next.pages = result.stream;
 		found.push(...result.found);
 		continues ||= result.continues === true;
-	}
-	if (wantsSources(settings)) {
+	};
+	const readSources = async () => {
 		const sources = stored.sources;
 		const result = await inTime(
 			async () =>
@@ -290,7 +290,14 @@ async function read(
 		if (result.stream) next.sources = result.stream;
 		found.push(...result.found);
 		continues ||= result.continues === true;
-	}
+	};
+	const both = wantsPages(settings) && wantsSources(settings);
+	// A read going on over polls takes the streams in turns, so neither waits on the other's backlog.
+	const sourcesFirst = both && stored.sourcesFirst === true;
+	if (sourcesFirst) await readSources();
+	if (wantsPages(settings)) await readPages();
+	if (wantsSources(settings) && !sourcesFirst) await readSources();
+	if (continues && both && !sourcesFirst) next.sourcesFirst = true;
 	if (continues) next.continues = true;
 	return { state: next, items: toItems(byTime(found)) };
 }

@@ -46,6 +46,8 @@ export interface TriggerState extends FamilyState {
 	v: number;
 	pages?: Stream;
 	sources?: Stream;
+	/** The last read was cut with work left: the next one reads sources before pages (poll.ts). */
+	sourcesFirst?: true;
 }
 
 function readStamp(value: unknown): Stamp | undefined {
@@ -108,6 +110,7 @@ export function readState(staticData: IDataObject): TriggerState {
 	if (sources) state.sources = sources;
 	// What family.ts keeps beside the streams: a read to go on with, and the read quota.
 	if (stored?.continues === true) state.continues = true;
+	if (stored?.sourcesFirst === true) state.sourcesFirst = true;
 	if (typeof stored?.quotaEmptyAt === 'number') state.quotaEmptyAt = stored.quotaEmptyAt;
 	return state;
 }
