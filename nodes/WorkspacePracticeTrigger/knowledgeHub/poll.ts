@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, OutOfTime, untilDeadline } from '../../shared/transport';
+import { apiListPage, untilDeadline } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
@@ -51,12 +51,13 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	const top = toStamp(newest.data[0]?.updated_at);
 	if (top === undefined) return { cursor: null, seen: new SeenChanges() };
 	const from = shiftStamp(top, -OVERLAP_MS);
-	const { rows, complete } = await readPageChanges(ctx, archived, from);
-	// Every page in the window must count as seen, or an old one would pass for new: start again.
-	if (!complete) throw new OutOfTime();
+	const read = await untilDeadline(readPageChanges(ctx, archived, from));
 	const stream: Stream = { cursor: top, seen: new SeenChanges() };
 	if (settings.filtered) stream.known = new RecentKeys();
-	for (const row of rows) {
+	// No time to read the window before it: what is at or before the starting point is ignored instead
+	// (a floor), rather than start again later from a newer point and miss what changed meanwhile.
+	if (!read?.complete) return { ...stream, floor: top };
+	for (const row of read.rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
 		for (const [key, stamp] of pageKeys(page)) stream.seen.add(key, stamp);
@@ -293,11 +294,14 @@ async function read(
 	};
 	const both = wantsPages(settings) && wantsSources(settings);
 	// A read going on over polls takes the streams in turns, so neither waits on the other's backlog.
-	const sourcesFirst = both && stored.sourcesFirst === true;
+	// The activation takes the sources' starting point first: it has no time filter, so one taken at a
+	// later poll would count what became ready meanwhile as already there (pages can start late: below).
+	const first = stored.first ?? (stored.pages || stored.sources ? 'pages' : 'sources');
+	const sourcesFirst = both && first === 'sources';
 	if (sourcesFirst) await readSources();
 	if (wantsPages(settings)) await readPages();
 	if (wantsSources(settings) && !sourcesFirst) await readSources();
-	if (continues && both && !sourcesFirst) next.sourcesFirst = true;
+	if (continues && both) next.first = sourcesFirst ? 'pages' : 'sources';
 	if (continues) next.continues = true;
 	return { state: next, items: toItems(byTime(found)) };
 }

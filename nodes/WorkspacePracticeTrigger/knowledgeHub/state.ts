@@ -46,8 +46,8 @@ export interface TriggerState extends FamilyState {
 	v: number;
 	pages?: Stream;
 	sources?: Stream;
-	/** The last read was cut with work left: the next one reads sources before pages (poll.ts). */
-	sourcesFirst?: true;
+	/** The last read was cut with work left: the stream the next one reads first (poll.ts). */
+	first?: 'pages' | 'sources';
 }
 
 function readStamp(value: unknown): Stamp | undefined {
@@ -110,7 +110,7 @@ export function readState(staticData: IDataObject): TriggerState {
 	if (sources) state.sources = sources;
 	// What family.ts keeps beside the streams: a read to go on with, and the read quota.
 	if (stored?.continues === true) state.continues = true;
-	if (stored?.sourcesFirst === true) state.sourcesFirst = true;
+	if (stored?.first === 'pages' || stored?.first === 'sources') state.first = stored.first;
 	if (typeof stored?.quotaEmptyAt === 'number') state.quotaEmptyAt = stored.quotaEmptyAt;
 	return state;
 }
