@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { apiListPage, untilDeadline } from '../../shared/transport';
+import type { ListPage } from '../../shared/transport/paginate';
 import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
@@ -17,10 +18,12 @@ import {
 } from './events';
 import { byTime, recordKey, recordsInTime } from './items';
 import { sourceReadyKey } from './keys';
+import type { SourcesPass } from './read';
 import {
 	PAGES_PATH,
 	readPageChanges,
 	readReadySources,
+	readSourcesPass,
 	readySourcesFirstPage,
 	sourcesDigest,
 } from './read';
@@ -194,22 +197,27 @@ async function pollSources(
 	// One request when nothing changed: the first page looks as it did at the last full read. A change
 	// it cannot show (one source archived and another made ready further down, in one interval) waits
 	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
-	const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
-	const digest = sourcesDigest(first);
-	if (stored.digest === digest) return { stream: stored, found: [] };
+	let from: SourcesPass | ListPage<IDataObject> | undefined = stored.pass;
+	if (!from) {
+		const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
+		if (stored.digest === sourcesDigest(first)) return { stream: stored, found: [] };
+		from = first;
+	}
+	// The list is read a page at a time, over several polls when the deadline comes first: the sources
+	// found are emitted as their pages come in, and the cursor moves only once the list is read through.
+	const read = await readSourcesPass(ctx, settings.sourceFilters, from);
 	const window = windowOf(stored);
-	const rows = await readReadySources(ctx, settings.sourceFilters, first);
 	const seen = stored.seen.copy();
 	const fresh: FoundEvent[] = [];
-	let cursor = stored.cursor ?? undefined;
-	for (const row of rows) {
+	let newest = read.pass.newest;
+	for (const row of read.rows) {
 		const stamp = readyStamp(row);
 		if (stamp === undefined || !inWindow(window, stamp)) continue;
 		const id = row.id as string;
 		if (sourceIsNew(id, stamp, seen, window))
 			fresh.push({ event: 'sourceReady', stamp, kind: 'source', row });
 		seen.add(sourceReadyKey(id, stamp), stamp);
-		cursor = maxStamp(cursor, stamp);
+		newest = maxStamp(newest, stamp);
 	}
 	if (settings.fetchFull && fresh.length > 0) {
 		const ordered = byTime(fresh);
@@ -219,7 +227,8 @@ async function pollSources(
 			.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
 		if (found.length < ordered.length) {
 			// The deadline came first: the oldest ones with their records are emitted; the rest stay
-			// in the window (the cursor does not move) and unseen, and the next poll reads the list again.
+			// in the window (the cursor does not move) and unseen, and the next poll reads this poll's
+			// pages again.
 			const partial = stored.seen.copy();
 			for (const f of found) {
 				partial.add(sourceReadyKey(f.row.id as string, f.stamp), f.stamp);
@@ -230,7 +239,22 @@ async function pollSources(
 		}
 		fresh.splice(0, fresh.length, ...found);
 	}
-	const stream: Stream = { ...stored, cursor: cursor ?? null, seen, digest };
+	const pass: SourcesPass = { ...read.pass };
+	if (newest !== undefined) pass.newest = newest;
+	const stream: Stream = { ...stored, seen };
+	delete stream.pass;
+	if (!read.complete) {
+		stream.pass = pass;
+		delete stream.digest;
+		return { stream: pruneStream(stream), found: fresh, continues: true };
+	}
+	// Rows moved under the pass: one may have been passed over. The next read goes over the list
+	// again from a cursor that did not move, so it is still in the window.
+	if (pass.moved) delete stream.digest;
+	else {
+		stream.cursor = maxStamp(stored.cursor ?? undefined, newest) ?? null;
+		stream.digest = pass.digest;
+	}
 	return { stream: pruneStream(stream), found: fresh };
 }
 

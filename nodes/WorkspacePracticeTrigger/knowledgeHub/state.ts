@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FamilyState } from '../family';
 import { storedState } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
-import type { PageProgress } from './read';
+import type { PageProgress, SourcesPass } from './read';
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
@@ -38,6 +38,8 @@ export interface Stream {
 	known?: RecentKeys;
 	/** Pages: the read a poll's deadline stopped, to go on with (read.ts). */
 	progress?: PageProgress;
+	/** Sources: the read of the list a poll's deadline stopped, to go on with (read.ts). */
+	pass?: SourcesPass;
 }
 
 export const STATE_VERSION = 2;
@@ -57,7 +59,7 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream(raw: unknown): Stream | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, digest, seen, known, progress } = raw as IDataObject;
+	const { cursor, floor, from, newest, digest, seen, known, progress, pass } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	const seenChanges = SeenChanges.fromJSON(seen);
 	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
@@ -72,7 +74,23 @@ function readStream(raw: unknown): Stream | undefined {
 	if (typeof known === 'string') stream.known = RecentKeys.fromJSON(known);
 	const readProgress = readPageProgress(progress);
 	if (readProgress) stream.progress = readProgress;
+	const readPass = readSourcesPass(pass);
+	if (readPass) stream.pass = readPass;
 	return stream;
+}
+
+/** A sources read's progress as stored; anything else is none (the next read starts a new pass). */
+function readSourcesPass(raw: unknown): SourcesPass | undefined {
+	if (typeof raw !== 'object' || raw === null) return undefined;
+	const { page, total, digest, newest, moved } = raw as IDataObject;
+	const count = (value: unknown) =>
+		typeof value === 'number' && Number.isInteger(value) && value >= 0;
+	if (!count(page) || !count(total) || typeof digest !== 'string') return undefined;
+	const pass: SourcesPass = { page: page as number, total: total as number, digest };
+	const newestStamp = readStamp(newest);
+	if (newestStamp !== undefined) pass.newest = newestStamp;
+	if (moved === true) pass.moved = true;
+	return pass;
 }
 
 /** A read's progress as stored; anything else is none (the next read starts afresh from the cursor). */
