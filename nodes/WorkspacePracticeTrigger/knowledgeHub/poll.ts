@@ -322,9 +322,12 @@ async function read(
 	// later poll would count what became ready meanwhile as already there (pages can start late: below).
 	const first = stored.first ?? (stored.pages || stored.sources ? 'pages' : 'sources');
 	const sourcesFirst = both && first === 'sources';
+	// Sources went first in the last poll of this read and were read through: the pages get this one.
+	const sourcesRested = both && stored.first === 'pages' && stored.sources?.pass === undefined;
 	if (sourcesFirst) await readSources();
 	if (wantsPages(settings)) await readPages();
-	if (wantsSources(settings) && !sourcesFirst) await readSources();
+	if (sourcesRested && stored.sources) next.sources = stored.sources;
+	else if (wantsSources(settings) && !sourcesFirst) await readSources();
 	if (continues && both) next.first = sourcesFirst ? 'pages' : 'sources';
 	if (continues) next.continues = true;
 	return { state: next, items: toItems(byTime(found)) };
