@@ -168,7 +168,14 @@ async function pollPages(
 	if (read.newest !== undefined) stream.newest = read.newest;
 	// The newest second's crowd left for the next read: that read goes on with this one.
 	const continues = progress !== undefined || cutShort || read.waiting === true;
-	return { stream: pruneStream(stream), found, continues };
+	const done: StreamRead = { stream: pruneStream(stream), found, continues };
+	// A cut read through in this poll: what came after it is read now if time is left, so a
+	// continued read does not take a poll more than it needs.
+	if (progress?.page === 0 && !cutShort && resume && resume.page > 0) {
+		const after = await untilDeadline(pollPages(ctx, settings, done.stream));
+		if (after) return { ...after, found: [...found, ...after.found] };
+	}
+	return done;
 }
 
 // ---------- sources ----------
