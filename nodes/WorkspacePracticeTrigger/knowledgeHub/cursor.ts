@@ -53,5 +53,6 @@ export function pruneStream(stream: Stream): Stream {
 	if (stream.digest !== undefined) out.digest = stream.digest;
 	if (stream.known !== undefined) out.known = stream.known;
 	if (stream.progress !== undefined) out.progress = stream.progress;
+	if (stream.pass !== undefined) out.pass = stream.pass;
 	return out;
 }

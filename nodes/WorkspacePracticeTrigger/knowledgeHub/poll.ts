@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, OutOfTime, untilDeadline } from '../../shared/transport';
+import { apiListPage, untilDeadline } from '../../shared/transport';
+import type { ListPage } from '../../shared/transport/paginate';
 import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
@@ -17,10 +18,12 @@ import {
 } from './events';
 import { byTime, recordKey, recordsInTime } from './items';
 import { sourceReadyKey } from './keys';
+import type { SourcesPass } from './read';
 import {
 	PAGES_PATH,
 	readPageChanges,
 	readReadySources,
+	readSourcesPass,
 	readySourcesFirstPage,
 	sourcesDigest,
 } from './read';
@@ -51,12 +54,13 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	const top = toStamp(newest.data[0]?.updated_at);
 	if (top === undefined) return { cursor: null, seen: new SeenChanges() };
 	const from = shiftStamp(top, -OVERLAP_MS);
-	const { rows, complete } = await readPageChanges(ctx, archived, from);
-	// Every page in the window must count as seen, or an old one would pass for new: start again.
-	if (!complete) throw new OutOfTime();
+	const read = await untilDeadline(readPageChanges(ctx, archived, from));
 	const stream: Stream = { cursor: top, seen: new SeenChanges() };
 	if (settings.filtered) stream.known = new RecentKeys();
-	for (const row of rows) {
+	// No time to read the window before it: what is at or before the starting point is ignored instead
+	// (a floor), rather than start again later from a newer point and miss what changed meanwhile.
+	if (!read?.complete) return { ...stream, floor: top };
+	for (const row of read.rows) {
 		const page = pageStamps(row);
 		if (!page) continue;
 		for (const [key, stamp] of pageKeys(page)) stream.seen.add(key, stamp);
@@ -115,7 +119,9 @@ async function pollPages(
 ): Promise<StreamRead> {
 	const resume = stored.progress;
 	// A read going on from an earlier poll keeps its window: its rows are judged as in one poll.
-	const window: Window = resume ? { from: resume.from, after: stored.floor } : windowOf(stored);
+	const window: Window = resume
+		? { from: resume.since ?? resume.from, after: stored.floor }
+		: windowOf(stored);
 	const read = await readPageChanges(
 		ctx,
 		settings.pageFilters,
@@ -147,15 +153,29 @@ async function pollPages(
 		applied.found = applied.found.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
 	}
 	const { stream, found } = applied;
+	// A new cut after one read through (above its `upper`) is judged from where the first one began.
+	if (progress && resume && window.from !== undefined && window.from !== progress.from)
+		progress = { ...progress, since: window.from };
 	if (progress) {
 		stream.progress = progress;
-		if (progress.from !== undefined) stream.from = progress.from;
+		const from = progress.since ?? progress.from;
+		if (from !== undefined) stream.from = from;
 		// A read the list moved under keeps this poll's starting point for the next one.
-	} else if ((moved || !read.settled) && window.from !== undefined) stream.from = window.from;
+	} else if (moved || !read.settled) {
+		const from = resume ? resume.from : window.from;
+		if (from !== undefined) stream.from = from;
+	}
 	if (read.newest !== undefined) stream.newest = read.newest;
 	// The newest second's crowd left for the next read: that read goes on with this one.
 	const continues = progress !== undefined || cutShort || read.waiting === true;
-	return { stream: pruneStream(stream), found, continues };
+	const done: StreamRead = { stream: pruneStream(stream), found, continues };
+	// A cut read through in this poll: what came after it is read now if time is left, so a
+	// continued read does not take a poll more than it needs.
+	if (progress?.page === 0 && !cutShort && resume && resume.page > 0) {
+		const after = await untilDeadline(pollPages(ctx, settings, done.stream));
+		if (after) return { ...after, found: [...found, ...after.found] };
+	}
+	return done;
 }
 
 // ---------- sources ----------
@@ -184,22 +204,27 @@ async function pollSources(
 	// One request when nothing changed: the first page looks as it did at the last full read. A change
 	// it cannot show (one source archived and another made ready further down, in one interval) waits
 	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
-	const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
-	const digest = sourcesDigest(first);
-	if (stored.digest === digest) return { stream: stored, found: [] };
+	let from: SourcesPass | ListPage<IDataObject> | undefined = stored.pass;
+	if (!from) {
+		const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
+		if (stored.digest === sourcesDigest(first)) return { stream: stored, found: [] };
+		from = first;
+	}
+	// The list is read a page at a time, over several polls when the deadline comes first: the sources
+	// found are emitted as their pages come in, and the cursor moves only once the list is read through.
+	const read = await readSourcesPass(ctx, settings.sourceFilters, from);
 	const window = windowOf(stored);
-	const rows = await readReadySources(ctx, settings.sourceFilters, first);
 	const seen = stored.seen.copy();
 	const fresh: FoundEvent[] = [];
-	let cursor = stored.cursor ?? undefined;
-	for (const row of rows) {
+	let newest = read.pass.newest;
+	for (const row of read.rows) {
 		const stamp = readyStamp(row);
 		if (stamp === undefined || !inWindow(window, stamp)) continue;
 		const id = row.id as string;
 		if (sourceIsNew(id, stamp, seen, window))
 			fresh.push({ event: 'sourceReady', stamp, kind: 'source', row });
 		seen.add(sourceReadyKey(id, stamp), stamp);
-		cursor = maxStamp(cursor, stamp);
+		newest = maxStamp(newest, stamp);
 	}
 	if (settings.fetchFull && fresh.length > 0) {
 		const ordered = byTime(fresh);
@@ -209,7 +234,8 @@ async function pollSources(
 			.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
 		if (found.length < ordered.length) {
 			// The deadline came first: the oldest ones with their records are emitted; the rest stay
-			// in the window (the cursor does not move) and unseen, and the next poll reads the list again.
+			// in the window (the cursor does not move) and unseen, and the next poll reads this poll's
+			// pages again.
 			const partial = stored.seen.copy();
 			for (const f of found) {
 				partial.add(sourceReadyKey(f.row.id as string, f.stamp), f.stamp);
@@ -220,7 +246,22 @@ async function pollSources(
 		}
 		fresh.splice(0, fresh.length, ...found);
 	}
-	const stream: Stream = { ...stored, cursor: cursor ?? null, seen, digest };
+	const pass: SourcesPass = { ...read.pass };
+	if (newest !== undefined) pass.newest = newest;
+	const stream: Stream = { ...stored, seen };
+	delete stream.pass;
+	if (!read.complete) {
+		stream.pass = pass;
+		delete stream.digest;
+		return { stream: pruneStream(stream), found: fresh, continues: true };
+	}
+	// Rows moved under the pass: one may have been passed over. The next read goes over the list
+	// again from a cursor that did not move, so it is still in the window.
+	if (pass.moved) delete stream.digest;
+	else {
+		stream.cursor = maxStamp(stored.cursor ?? undefined, newest) ?? null;
+		stream.digest = pass.digest;
+	}
 	return { stream: pruneStream(stream), found: fresh };
 }
 
@@ -256,7 +297,7 @@ async function read(
 	const found: FoundEvent[] = [];
 	let continues = false;
 
-	if (wantsPages(settings)) {
+	const readPages = async () => {
 		const pages = stored.pages;
 		const result = await inTime(
 			async () =>
@@ -268,8 +309,8 @@ async function read(
 		if (result.stream) next.pages = result.stream;
 		found.push(...result.found);
 		continues ||= result.continues === true;
-	}
-	if (wantsSources(settings)) {
+	};
+	const readSources = async () => {
 		const sources = stored.sources;
 		const result = await inTime(
 			async () =>
@@ -281,7 +322,20 @@ async function read(
 		if (result.stream) next.sources = result.stream;
 		found.push(...result.found);
 		continues ||= result.continues === true;
-	}
+	};
+	const both = wantsPages(settings) && wantsSources(settings);
+	// A read going on over polls takes the streams in turns, so neither waits on the other's backlog.
+	// The activation takes the sources' starting point first: it has no time filter, so one taken at a
+	// later poll would count what became ready meanwhile as already there (pages can start late: below).
+	const first = stored.first ?? (stored.pages || stored.sources ? 'pages' : 'sources');
+	const sourcesFirst = both && first === 'sources';
+	// Sources went first in the last poll of this read and were read through: the pages get this one.
+	const sourcesRested = both && stored.first === 'pages' && stored.sources?.pass === undefined;
+	if (sourcesFirst) await readSources();
+	if (wantsPages(settings)) await readPages();
+	if (sourcesRested && stored.sources) next.sources = stored.sources;
+	else if (wantsSources(settings) && !sourcesFirst) await readSources();
+	if (continues && both) next.first = sourcesFirst ? 'pages' : 'sources';
 	if (continues) next.continues = true;
 	return { state: next, items: toItems(byTime(found)) };
 }

@@ -22,6 +22,12 @@ export interface PageProgress {
 	/** The cut's inclusive bounds on updated_at: `updated_after` (absent: from the start), `updated_before`. */
 	from?: Stamp;
 	upper: Stamp;
+	/**
+	 * Set on a cut read after an earlier one (pages after its `upper`): the start of the first one's
+	 * window, below `from`. Rows are judged against it and the seen set keeps it, so a page created in
+	 * the earlier cut but edited out of it before that cut reached it is still a Page Created.
+	 */
+	since?: Stamp;
 	/** Its row count when its reading began: a different count on a later page means rows moved. */
 	total: number;
 	/**
@@ -268,6 +274,55 @@ export async function readReadySources(
 		if (!moved) return lastOccurrence(rows).rows;
 	}
 	throw changedWhileReading(ctx, 'source');
+}
+
+/**
+ * A read of the ready sources that a poll's deadline may stop between two list pages, kept in the
+ * sources stream's state (state.ts) until read through. The API gives sources no time filter and no
+ * order, so a read goes over the whole list; the row count, the same on every page, says no row slipped
+ * between two pages, across polls as within one.
+ */
+export interface SourcesPass {
+	/** The next list page to read. */
+	page: number;
+	/** The row count when the pass began (on its page 1). */
+	total: number;
+	/** The digest of its page 1 (`sourcesDigest`): the stream's digest once the pass is read through. */
+	digest: string;
+	/** The newest ready time read so far by the pass. */
+	newest?: Stamp;
+	/** The count changed on a later page: a row may have been passed over, so the next read starts again. */
+	moved?: true;
+}
+
+/**
+ * The ready sources of a pass: from its first page (`first`, a new pass) or from where an earlier poll
+ * stopped (`pass`), to the last page or the poll's deadline. `complete` is false when the deadline
+ * stopped it: `pass` then says where the next poll goes on. A deadline before the first page it reads
+ * lets `OutOfTime` through for a new pass (nothing was gained) and returns no rows for a continued one.
+ */
+export async function readSourcesPass(
+	ctx: IPollFunctions,
+	filters: IDataObject,
+	from: SourcesPass | ListPage<IDataObject>,
+): Promise<{ rows: IDataObject[]; pass: SourcesPass; complete: boolean }> {
+	const query: IDataObject = { ...filters, status: 'ready' };
+	const rows: IDataObject[] = [];
+	let pass: SourcesPass;
+	if ('pagination' in from) {
+		pass = { page: 2, total: from.pagination.total_count, digest: sourcesDigest(from) };
+		rows.push(...from.data);
+	} else pass = { ...from };
+	const last = Math.max(1, Math.ceil(pass.total / MAX_PAGE_SIZE));
+	for (let page = pass.page; page <= last; page++) {
+		const next = await untilDeadline(
+			apiListPage<IDataObject>(ctx, SOURCES_PATH, query, page, MAX_PAGE_SIZE),
+		);
+		if (!next) return { rows: lastOccurrence(rows).rows, pass: { ...pass, page }, complete: false };
+		if (next.pagination.total_count !== pass.total) pass.moved = true;
+		rows.push(...next.data);
+	}
+	return { rows: lastOccurrence(rows).rows, pass: { ...pass, page: last + 1 }, complete: true };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FamilyState } from '../family';
 import { storedState } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
-import type { PageProgress } from './read';
+import type { PageProgress, SourcesPass } from './read';
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
@@ -38,6 +38,8 @@ export interface Stream {
 	known?: RecentKeys;
 	/** Pages: the read a poll's deadline stopped, to go on with (read.ts). */
 	progress?: PageProgress;
+	/** Sources: the read of the list a poll's deadline stopped, to go on with (read.ts). */
+	pass?: SourcesPass;
 }
 
 export const STATE_VERSION = 2;
@@ -46,6 +48,8 @@ export interface TriggerState extends FamilyState {
 	v: number;
 	pages?: Stream;
 	sources?: Stream;
+	/** The last read was cut with work left: the stream the next one reads first (poll.ts). */
+	first?: 'pages' | 'sources';
 }
 
 function readStamp(value: unknown): Stamp | undefined {
@@ -55,7 +59,7 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream(raw: unknown): Stream | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, digest, seen, known, progress } = raw as IDataObject;
+	const { cursor, floor, from, newest, digest, seen, known, progress, pass } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	const seenChanges = SeenChanges.fromJSON(seen);
 	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
@@ -70,15 +74,32 @@ function readStream(raw: unknown): Stream | undefined {
 	if (typeof known === 'string') stream.known = RecentKeys.fromJSON(known);
 	const readProgress = readPageProgress(progress);
 	if (readProgress) stream.progress = readProgress;
+	const readPass = readSourcesPass(pass);
+	if (readPass) stream.pass = readPass;
 	return stream;
+}
+
+/** A sources read's progress as stored; anything else is none (the next read starts a new pass). */
+function readSourcesPass(raw: unknown): SourcesPass | undefined {
+	if (typeof raw !== 'object' || raw === null) return undefined;
+	const { page, total, digest, newest, moved } = raw as IDataObject;
+	const count = (value: unknown) =>
+		typeof value === 'number' && Number.isInteger(value) && value >= 0;
+	if (!count(page) || !count(total) || typeof digest !== 'string') return undefined;
+	const pass: SourcesPass = { page: page as number, total: total as number, digest };
+	const newestStamp = readStamp(newest);
+	if (newestStamp !== undefined) pass.newest = newestStamp;
+	if (moved === true) pass.moved = true;
+	return pass;
 }
 
 /** A read's progress as stored; anything else is none (the next read starts afresh from the cursor). */
 function readPageProgress(raw: unknown): PageProgress | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { from, upper, total, page, unsettled } = raw as IDataObject;
+	const { from, upper, total, page, unsettled, since } = raw as IDataObject;
 	const upperStamp = readStamp(upper);
 	const fromStamp = readStamp(from);
+	const sinceStamp = readStamp(since);
 	const count = (value: unknown) =>
 		typeof value === 'number' && Number.isInteger(value) && value >= 0;
 	if (upperStamp === undefined || (from !== undefined && fromStamp === undefined)) return undefined;
@@ -89,6 +110,7 @@ function readPageProgress(raw: unknown): PageProgress | undefined {
 		page: page as number,
 	};
 	if (fromStamp !== undefined) progress.from = fromStamp;
+	if (sinceStamp !== undefined) progress.since = sinceStamp;
 	if (unsettled === true) progress.unsettled = true;
 	return progress;
 }
@@ -106,6 +128,7 @@ export function readState(staticData: IDataObject): TriggerState {
 	if (sources) state.sources = sources;
 	// What family.ts keeps beside the streams: a read to go on with, and the read quota.
 	if (stored?.continues === true) state.continues = true;
+	if (stored?.first === 'pages' || stored?.first === 'sources') state.first = stored.first;
 	if (typeof stored?.quotaEmptyAt === 'number') state.quotaEmptyAt = stored.quotaEmptyAt;
 	return state;
 }
