@@ -195,7 +195,6 @@ async function schemaUrls(baseUrl: string): Promise<string> {
 			for (const type of [ACTION_TYPE, TOOL_TYPE])
 				urls.push(`${baseUrl}/schemas/${type}/1.0.0/${resource}/${operation}.json`);
 	urls.push(`${baseUrl}/schemas/${POLL_TRIGGER_TYPE}/1.0.0.json`);
-	urls.push(`${baseUrl}/schemas/${JOB_TRIGGER_TYPE}/1.0.0.json`);
 	urls.push(`${baseUrl}/schemas/${JOB_TRIGGER_TYPE}/2.0.0.json`);
 	const failed: string[] = [];
 	for (const url of urls) {
