@@ -5,7 +5,6 @@
  * both saying what to do (listen first, or publish and use the Production URL).
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
@@ -23,25 +22,24 @@ beforeEach(async () => {
 });
 afterEach(async () => await sim.close());
 
+// The form says it on the Callback URL field itself: a notice shown by the collection's value fails
+// to activate in n8n 1.123 ("Could not resolve parameter dependencies"), so the form has none.
 describe('the form', () => {
-	const description = new WorkspacePractice().description;
-	const notice = description.properties.find(
-		(p) => p.name === 'testCallbackUrlNotice',
-	) as INodeProperties;
-	const shown = (callbackUrl: string): boolean =>
-		NodeHelpers.displayParameter(
-			{ resource: 'scenarioJob', operation: 'create', additionalFields: { callbackUrl } },
-			notice,
-			{ typeVersion: 1 },
-			description,
-		);
-
-	test('shows the notice for a Test URL, not for a Production URL or none', () => {
-		expect(notice.type).toBe('notice');
-		expect(notice.displayName).toMatch(SAYS_WHAT_TO_DO);
-		expect(shown(TEST_URL)).toBe(true);
-		expect(shown(PRODUCTION_URL)).toBe(false);
-		expect(shown('')).toBe(false);
+	test('the Callback URL field says what a Test URL does and what to use instead', () => {
+		const additional = new WorkspacePractice().description.properties.find(
+			(p) =>
+				p.name === 'additionalFields' &&
+				p.displayOptions?.show?.resource?.includes('scenarioJob') &&
+				p.displayOptions?.show?.operation?.includes('create'),
+		) as INodeProperties;
+		const field = (additional.options as INodeProperties[]).find((o) => o.name === 'callbackUrl');
+		expect(field?.description).toMatch(/Test URL \(\/webhook-test\/\).*listens.*404/);
+		expect(field?.description).toMatch(/Production URL.*\/webhook\//);
+	});
+	test('no field of the form is shown by a value inside a collection (n8n 1.x cannot resolve it)', () => {
+		for (const p of new WorkspacePractice().description.properties)
+			for (const key of Object.keys({ ...p.displayOptions?.show, ...p.displayOptions?.hide }))
+				expect(`${p.name}: ${key}`).not.toMatch(/: [^@/][^.]*\./);
 	});
 });
 

@@ -172,17 +172,6 @@ export const createFields: INodeProperties[] = [
 		displayOptions: { show: { waitForCompletion: ['callback'] } },
 	},
 	{
-		displayName:
-			"This Callback URL is n8n's Test URL (/webhook-test/): n8n takes the service's callback there only while the Job Trigger listens for a test event, otherwise the callback gets a 404 and nothing starts. To test, click Execute step (Listen) on the Job Trigger before the job ends; for real runs, publish the workflow and use the Job Trigger's Production URL (/webhook/…).",
-		name: 'testCallbackUrlNotice',
-		type: 'notice',
-		default: '',
-		// The form reads the collection's value by its path; the node's output says the same (notice).
-		displayOptions: {
-			show: { 'additionalFields.callbackUrl': [{ _cnd: { includes: '/webhook-test/' } }] },
-		},
-	},
-	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
@@ -230,7 +219,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. https://n8n.example.com/webhook/workspace-practice-job',
 				description:
-					'Where the service POSTs when the job ends, e.g. the Production URL of a Workspace Practice Job Trigger (its Test URL while it listens for a test event). Not used with "Until Callback", which sets it to this execution.',
+					'Where the service POSTs when the job ends, e.g. the Production URL of a Workspace Practice Job Trigger (/webhook/…, the workflow published). Its Test URL (/webhook-test/) takes the callback only while the Job Trigger listens for a test event (Execute step): otherwise the callback gets a 404 and nothing starts. Not used with "Until Callback", which sets it to this execution.',
 			},
 			{
 				displayName: 'Context',
