@@ -6,7 +6,7 @@
  *
  * The workflows, each as n8n would run it through n8n-core's engine:
  * - "Knowledge Hub watcher": the trigger with every event, its defaults (Poll Times Every Minute, Max
- *   Reads a Day 48: a read every 30 minutes);
+ *   Reads a Day 12: a read every 2 hours);
  * - "Coach alert": Practice Results, Session Scored with Score Below 60, polled on working-hours Poll
  *   Times (PRACTICE_READS: n8n's cron in the workflow's zone, minute by minute);
  * - "Past-due digest": Practice Results, Assignment Past Due, on the same Poll Times;
@@ -43,6 +43,7 @@ import { runNode } from '../../n8n-harness/runNode';
 import { runToolCalls } from '../../n8n-harness/runTool';
 import { TriggerEndpoint } from '../../n8n-harness/webhookTrigger';
 import { WebhookServer } from '../../n8n-harness/webhookServer';
+import { DEFAULT_MAX_READS } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/settings';
 
 export interface FamilyFigures {
 	expected: number;
@@ -660,7 +661,7 @@ async function runDay(
 
 		const watcher = poller('Knowledge Hub watcher', {
 			events: ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'],
-			options: { maxReadsPerDay: 48 },
+			options: { maxReadsPerDay: DEFAULT_MAX_READS },
 		});
 		const jobTrigger = new TriggerEndpoint(server, {
 			nodeType: 'n8n-nodes-workspace-practice.workspacePracticeJobTrigger',

@@ -70,7 +70,7 @@ export const knowledgeHubProperties: INodeProperties[] = [
 	{
 		// What a read costs, and how Poll Times and the quota decide when one happens, must be seen
 		// without opening Options (every family has this notice).
-		displayName: `Reads when Poll Times fires, at most ${DEFAULT_MAX_READS} times a day (Options → Max Reads a Day): with Poll Times Every Minute, a read every 30 minutes, so a change arrives within 30 minutes (15 on average). A read costs 1 request for pages and 1 more with Source Ready when nothing changed, plus 1 per 100 changed pages or ready sources: 48 requests a day for pages, 96 with Source Ready. A workspace has 1,000 requests a day, shared by every workflow using the key.`,
+		displayName: `Reads when Poll Times fires, at most ${DEFAULT_MAX_READS} times a day (Options → Max Reads a Day): with Poll Times Every Minute, a read every 2 hours, so a change arrives within 2 hours (1 on average). A read costs 1 request for pages and 1 more with Source Ready, plus 1 per 100 changed pages or ready sources: ${DEFAULT_MAX_READS} requests a day for pages, ${2 * DEFAULT_MAX_READS} with Source Ready. A workspace has 1,000 requests a day, shared by every workflow using the key.`,
 		name: 'knowledgeHubCostNotice',
 		type: 'notice',
 		default: '',
@@ -143,7 +143,7 @@ export const knowledgeHubProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				'At most this many reads a day, refilled evenly over 24 hours; polls beyond it send no request. 0: every poll reads. At 48, at most 96 requests a day when idle.',
+				`At most this many reads a day, refilled evenly; polls beyond it send no request. 0: every poll reads. A read costs 1 request for pages and 1 for Source Ready: at ${DEFAULT_MAX_READS}, ${2 * DEFAULT_MAX_READS} a day with both.`,
 			),
 		],
 		displayOptions: showFor,

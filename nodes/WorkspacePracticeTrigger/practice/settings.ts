@@ -24,8 +24,14 @@ export const DEFAULT_LOOKBACK_HOURS = 6;
  * past-due digest took 212 and 69 of an org of 2,000 members' 1,000 requests a day (issue 48).
  */
 export const DEFAULT_OPEN_READ_HOURS = 24;
-/** Max Reads a Day by default: a read every 30 minutes when Poll Times says Every Minute. */
+/** Max Reads a Day by default with Session Scored: a read every 30 minutes with Poll Times Every Minute. */
 export const DEFAULT_MAX_READS = 48;
+/**
+ * ... and with assignment events alone: a read an hour. An outcomes workflow on working-hours Poll
+ * Times read at every poll, a session read and a look-up each, 85 to 115 of a team's or an org's
+ * 1,000 a day for events no coach waits on by the minute (issue 48).
+ */
+export const DEFAULT_ASSIGNMENT_MAX_READS = 24;
 
 export interface PracticeSettings {
 	events: Set<PracticeEvent>;
@@ -91,7 +97,11 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 	};
 	const assignmentQuery = toQuery(ctx, 0, filters, ASSIGNMENT_FILTERS);
 	const options = ctx.getNodeParameter('practiceOptions', {}) as IDataObject;
-	const maxReadsPerDay = readMaxReads(check, options, DEFAULT_MAX_READS);
+	const maxReadsPerDay = readMaxReads(
+		check,
+		options,
+		events.has('sessionScored') ? DEFAULT_MAX_READS : DEFAULT_ASSIGNMENT_MAX_READS,
+	);
 	return {
 		events,
 		scoredQuery,
