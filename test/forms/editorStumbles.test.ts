@@ -45,7 +45,7 @@ describe('the editor, as a new user meets it', () => {
 			(p) => p.type === 'notice' && p.displayOptions?.show?.triggerOn?.includes('knowledgeHub'),
 		);
 		expect(notices.map((n) => n.displayName).join(' ')).toMatch(
-			/Poll Times.*at most 48 times a day.*Max Reads a Day.*every 30 minutes.*1,000 requests a day/s,
+			/Poll Times.*at most 12 times a day.*Max Reads a Day.*every 2 hours.*1,000 requests a day/s,
 		);
 	});
 

@@ -139,6 +139,26 @@ test("Poll Times Every Minute at the default Max Reads a Day: 16 hours' worth at
 	expect(gaps.every((gap) => gap === 30)).toBe(true);
 }, 600_000);
 
+test('Practice Results with assignment events alone defaults to 24 reads a day: one an hour (issue 48)', async () => {
+	const timeZone = 'UTC';
+	const start = Date.parse('2026-03-09T04:00:00Z');
+	const outcomes = trigger(
+		{ triggerOn: 'practice', practiceEvents: ['assignmentCompleted', 'assignmentDidNotPass'] },
+		timeZone,
+	);
+	const every5: TriggerTime[] = [
+		{ mode: 'custom', cronExpression: '0 */5 * * * *' as CronExpression },
+	];
+	const reads = await play(outcomes, [
+		start,
+		...pollTimes(every5, timeZone, start + 1, start + 2 * DAY + 1),
+	]);
+	// The second day: 24 reads, an hour apart (48, half an hour apart, before issue 48).
+	const later = reads.filter((at) => at > start + DAY && at <= start + 2 * DAY);
+	expect(later).toHaveLength(24);
+	expect(later.slice(1).every((at, i) => at - later[i] === HOUR)).toBe(true);
+}, 600_000);
+
 describe('a Poll Times dense in working hours (every 10 minutes Mon-Fri 09-17) and sparse outside (every 6 hours), New York', () => {
 	const timeZone = 'America/New_York';
 	const workingHours: TriggerTime[] = [

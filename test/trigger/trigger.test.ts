@@ -561,11 +561,11 @@ describe('filters: a page seen before (issue 30)', () => {
 });
 
 describe('quota: Max Reads a Day', () => {
-	test('polls beyond the quota make no request and lose nothing; the default, 48 a day, is a read every 30 minutes', async () => {
+	test('polls beyond the quota make no request and lose nothing; 48 a day is a read every 30 minutes', async () => {
 		let host = Date.parse('2026-11-23T08:00:00Z');
 		const now = jest.spyOn(Date, 'now').mockImplementation(() => host);
 		try {
-			// 48 as shipped (the test harness turns the quota off unless a test sets it).
+			// The test harness turns the quota off unless a test sets it.
 			const trigger = rig.harness({ events: ALL_EVENTS, options: { maxReadsPerDay: 48 } });
 			expect((await trigger.poll()).error).toBeUndefined();
 			control().clearRequests();

@@ -4,6 +4,7 @@ import { shownFor } from '../family';
 import { maxReadsOption } from '../quota';
 import { practiceFilterOptions } from './fields';
 import {
+	DEFAULT_ASSIGNMENT_MAX_READS,
 	DEFAULT_LOOKBACK_HOURS,
 	DEFAULT_MAX_READS,
 	DEFAULT_OPEN_READ_HOURS,
@@ -21,8 +22,9 @@ const showFor = shownFor(practiceOption.value);
 
 const ASSIGNMENT_EVENTS = ['assignmentCompleted', 'assignmentDidNotPass', 'assignmentPastDue'];
 
-/** When reads happen, said once for every notice. */
+/** When reads happen: Session Scored reads more often by default than the assignment events alone. */
 const READS = `Reads when Poll Times fires, at most ${DEFAULT_MAX_READS} times a day (Options → Max Reads a Day): with Poll Times Every Minute, a read every 30 minutes.`;
+const ASSIGNMENT_READS = `Reads when Poll Times fires, at most ${DEFAULT_ASSIGNMENT_MAX_READS} times a day with assignment events alone, ${DEFAULT_MAX_READS} with Session Scored (Options → Max Reads a Day): with Poll Times Every Minute, a read every hour (every 30 minutes).`;
 const QUOTA = 'A workspace has 1,000 requests a day, shared by every workflow using the key.';
 
 /** The Practice Results form: its events, filters and options (what each costs of the daily quota). */
@@ -76,7 +78,7 @@ export const practiceProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: `${READS} Assignment Completed and Did Not Pass arrive one read after the scoring session (about 15 minutes) when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read once a day (Options → Hours Between Open Reads, 24): within a day, about 12 hours on average. Cost with every event, measured over the day after activation (the quota's first 32 reads included): about 86 requests idle, about 135 busy (200 scored sessions); at most 1 request a read for sessions (plus 1 per 100 sessions of the last 6 hours when new ones came), 1 more after scores of people with open assignments on those scenarios, and once a day 2 plus 1 per 100 open assignments (500 open: at most 103 a day; 5,500 open at 2,000 members: 153). ${QUOTA}`,
+		displayName: `${ASSIGNMENT_READS} Assignment Completed and Did Not Pass arrive one read after the scoring session when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read once a day (Options → Hours Between Open Reads, 24). A read costs 1 request for sessions (plus 1 per 100 new ones), 1 more after scores of people with open assignments on those scenarios, and once a day 2 plus 1 per 100 open assignments: Completed and Did Not Pass cost about 45 requests a day for a team of 200 (300 open), 60 for 500 members (1,500 open). ${QUOTA}`,
 		name: 'practiceAssignmentCostNotice',
 		type: 'notice',
 		displayOptions: { show: { ...showFor.show, practiceEvents: ASSIGNMENT_EVENTS } },
@@ -129,7 +131,7 @@ export const practiceProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				'At most this many reads a day, refilled evenly; polls beyond it send no request. 0: every poll reads. At 48: about 48 requests a day, with assignment events 2 more and 1 per 100 open assignments.',
+				`At most this many reads a day, refilled evenly; polls beyond them send nothing. 0: every poll. Unset: ${DEFAULT_MAX_READS} with Session Scored, else ${DEFAULT_ASSIGNMENT_MAX_READS}. A read costs 1 request, 2 after scores on open assignments.`,
 			),
 		],
 	},
