@@ -13,10 +13,8 @@ import { Deadline, startRun, UNPACED, untilDeadline } from '../shared/transport'
 import { mayRead, refundRead, spendRead } from './quota';
 
 /**
- * What a family of events (Knowledge Hub, Practice Results...) gives the trigger. A family is a folder
- * whose index.ts exports one of these; families.ts lists them. Every family polls in the same order
- * (`pollFamily`) and keeps its state the same way: one object in the node's static data, read by its
- * own state.ts (with `storedState`) and written here once per read.
+ * What a family of events gives the trigger: a folder whose index.ts exports one (families.ts lists
+ * them). Every family polls through `pollFamily` and keeps one object in the static data.
  */
 export interface TriggerFamily {
 	/** Its entry in Trigger On. */
@@ -66,10 +64,8 @@ export interface FamilyPoll<Settings extends FamilySettings, State extends Famil
 	/** The pace its reads keep to in the key's minute (transport/pacer.ts); unpaced when absent. */
 	pace?: PaceLimits;
 	/**
-	 * One read from `stored`, started at `readAt` (host time): the state to keep and the items found.
-	 * Its requests stop at the poll's deadline (the transport throws `OutOfTime` rather than send one
-	 * that could not be answered in time); a read that stops there with work left returns the events
-	 * found so far and a state with `continues` and its progress, so the next poll goes on from there.
+	 * One read from `stored`, started at `readAt`: the state to keep and the items found. A read the
+	 * poll's deadline stops returns what it found and a state with `continues` and its progress.
 	 */
 	read(
 		ctx: IPollFunctions,
@@ -87,14 +83,9 @@ const pollBudgetMs = (ctx: IPollFunctions): number =>
 	typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : 5 * 60_000;
 
 /**
- * One poll of a family: when Poll Times fires and the quota has a read. Everything is read first; the
- * state is written only after every request succeeded, so a failed read emits nothing and leaves the
- * state as it was (its read is spent: the next poll the quota allows reads again from there).
- *
- * One read at a time: a poll that starts while the same trigger's read is still under way in this
- * process (n8n's legacy poller starts polls on time, however long the last one takes) sends nothing,
- * emits nothing and spends no read. Across processes n8n's durable scheduler holds a lease per trigger
- * (docs/triggers.md).
+ * One poll of a family, when the quota has a read. The state is written only after every request
+ * succeeded: a failed read emits nothing and keeps the state (its read is spent). One read at a time
+ * in a process: a poll while the same trigger's read is under way sends nothing and spends nothing.
  */
 export async function pollFamily<Settings extends FamilySettings, State extends FamilyState>(
 	ctx: IPollFunctions,
@@ -148,10 +139,7 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 	return items.length > 0 ? [items] : null;
 }
 
-/**
- * Replaces the static data with the new state, in place (n8n watches that object). An unchanged state
- * is left untouched so nothing is saved for it.
- */
+/** Replaces the static data with the new state in place (n8n watches it); unchanged, it is left alone. */
 function writeState(staticData: IDataObject, state: FamilyState): void {
 	const next = JSON.parse(JSON.stringify(state)) as IDataObject;
 	const current: IDataObject = {};
@@ -161,11 +149,7 @@ function writeState(staticData: IDataObject, state: FamilyState): void {
 	Object.assign(staticData, next);
 }
 
-/**
- * Every family's state reader starts here: a copy of the stored state when it has this `version` and,
- * for a family whose state depends on the form, was built for these settings (`key`); else undefined,
- * and the family starts over.
- */
+/** A copy of the stored state when it has this `version` (and `key`); else undefined: start over. */
 export function storedState<State extends FamilyState>(
 	staticData: IDataObject,
 	version: State['v'],

@@ -3,34 +3,17 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 import type { InputValidator } from '../shared/validate';
 
 /**
- * The read quota, the trigger's one guard on top of Poll Times: a poll reads the service only while
- * the family's Options → Max Reads a Day has a read to spend. Reads refill evenly over 24 hours and
- * up to one day's worth is kept, so a Poll Times that is dense in working hours and sparse at night
- * spends at night's pace by night and faster by day.
- *
- * The first read of a new trigger is at once (it takes the starting point); the next is ready one
- * refill later (as if the first had started early), or an hour later when reads refill slower than
- * that, so a daily Poll Times reads at its next time after the activation rather than a day later.
- * A family may start with more (`startReads`): Practice Results starts with what a night (17:00 to
- * 09:00, 16 hours) refills, so a working-hours Poll Times activated at 09:00 reads at every poll that
- * day (started empty, it read at one poll in three: Session Scored a median 14.3 minutes late, issue
- * 48); the price is up to that many more reads on the activation day with a Poll Times that polls
- * often (Every Minute: 31 more at 48 a day).
- *
- * The quota is kept as one instant (`quotaEmptyAt`, host milliseconds): when it would have been
- * empty. Reads available now = (now − that instant) ÷ (24 h ÷ Max Reads a Day), at most one day's
- * worth; a read spends one. A read may start when 95% of one is back, so a daily Poll Times ("Every
- * Day at 6") reads every day across the 23-hour day of a DST change (the 5% is paid back by the
- * next read: over any span the reads stay within the day's count).
+ * The read quota on top of Poll Times (Options → Max Reads a Day): reads refill evenly over 24 hours,
+ * up to a day's worth kept. The first read is at once; the next one refill later, or an hour when that
+ * is sooner. A family may start with more (`startReads`: Practice Results with a night's worth, so
+ * working-hours Poll Times activated at 09:00 read at every poll, issue 48). Kept as one instant
+ * (`quotaEmptyAt`): when it would have been empty. A read may start when 95% of one is back, so a
+ * daily Poll Times reads every day across a 23-hour DST day; the next read pays it back.
  */
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/**
- * The trigger's one tolerance for schedules (a read, an open read, a sweep): each may start this part
- * of its interval early, at most a day's part (72 minutes), so a daily Poll Time that comes 23 hours
- * after the last (DST) is on time. For a read it is the part of one read that may still be refilling.
- */
+/** The part of an interval a scheduled step (read, open read, sweep) may start early, at most 72 min. */
 const EARLY = 0.05;
 
 /** Whether a schedule step due at `due`, every `interval` ms, may run at `now`. */
@@ -55,11 +38,7 @@ export const readMaxReads = (
 ): number =>
 	check.intRange('Options → Max Reads a Day', options.maxReadsPerDay ?? defaultReads, 0, 1440);
 
-/**
- * The quota of each trigger in this process, beside the static data: n8n 1.x saves static data only
- * when a poll emits and n8n 2.x drops a failed poll's copy, yet a read that found nothing, or failed,
- * has spent its part.
- */
+/** Each trigger's quota in this process too: n8n 1.x saves static data only when a poll emits. */
 const kept = new Map<string, number>();
 
 const keyOf = (ctx: IPollFunctions): string =>
@@ -116,11 +95,7 @@ export function spendRead(
 	return emptyAt;
 }
 
-/**
- * Takes back, in this process, the read a poll spent when the poll ran past what n8n allows it: n8n's
- * durable scheduler has then given the poll up and kept nothing of it, its stored quota included, so
- * the read is still to be done. A poll n8n did keep stored its quota in the static data anyway.
- */
+/** Takes back the read of a poll that ran past its budget: n8n's durable scheduler kept nothing of it. */
 export function refundRead(ctx: IPollFunctions, spentAt: number): void {
 	if (kept.get(keyOf(ctx)) === spentAt) kept.delete(keyOf(ctx));
 }

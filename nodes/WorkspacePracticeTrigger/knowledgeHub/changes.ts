@@ -1,19 +1,10 @@
 /**
- * What identifies a change, and the bounded set of changes already seen: one rule for both Knowledge
- * Hub streams (pages and sources; the other trigger families keep their own state).
- *
- * Service timestamps cannot be trusted to increase: hosts behind a load balancer stamp rows with clocks
- * a second or more apart, and a clock may step back. So a change is never recognised by comparing its
- * timestamp with the last one seen. It is identified by a key: a digest of the event family, the
- * record's id, its timestamp and the fields the list row shows that an edit changes (keys.ts has each
- * stream's fields). A key already in the seen set is the same change read again (no event); a
- * new key whose timestamp is inside the overlap window is a change, even when that timestamp is older
- * than the last one seen for the record. Two edits that leave the same key (same timestamp and same
- * listed fields, e.g. two content-only edits stamped with the same second) are one change: the list
- * cannot tell them apart.
- *
- * Keys are 48-bit digests written as 8 characters: two different changes share a key (and the second
- * is taken for the first) with odds of about n / 2^48 for n keys held, under 1 in 10^10 at the bound.
+ * What identifies a change, and the bounded set of changes already seen (both Knowledge Hub streams).
+ * Service timestamps need not increase (hosts' clocks differ, a clock may step back), so a change is a
+ * key, never a timestamp compared with the last: a 48-bit digest (8 characters) of the event family,
+ * the record's id, its timestamp and the listed fields an edit changes (keys.ts). A key already seen is
+ * the same change read again; a new key inside the overlap window is a change. Two changes share a key
+ * with odds of about n / 2^48 for n keys held.
  */
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
@@ -21,11 +12,7 @@ import { toStamp } from './timestamps';
 /** An 8-character digest identifying one change. */
 export type ChangeKey = string;
 
-/**
- * Most bytes a seen set takes in the static data, as JSON. The newest timestamps are kept whole, as many
- * as fit: about 4,900 keys sharing one second (a page change leaves two, three when published), or
- * about 900 each at its own millisecond.
- */
+/** Most bytes a seen set takes in the static data, as JSON (newest timestamps kept whole). */
 export const SEEN_MAX_BYTES = 40_000;
 
 const KEY_LENGTH = 8;
@@ -99,10 +86,9 @@ export class SeenChanges {
 	}
 
 	/**
-	 * Drops the keys whose timestamp is outside the window (`keep` false), then keeps the newest
-	 * timestamps whole while they fit in `maxBytes`. Returns the newest timestamp whose keys were dropped
-	 * for space, if any: the caller must ignore rows at or before it from then on, so a dropped key can
-	 * never be read again as new (a duplicate); what that costs is a narrower window, not a repeat.
+	 * Drops keys outside the window (`keep` false), then keeps the newest timestamps whole while they
+	 * fit in `maxBytes`. Returns the newest timestamp dropped for space: the caller ignores rows at or
+	 * before it from then on, so a dropped key is never read again as new.
 	 */
 	prune(keep: (stamp: Stamp) => boolean, maxBytes = SEEN_MAX_BYTES): Stamp | undefined {
 		const groups = this.groups();
@@ -145,9 +131,8 @@ export class SeenChanges {
 export const RECENT_MAX_KEYS = 2_500;
 
 /**
- * Keys in the order they were last touched, the oldest dropped beyond `max`: what the trigger has seen
- * since activation, for a rule that needs a longer memory than the overlap window (events.ts: a page
- * under filters seen before is not "coming to match"). Stored as one string of keys, oldest first.
+ * Keys in the order last touched, the oldest dropped beyond `max`: a memory longer than the overlap
+ * window (events.ts, under filters). Stored as one string of keys, oldest first.
  */
 export class RecentKeys {
 	private readonly keys = new Set<ChangeKey>();

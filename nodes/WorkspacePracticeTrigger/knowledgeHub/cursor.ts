@@ -2,13 +2,7 @@ import type { Stream } from './state';
 import type { Stamp } from './timestamps';
 import { maxStamp, shiftStamp } from './timestamps';
 
-/** Where a stream's next read starts (its window behind the cursor), and the pruning of its seen set. */
-
-/**
- * Rows this far behind the cursor are read again: for changes the service commits late, and for a
- * service clock that steps back (a change stamped up to this much before the newest one seen is
- * still emitted once).
- */
+/** Rows this far behind the cursor are read again: late commits, and a service clock stepping back. */
 export const OVERLAP_MS = 2 * 60_000;
 
 /** The span of service time a poll considers: from `from` (inclusive), strictly after `after`. */

@@ -9,31 +9,13 @@ import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
 /**
- * What counts as "a change", per event. The list endpoint shows each page's current state only, so a
- * change is defined on what a poll can observe (several edits between two polls are one observed
- * state):
- * - Page Created: a page whose created_at falls after the trigger's starting point, seen for the first
- *   time (once per page).
- * - Page Updated: a new state of a page: once per page, updated_at, title, status, version and
- *   published_at (keys.ts; a publication is an update too). A page's first state seen is no update
- *   when it is its creation (updated_at equal to created_at); any later new state of the page is one,
- *   whatever its timestamp says.
- *   The list shows no body or draft, so two content-only edits stamped with the same timestamp are
- *   one change: the service's list cannot tell them apart.
- * - Page Published: a new published version whose published_at falls after the starting point (once
- *   per page and version), not just a newer updated_at.
- * - Source Ready: a source in status ready whose processed_at falls after the starting point (once per
- *   source and processed_at).
- * None of these compares a timestamp with the last one seen: see changes.ts.
- *
- * With page filters, the list shows only matching pages, so a page may first be seen because it came to
- * match (renamed into Title Contains, moved into the folder...). Rule, the same at any timing: a page
- * seen for the first time fires Page Created only if it was never changed since its creation (it
- * matched when created), and Page Published only if the publication is its latest change (it matched
- * when published); otherwise its first sight is a Page Updated. Later changes follow the rules above.
- * "Seen" means seen since activation: the trigger remembers the last RECENT_MAX_KEYS pages it saw
- * (changes.ts), however long ago, so a page seen as a draft and then published and edited before the
- * next read still sends Page Published.
+ * What counts as a change, per event, on what a poll can observe (the list shows each page's current
+ * state only): Page Created once per page created after the starting point; Page Updated once per new
+ * listed state (keys.ts), except a first sight that is the page's creation; Page Published once per
+ * version published after the starting point; Source Ready once per source and processed_at. Under
+ * page filters a first sight may be a page coming to match: it is Created only if never changed since
+ * its creation, Published only if that is its latest change, else Updated ("seen": the last
+ * RECENT_MAX_KEYS pages, changes.ts). The rule in full: docs/trigger-changes.md.
  */
 export const EVENTS = {
 	pageCreated: 'Page Created',
@@ -77,10 +59,9 @@ export function pageStamps(row: IDataObject): PageStamps | undefined {
 }
 
 /**
- * The events one list row brings, given the changes already seen, and the keys to remember (keys.ts).
- * Rows outside the window bring nothing and change nothing (`keys` undefined). Timestamps are never
- * compared with the last one seen for the page: a state stamped earlier than it (a service clock that
- * stepped back) is still a new state.
+ * The events one list row brings, given the changes already seen, and the keys to remember; a row
+ * outside the window brings nothing (`keys` undefined). A state stamped earlier than the page's last
+ * (a clock step) is still new: timestamps are never compared.
  */
 export function pageChanges(
 	page: PageStamps,
@@ -90,9 +71,7 @@ export function pageChanges(
 	known?: RecentKeys,
 ): { events: PageEvent[]; keys?: Array<[ChangeKey, Stamp]> } {
 	if (!inWindow(window, page.updated)) return { events: [] };
-	// `seen` forgets a page once its last sighting leaves the overlap window; `known` (under filters)
-	// remembers the pages and published versions seen since activation much longer, so a page seen
-	// before is not taken for one coming to match, nor a version seen before for a new one.
+	// `known` (under filters) remembers pages and versions long after `seen` forgets them.
 	const firstSight = !seen.has(pageSeenKey(page.id)) && !known?.has(pageSeenKey(page.id));
 	const stateKey = pageStateKey(page);
 	const versionKey = page.version === null ? undefined : pageVersionKey(page.id, page.version);
@@ -100,8 +79,7 @@ export function pageChanges(
 	// Under filters a first sight may be the page coming to match: see the rule above.
 	if (firstSight && inWindow(window, page.created) && !(filtered && page.updated !== page.created))
 		events.push('pageCreated');
-	// A new state is an update unless it is the page's creation seen for the first time. Timestamps
-	// alone cannot say: after a clock step an edit may carry its page's creation second, or earlier.
+	// A new state is an update unless it is the page's creation seen for the first time.
 	if (!seen.has(stateKey) && (!firstSight || page.updated !== page.created))
 		events.push('pageUpdated');
 	if (

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, mapWhileInTime, mapWithConcurrency } from '../../shared/transport';
+import { apiRequest, mapWhileInTime } from '../../shared/transport';
 import type { FoundEvent } from './events';
 import { PAGES_PATH, SOURCES_PATH } from './read';
 
@@ -25,25 +25,12 @@ async function fetchRecord(ctx: IPollFunctions, f: FoundEvent): Promise<IDataObj
 	return body;
 }
 
-/** Full records, one request per distinct page or source, when the option asks for them. */
-async function fullRecords(
-	ctx: IPollFunctions,
-	found: FoundEvent[],
-): Promise<Map<string, IDataObject>> {
-	const wanted = [...new Map(found.map((f) => [recordKey(f), f])).entries()];
-	const records = await mapWithConcurrency(wanted, DETAIL_CONCURRENCY, async ([, f]) =>
-		fetchRecord(ctx, f),
-	);
-	return new Map(wanted.map(([key], index) => [key, records[index]]));
-}
-
 /** Which record an event carries: its kind and id. */
 export const recordKey = (f: FoundEvent): string => `${f.kind}:${String(f.row.id)}`;
 
 /**
- * The full records of the events, in their order, one request per distinct page or source, until the
- * poll's deadline stops one: the records of the longest run from the first that all came. The caller
- * emits the events up to the first without its record and goes on from there at the next poll.
+ * The full records of the events, one request per distinct page or source, in order until the poll's
+ * deadline stops one (a manual run has none): the caller emits up to the first without its record.
  */
 export async function recordsInTime(
 	ctx: IPollFunctions,
@@ -63,7 +50,7 @@ export async function withRecords(
 	fetchFull: boolean,
 ): Promise<FoundEvent[]> {
 	if (!fetchFull) return found;
-	const full = await fullRecords(ctx, found);
+	const full = await recordsInTime(ctx, found);
 	return found.map((f) => ({ ...f, row: full.get(recordKey(f)) ?? f.row }));
 }
 

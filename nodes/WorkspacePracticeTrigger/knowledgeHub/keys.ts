@@ -1,8 +1,7 @@
 /**
- * What identifies a change, per event family (the rule is in changes.ts): the fields of a list row that
- * an edit changes, with the record's id and timestamp. Fields an edit elsewhere can change without
- * moving the row's timestamp (a folder or skill renamed, a source archived: names, source_count) are
- * left out, so they never look like a change of the page.
+ * What identifies a change, per event family (changes.ts): the id, the timestamp and the listed fields
+ * an edit changes; fields an edit elsewhere changes without moving the timestamp (names, source_count)
+ * are left out.
  */
 import type { ChangeKey } from './changes';
 import { changeKey } from './changes';

@@ -268,25 +268,9 @@ async function pollSources(
 // ---------- the poll ----------
 
 /**
- * A stream's read, or, when the poll's deadline came before it had anything to keep (`OutOfTime`),
- * its stored state unchanged (absent for a stream not started) and work left for the next poll.
- */
-async function inTime(
-	read: () => Promise<StreamRead>,
-	stored: Stream | undefined,
-): Promise<StreamRead | { stream: undefined; found: []; continues: true }> {
-	return (
-		(await untilDeadline(read())) ??
-		(stored
-			? { stream: stored, found: [], continues: true }
-			: { stream: undefined, found: [], continues: true })
-	);
-}
-
-/**
  * One read of the chosen streams (pages, sources). The first read of a stream only takes its starting
- * point and emits nothing from the past. Each stream stops at the poll's deadline on its own and keeps
- * its progress; the events of both come oldest first.
+ * point. Each stream stops at the poll's deadline on its own and keeps its progress (one the deadline
+ * stopped before it had anything to keep stays as stored); the events of both come oldest first.
  */
 async function read(
 	ctx: IPollFunctions,
@@ -296,33 +280,23 @@ async function read(
 	const next: TriggerState = { v: STATE_VERSION };
 	const found: FoundEvent[] = [];
 	let continues = false;
-
-	const readPages = async () => {
-		const pages = stored.pages;
-		const result = await inTime(
-			async () =>
-				pages
-					? await pollPages(ctx, settings, pages)
-					: { stream: await startPages(ctx, settings), found: [] },
-			pages,
-		);
-		if (result.stream) next.pages = result.stream;
+	const readStream = async (
+		kind: 'pages' | 'sources',
+		poll: typeof pollPages,
+		start: typeof startPages,
+	) => {
+		const kept = stored[kind];
+		const result = (await untilDeadline(
+			kept
+				? poll(ctx, settings, kept)
+				: start(ctx, settings).then((stream) => ({ stream, found: [] })),
+		)) ?? { stream: kept, found: [], continues: true };
+		if (result.stream) next[kind] = result.stream;
 		found.push(...result.found);
 		continues ||= result.continues === true;
 	};
-	const readSources = async () => {
-		const sources = stored.sources;
-		const result = await inTime(
-			async () =>
-				sources
-					? await pollSources(ctx, settings, sources)
-					: { stream: await startSources(ctx, settings), found: [] },
-			sources,
-		);
-		if (result.stream) next.sources = result.stream;
-		found.push(...result.found);
-		continues ||= result.continues === true;
-	};
+	const readPages = async () => await readStream('pages', pollPages, startPages);
+	const readSources = async () => await readStream('sources', pollSources, startSources);
 	const both = wantsPages(settings) && wantsSources(settings);
 	// A read going on over polls takes the streams in turns, so neither waits on the other's backlog.
 	// The activation takes the sources' starting point first: it has no time filter, so one taken at a

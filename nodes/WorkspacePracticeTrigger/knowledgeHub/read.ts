@@ -13,33 +13,20 @@ export const SOURCES_PATH = '/knowledge-hub/sources';
 const READ_ATTEMPTS = 3;
 
 /**
- * A read of the pages list cut below its newest timestamp and read from its last list page back to
- * the first (see `readPageChanges`). A poll's deadline may stop it between two list pages: this is
- * what the next poll needs to go on from the next page, the smallest unit a read resumes from. Kept
- * in the stream's state (state.ts) until the cut is read through.
+ * A read of the pages list cut below its newest timestamp, read from its last list page back to the
+ * first (`readPageChanges`): where the next poll goes on when a deadline stopped it between two pages.
  */
 export interface PageProgress {
 	/** The cut's inclusive bounds on updated_at: `updated_after` (absent: from the start), `updated_before`. */
 	from?: Stamp;
 	upper: Stamp;
-	/**
-	 * Set on a cut read after an earlier one (pages after its `upper`): the start of the first one's
-	 * window, below `from`. Rows are judged against it and the seen set keeps it, so a page created in
-	 * the earlier cut but edited out of it before that cut reached it is still a Page Created.
-	 */
+	/** A cut read after an earlier one: the first one's window start, which rows are judged against. */
 	since?: Stamp;
 	/** Its row count when its reading began: a different count on a later page means rows moved. */
 	total: number;
-	/**
-	 * The next list page to read, counting down to 1; 0 once read through by a poll that went on with
-	 * it: the next read then lists what came after the cut (above `upper`), whose rows at the newest
-	 * timestamp the cut left out, before the stream reads its window again.
-	 */
+	/** The next list page, counting down to 1; 0 once read through: the next read lists what came after. */
 	page: number;
-	/**
-	 * Once read through, the next read starts again from `from`: the list moved under the read, or
-	 * the newest timestamp was left for later (`PageRead.settled`).
-	 */
+	/** Once read through, the next read starts again from `from` (`PageRead.settled` false). */
 	unsettled?: true;
 }
 
@@ -48,22 +35,13 @@ export interface PageRead {
 	rows: IDataObject[];
 	/** Per row, the cut's list page it came from; 0 for the rows at the newest timestamp (`head`). */
 	pageOf: number[];
-	/**
-	 * False when the poll's deadline stopped the read: `rows` are then the oldest part of the changes,
-	 * without gaps, and `cut` says where the next poll goes on.
-	 */
+	/** False when the deadline stopped the read: `rows` are the oldest part, `cut` where to go on. */
 	complete: boolean;
-	/**
-	 * False when a row may have slipped past this read (the list changed under it, or the newest
-	 * timestamp was left for later): the next poll must read again from the same lower bound.
-	 */
+	/** False when a row may have slipped past (the list moved, or T was left for later): read again. */
 	settled: boolean;
 	/** The newest updated_at the list showed, read or not. */
 	newest?: Stamp;
-	/**
-	 * More than a list page of rows share the newest timestamp, left for the next read (see
-	 * `readPageChanges`): this read is not done, and the next goes on with it.
-	 */
+	/** More than a list page of rows share the newest timestamp: left for the next read. */
 	waiting?: true;
 	/** The cut this read went through, `page` the next one to read; absent when the range fit on page 1. */
 	cut?: PageProgress;
@@ -89,29 +67,15 @@ const updatedOf = (row: IDataObject): Stamp | undefined => toStamp(row.updated_a
 const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
 
 /**
- * Every page updated on or after `from` (all pages when undefined), returned oldest first.
- *
- * The service has second-precision timestamps, lists newest first, and both date filters are
- * inclusive. A change made while the list is read gets a timestamp at or after the newest one shown,
- * and moves its row to the front, shifting every row behind it. So:
- * - page 1 of the range, one request, is a consistent snapshot; a range on one list page is done;
- * - otherwise the range is cut below the newest timestamp T (`updated_before` = the instant before T):
- *   no change can enter that part while it is read, rows can only leave it (edited or archived), and
- *   reading its pages from the last to the first turns a departure into a row read twice, never into
- *   a row skipped. The rows at T come from the first request (they are all on it when it also shows an
- *   older row);
- * - a changed row count while reading the cut part means rows left (or, with a service clock that
- *   stepped back, came in): the read is repeated once, and if it still moves the result is "not
- *   settled" so the next poll starts from the same point and finds the rows that moved;
- * - when more than one list page of rows share T, they are read only once T is over for the service,
- *   that is when an earlier poll already saw T as the newest (`newestBefore`); until then they wait.
- *
- * The poll's deadline may stop the read between two list pages of the cut (the transport throws
- * `OutOfTime` rather than send a request that could not be answered in time): the rows read so far
- * come back with the cut's progress, and the next poll goes on (`resume`) from the next page. That
- * holds across polls for the reason above: no change enters the cut, and a departure only makes a row
- * read twice (the seen set drops it). The rows at T are then left for the read after the cut. A
- * deadline before the cut's first page lets `OutOfTime` through: nothing was gained.
+ * Every page updated on or after `from` (all when undefined), oldest first. The list is newest first,
+ * both date filters inclusive, and a change made meanwhile moves its row to the front with a timestamp
+ * at or after the newest shown (docs/triggers.md, "Exactly once"). So page 1 is one consistent
+ * answer; more is cut below the newest timestamp T, a part no change can enter, read from its last
+ * page back to the first (a row that leaves is read twice, never skipped), and the rows at T are taken
+ * from page 1. A row count that moves meanwhile repeats the read once, then leaves it unsettled (the
+ * next read starts from the same point). More than a page of rows at T wait until an earlier poll saw
+ * T as the newest (`newestBefore`). A deadline between two pages of the cut returns what was read and
+ * where to go on (`resume`); one before its first page lets `OutOfTime` through.
  */
 export async function readPageChanges(
 	ctx: IPollFunctions,
@@ -234,10 +198,7 @@ export async function readySourcesFirstPage(
 	);
 }
 
-/**
- * A short digest of a first list page of ready sources: the row count and each row's id and
- * processed_at. The same digest as last time means nothing to read further (see pollSources).
- */
+/** A digest of a first page of ready sources (count, ids, processed_at): unchanged, nothing to read. */
 export function sourcesDigest(first: ListPage<IDataObject>): string {
 	const text = [
 		first.pagination.total_count,
@@ -251,9 +212,8 @@ export function sourcesDigest(first: ListPage<IDataObject>): string {
 }
 
 /**
- * Every ready source matching the filters. The API offers no time filter and no order for sources, so
- * the list is read whole, checking the row count stays put so no row slips between two pages. The
- * first page already read (`first`) is used as the first attempt's page 1.
+ * Every ready source matching the filters: sources have no time filter or order, so the whole list,
+ * read again while its row count moves (`first`: the first attempt's page 1, already read).
  */
 export async function readReadySources(
 	ctx: IPollFunctions,
@@ -277,10 +237,8 @@ export async function readReadySources(
 }
 
 /**
- * A read of the ready sources that a poll's deadline may stop between two list pages, kept in the
- * sources stream's state (state.ts) until read through. The API gives sources no time filter and no
- * order, so a read goes over the whole list; the row count, the same on every page, says no row slipped
- * between two pages, across polls as within one.
+ * A read of the whole ready-sources list that a deadline may stop between two pages, kept until read
+ * through; the row count staying put on every page says no row slipped between two pages.
  */
 export interface SourcesPass {
 	/** The next list page to read. */
@@ -296,10 +254,8 @@ export interface SourcesPass {
 }
 
 /**
- * The ready sources of a pass: from its first page (`first`, a new pass) or from where an earlier poll
- * stopped (`pass`), to the last page or the poll's deadline. `complete` is false when the deadline
- * stopped it: `pass` then says where the next poll goes on. A deadline before the first page it reads
- * lets `OutOfTime` through for a new pass (nothing was gained) and returns no rows for a continued one.
+ * The ready sources of a pass, from its first page (a new pass) or where a poll stopped, to the last
+ * page or the deadline (`complete` false, `pass` where to go on).
  */
 export async function readSourcesPass(
 	ctx: IPollFunctions,
@@ -325,10 +281,7 @@ export async function readSourcesPass(
 	return { rows: lastOccurrence(rows).rows, pass: { ...pass, page: last + 1 }, complete: true };
 }
 
-/**
- * One row per id, the last one read (rows are in order, so the latest state) in its place; `pageOf`
- * (each row's list page) filtered alike.
- */
+/** One row per id, the last read (the latest state), in its place; `pageOf` filtered alike. */
 function lastOccurrence(
 	rows: IDataObject[],
 	pageOf: number[] = [],

@@ -8,23 +8,13 @@ import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
 /**
- * What Knowledge Hub mode remembers between polls, in the node's workflow static data (frozen from
- * 0.1.0: see ARCHITECTURE.md, Frozen). Two streams (pages,
- * sources), each with:
- * - `cursor`: the newest service timestamp read so far (never the n8n host's clock); null when the
- *   list was empty at activation, so the next poll reads it from the start;
- * - `seen`: the keys of the changes already emitted or taken as the starting point (changes.ts), for
- *   rows inside the overlap window only (older ones can never come back, see `windowOf`), at most
- *   SEEN_MAX_BYTES of them;
- * - `floor`: set only when the bound cut keys off: rows at or before it are ignored, so a change whose
- *   key was dropped cannot be emitted again;
- * - `from`: set only after a read the list moved under (see read.ts): the next poll reads again from
- *   this point, not from the cursor, so the rows that moved are found;
- * - `newest`: the newest timestamp the list showed (pages), to know when a crowded second is over;
- * - `known`: pages under filters only, the pages seen since activation (bounded, see changes.ts);
- * - `progress`: pages only, while a read stopped by a poll's deadline is not read through: the cut of
- *   the list it reads and the next list page (read.ts); `from` is then the cut's lower bound, so the
- *   seen set keeps every change the read has emitted.
+ * What Knowledge Hub mode keeps between polls in the static data (frozen from 0.1.0: ARCHITECTURE.md),
+ * per stream (pages, sources):
+ * - `cursor`: the newest service timestamp read (null: the list was empty at activation);
+ * - `seen`: the keys of changes emitted or taken as the starting point, inside the overlap window;
+ * - `floor`: rows at or before it are ignored (their keys were dropped for space);
+ * - `from`: after a read the list moved under, or during a cut (`progress`): the next read starts here;
+ * - `newest`: the newest timestamp the list showed (pages), to tell when a crowded second is over.
  */
 export interface Stream {
 	cursor: Stamp | null;
@@ -115,10 +105,7 @@ function readPageProgress(raw: unknown): PageProgress | undefined {
 	return progress;
 }
 
-/**
- * The stored state. Anything unreadable (an unknown version, hand-edited) counts as absent: that stream
- * starts again from "now", which emits nothing old rather than risking a flood.
- */
+/** The stored state; an unreadable stream counts as absent and starts again from now (no flood). */
 export function readState(staticData: IDataObject): TriggerState {
 	const state: TriggerState = { v: STATE_VERSION };
 	const stored = storedState<TriggerState>(staticData, STATE_VERSION);

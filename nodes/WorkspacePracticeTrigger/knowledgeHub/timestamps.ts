@@ -1,8 +1,4 @@
-/**
- * Service timestamps, compared exactly. The service's clock is the only clock the trigger trusts, and
- * its timestamps may carry more than milliseconds: they are kept as canonical UTC strings with nine
- * fraction digits, which sort and compare as plain strings without losing precision.
- */
+/** Service timestamps as canonical UTC strings with nine fraction digits: they compare as strings. */
 
 const ISO =
 	/^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;

@@ -13,23 +13,16 @@ import {
 } from './read';
 
 /**
- * Assignments have a status and `created_at`, no updated time, and any status may follow any other
- * (an admin can finish one with no session). The trigger therefore keeps a starting point it can
- * compare against, and never reads the finished assignments as a whole:
- * - `open`: every open assignment (not started, in progress, past due), renewed by the assignment read
- *   every Hours Between Open Reads;
- * - `floor`: every assignment created before it was open at an assignment read (so it is in `open`
- *   while open) or had finished by then (history, or already emitted);
- * - `fin`: the finished assignments created at or after `floor` that are history or already emitted.
- * A finished row is an outcome when it is in `open`, or was created at or after `floor` and is not in
- * `fin`. The assignment read also reads the finished assignments created since `floor`, newest first
- * (the service's order), so one created and finished between two reads is found too; `floor` then
- * moves to the service's time before that read less `MARGIN` (a service clock that steps back by up to
- * `MARGIN` loses nothing) and `fin` drops what is older. Between assignment reads, newly scored
- * sessions make their people's known-open assignments on those scenarios be looked up among the
- * finished ones (the fast path, `findFinished`).
- * The finished list is read only down to `floor`, and a look-up stops at what it looks for: no read
- * grows with the number of finished assignments (docs/practice-events.md states the price).
+ * Assignments have a status and `created_at`, no updated time, and any status may follow any other.
+ * The trigger keeps what it compares against, never reading the finished assignments as a whole:
+ * - `open`: every open assignment (not started, in progress, past due), renewed by the assignment read;
+ * - `floor`: every assignment created before it was open at an assignment read, or finished by then;
+ * - `fin`: the finished ones created at or after `floor` that are history or already emitted.
+ * A finished row is an outcome when in `open`, or created at or after `floor` and not in `fin`. The
+ * assignment read also lists the finished ones created since `floor` (newest first), then moves
+ * `floor` to the service's time before it less `MARGIN`. Between those reads, scored sessions have
+ * their people's known-open assignments on those scenarios looked up (`findFinished`). No read grows
+ * with the finished assignments (docs/practice-events.md).
  */
 export type OpenStatus = 'n' | 'i' | 'p';
 /** Known open assignment: status, user id, scenario id, created_at (ms; 0 when the row had none). */
@@ -45,21 +38,14 @@ export interface AssignmentState {
 	floor: number | null;
 	/** When the next assignment read is due (this host's ms). */
 	nextOpenRead: number;
-	/**
-	 * Past Due alone: known past-due ids the last read did not list. One unlisted twice is dropped (a
-	 * row the list moved past during a read is listed again at the next one: kept, it is not sent twice).
-	 */
+	/** Past Due alone: known past-due ids the last read did not list (dropped when unlisted twice). */
 	miss?: string[];
-	/**
-	 * An assignment read the poll's deadline stopped (issue 47): where it goes on at the next poll.
-	 * Kept until that read is done; the rest of the state is as before the read.
-	 */
+	/** An assignment read the poll's deadline stopped: where the next poll goes on (issue 47). */
 	reading?: OpenReading;
 }
 
 /**
- * The open list of an assignment read, read so far: its next page (0: read through, the finished
- * ones come next), the open entries listed (past-due events already emitted are among them as 'p'),
+ * The open list of an assignment read so far: its next page (0: read through), the entries listed,
  * the newest created_at seen, and whether it is the starting point's read (no events).
  */
 export interface OpenReading {
@@ -82,10 +68,8 @@ const OPEN_STATUSES = 'not_started,in_progress,past_due';
 /** How far the service's clock may step back without losing an outcome (see above). */
 export const MARGIN_MS = 3_600_000;
 /**
- * An open set larger than this is cut (first listed first), a guard on the static data only (about
- * 80 bytes an open assignment). A cut one that finishes later is taken for history and never sent, so
- * the guard sits far above any workspace's open assignments: at 5,000 it cut 500 of an org of 2,000
- * members' 5,500 open and past-due ones, and 46 of 811 changes that day were never sent (issue 48).
+ * A guard on the static data only (about 80 bytes an open assignment), far above any workspace's open
+ * set: a cut one is never sent (at 5,000, 46 of 811 changes at 2,000 members were lost: issue 48).
  */
 const MAX_OPEN = 50_000;
 
@@ -95,6 +79,14 @@ const eventOfFinished = (row: IDataObject): AssignmentEvent | undefined =>
 		: row.status === 'did_not_pass'
 			? 'assignmentDidNotPass'
 			: undefined;
+
+const emptyState = (): AssignmentState => ({
+	v: 2,
+	open: {},
+	fin: {},
+	floor: null,
+	nextOpenRead: 0,
+});
 
 const isObject = (v: unknown): v is IDataObject =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -127,11 +119,8 @@ function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): F
 }
 
 /**
- * The assignment reads keep to 50 requests a minute (POLL_PACE, as Skill Tiers' reads): a read of the
- * open assignments is 1 request per 100 (about 55 at 5,500 open), and two workflows on one key whose
- * reads fall in the same minute (an outcomes workflow and a past-due digest on the same Poll Times)
- * met the service's 60 a minute unpaced (issue 48: six 429s). Paced in one n8n process, they share the
- * minute and leave a sixth of it to the key's other workflows. The session read before stays unpaced.
+ * The assignment reads keep to 50 requests a minute (POLL_PACE): an outcomes workflow and a past-due
+ * digest reading 5,500 open in the same minute met the service's 60 unpaced (issue 48: six 429s).
  */
 const paced = (ctx: IPollFunctions) => pacedRun(ctx, POLL_PACE);
 
@@ -169,9 +158,8 @@ async function forUsers(
 }
 
 /**
- * Known-open assignments no longer listed open, looked up among the finished ones of their people and
- * scenarios, newest first, until all are found or the list is older than the oldest of them: a read
- * that grows only with the assignments those people were given on those scenarios since.
+ * Known-open assignments looked up among the finished ones of their people and scenarios, newest
+ * first, until all are found or the list is older than the oldest of them.
  */
 async function lookUp(
 	ctx: IPollFunctions,
@@ -203,11 +191,8 @@ async function lookUp(
 
 /**
  * The fast path after scored sessions: the known-open assignments of their people on their scenarios
- * are looked up among the finished ones in one read (one request per 50 people), newest first, down
- * to the oldest of them; those found finished are outcomes, the others stay known open. Sessions of
- * people with no open assignment on that scenario cost nothing here; an assignment given since the
- * last assignment read and finished before the next one is found by that read. One request, not a
- * re-read of the open ones first: the worst day stays within 150 requests (docs/practice-events.md).
+ * looked up in one read (a request per 50 people); sessions on no known-open assignment cost nothing.
+ * One given and finished between two assignment reads is found by the next (docs/practice-events.md).
  */
 export async function findFinished(
 	ctx: IPollFunctions,
@@ -237,19 +222,12 @@ export async function readAssignments(
 	paced(ctx);
 	if (pastDueOnly) {
 		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
-		const start: AssignmentState = { v: 2, open: {}, fin: {}, floor: null, nextOpenRead: 0 };
-		const read = await readPastDue(ctx, query, stored ?? start, serviceTime);
+		const read = await readPastDue(ctx, query, stored ?? emptyState(), serviceTime);
 		return stored ? read : { ...read, found: [] };
 	}
 	const reading = stored?.reading;
 	const first = stored === undefined || reading?.start === true;
-	const state: AssignmentState = stored ?? {
-		v: 2,
-		open: {},
-		fin: {},
-		floor: null,
-		nextOpenRead: 0,
-	};
+	const state = stored ?? emptyState();
 	delete state.reading;
 	// The open list, a page at a time: a read the poll's deadline stops goes on from its next page at
 	// the next poll (`reading`), with the entries listed so far; each page's past-due events are
@@ -371,12 +349,8 @@ async function finishRead(
 }
 
 /**
- * The assignment read when Assignment Past Due is the only assignment event: the past-due list alone
- * (one request per 100 past-due assignments, however many are open or finished). A listed one not
- * known past due is an event: since the last read it went past due (its due date passed, or an admin
- * set it), or it was given already past due. One that leaves past due and comes back between two reads
- * is not sent again (docs/practice-events.md). The known set is every past-due id listed, plus those
- * unlisted once (see `miss`).
+ * Assignment Past Due alone: the past-due list only (a request per 100 past-due). A listed one not
+ * known past due is an event; the known set is every past-due id listed, plus those unlisted once.
  */
 async function readPastDue(
 	ctx: IPollFunctions,

@@ -4,11 +4,9 @@ import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transpor
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
 /**
- * One read of scored sessions. Sessions carry only created_at, and a session may be listed before it is
- * scored or show up late, so every read lists the whole window: sessions created at most `lookback`
- * before the newest one ever listed (the service's own clock, never this host's). A session is new the
- * first time it is listed (every listed row has a score); `seen` keeps the ids already listed, with
- * their created_at, and drops them once they fall out of the window: they are never read again.
+ * The window of scored sessions: those created at most `lookback` before the newest ever listed (the
+ * service's clock), since a session may be scored or listed late. A session is new when first listed;
+ * `seen` keeps the ids listed inside the window.
  */
 export interface SessionWindow {
 	/** Newest created_at listed so far (epoch ms); the window ends here, lookback before it starts. */
@@ -20,12 +18,9 @@ export interface SessionWindow {
 }
 
 /**
- * A read of more new sessions than one list page holds. The list gives newest first, so they are read
- * from the deepest page holding new ones back to page 1, oldest first, in a list pinned at the newest
- * created_at page 1 showed (`end_date`) and the window's start then: sessions created since do not
- * move its rows. A list page is the unit a read goes on from at the next poll. Sessions never leave
- * the list; one listed late inside the pinned part may be passed over by the read, and is found by the
- * read of the window that follows (its count shows it).
+ * A read of more new sessions than two list pages hold: from the deepest page holding new ones back
+ * to page 1, oldest first, in a list pinned at the newest created_at page 1 showed (`end_date`), a
+ * page a poll at most. One listed late inside it is found by the window read that follows.
  */
 export interface Backlog {
 	/** The pinned list: created_at from `start` (absent: from the first) to `end`, both inclusive. */
@@ -73,13 +68,10 @@ type WindowRows =
 	| { rows?: undefined; backlog: Backlog };
 
 /**
- * The window's rows that may be new. Its first page (newest first) tells how many rows the window
- * holds; sessions never leave the list, so that count less the sessions already seen in the window is
- * how many were never listed. Pages are read, newest first, until that many unseen rows are found: an
- * idle read costs one request, a busy one the pages down to its oldest new row (a late score), never
- * the whole window for the sake of its old rows. More new rows than two pages hold are a backlog,
- * read oldest first (`Backlog`). A count below the rows seen (a Groups filter lost a member's rows)
- * reads the whole window (see docs/practice-events.md).
+ * The window's rows that may be new: its count less the sessions seen in it is how many were never
+ * listed (sessions never leave the list), so pages are read newest first until that many unseen rows
+ * are found: an idle read costs one request. More than two pages of them are a `Backlog`; a count
+ * below the rows seen (a Groups filter lost a member's rows) reads the whole window.
  */
 async function readWindow(
 	ctx: IPollFunctions,
@@ -158,10 +150,8 @@ async function readBacklog(
 }
 
 /**
- * One read of the window: the sessions listed for the first time, oldest first. A backlog (more new
- * sessions than two list pages) is read page by page, oldest first, and goes on at the next poll
- * when the deadline stops it; the first request of a read stopped by it throws `OutOfTime` on.
- * `quiet`: the starting point's read, whose sessions are all taken as seen.
+ * One read of the window: the sessions listed for the first time, oldest first (a backlog goes on at
+ * the next poll when the deadline stops it). `quiet`: the starting point's read, nothing new.
  */
 export async function readSessions(
 	ctx: IPollFunctions,
