@@ -28,11 +28,7 @@ function newestOf(...times: Array<number | null | undefined>): number | null {
 	return known.length ? Math.max(...known) : null;
 }
 
-/**
- * A window read, or the starting point when there is none yet (as Knowledge Hub's streams do). When
- * the poll's deadline comes before its first request is answered, the stored window stays as it was
- * (`read` undefined).
- */
+/** A window read, or the starting point when there is none yet; undefined when out of time at once. */
 async function sessionRead(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -46,10 +42,7 @@ async function sessionRead(
 	);
 }
 
-/**
- * The assignment part of a read (state updated from a copy of the stored one, so a read the deadline
- * stops leaves the stored state whole).
- */
+/** The assignment part of a read, on a copy of the stored state (a deadline leaves that whole). */
 async function assignmentRead(
 	ctx: IPollFunctions,
 	settings: PracticeSettings,
@@ -103,11 +96,10 @@ async function assignmentRead(
 }
 
 /**
- * One read of Practice Results from the stored state. Each part stops at the poll's deadline on its
- * own: a session backlog goes on from its next list page, Include Feedback's requests hand on the
- * sessions before the first without its feedback, and an assignment read the deadline stops is done
- * again at the next poll (the stored assignment state stays whole; after new sessions, as a full read,
- * whose look-up of assignments gone from the open list finds what the fast path would have).
+ * One read of Practice Results. Each part stops at the poll's deadline on its own and goes on at the
+ * next poll: a session backlog from its next page, feedback from the first session without it, an
+ * assignment read from its state (after new sessions, as a full read that finds what the fast path
+ * would have).
  */
 async function read(
 	this: IPollFunctions,

@@ -17,11 +17,7 @@ export const ASSIGNMENTS_PATH = '/scenarios/assignments';
 /** A list page as `apiListPage` answers it. */
 export type ListPage = Awaited<ReturnType<typeof apiListPage<IDataObject>>>;
 
-/**
- * Every row of a list, page by page, each id once. Rows added while it reads push later rows down a
- * page (read twice, kept once), never past it; a row that leaves the list meanwhile may be missed,
- * which the callers allow for (see sessions.ts and assignments.ts).
- */
+/** Every row of a list, each id once (a row added meanwhile pushes others down: read twice, kept once). */
 export async function readAll(
 	ctx: IPollFunctions,
 	path: string,
@@ -41,9 +37,8 @@ export async function readAll(
 }
 
 /**
- * A list's pages from `fromPage` on, each handed to `onPage` as it comes, until the last page or the
- * poll's deadline: undefined once read through, else the page to go on from at the next poll. The
- * same page rule as `readAll` (rows added meanwhile are read twice, `onPage` keeps the first).
+ * A list's pages from `fromPage` on, each handed to `onPage`, until the last page or the poll's
+ * deadline: undefined once read through, else the page to go on from at the next poll.
  */
 export async function readPagesInTime(
 	ctx: IPollFunctions,
@@ -62,11 +57,8 @@ export async function readPagesInTime(
 }
 
 /**
- * The rows of a list the service gives newest created first, page by page, until a page ends below
- * the floor `floorAfter` gives (it sees every row, and may move the floor; null: read every page).
- * It stops early only while every row came in that order: rows out of order make it read to the end,
- * so a service listing in another order costs more requests but loses nothing. Rows added meanwhile
- * push rows down (read twice, kept once), never past a page.
+ * The rows of a list given newest created first, until a page ends below the floor `floorAfter` gives
+ * (null: every page). Rows out of that order make it read to the end: dearer, nothing lost.
  */
 export async function readNewest(
 	ctx: IPollFunctions,
@@ -121,9 +113,8 @@ export function scoreMatches(settings: PracticeSettings, row: IDataObject): bool
 }
 
 /**
- * Each session in full (feedback), one request per session, when the option asks for it. In a poll,
- * until its deadline: the events before the first whose request it left no time for (the caller
- * hands the rest on to the next poll).
+ * Each session in full (feedback), one request each, until the poll's deadline: the events before the
+ * first it left no time for (the caller hands the rest on to the next poll).
  */
 export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
 	return await mapWhileInTime(found, DETAIL_CONCURRENCY, async (f) => {
