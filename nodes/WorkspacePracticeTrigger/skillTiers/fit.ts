@@ -12,9 +12,7 @@ export function sweepCostPerDay(skills: number, members: number, sweepDays: numb
 
 /** The smallest Sweep Every (Days) that keeps the sweep within its share of the day. */
 export function sweepDaysThatFit(skills: number, members: number): number {
-	return Math.ceil(
-		(skills * Math.ceil(members / MAX_PAGE_SIZE)) / (REQUESTS_PER_DAY * SWEEP_SHARE),
-	);
+	return Math.ceil(sweepCostPerDay(skills, members, 1) / (REQUESTS_PER_DAY * SWEEP_SHARE));
 }
 
 /**
@@ -33,9 +31,8 @@ async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<
 }
 
 /**
- * At activation (the first read): when the sweep of these skills and members would take more than its
- * share of the day at this Sweep Every (Days), says so in n8n's log, naming the setting and the value
- * that fits (the form's notice gives the same formula). One request; a read that fails says nothing.
+ * At activation (the first read): when the sweep would take more than its share of the day, says so in
+ * n8n's log, naming the Sweep Every (Days) that fits. One request; a read that fails says nothing.
  */
 export async function warnIfSweepCannotFit(
 	ctx: IPollFunctions,
@@ -43,13 +40,7 @@ export async function warnIfSweepCannotFit(
 	skills: number,
 	sweepDays: number,
 ): Promise<void> {
-	if (skills === 0) return;
-	let members: number;
-	try {
-		members = await membersInScope(ctx, query);
-	} catch {
-		return;
-	}
+	const members = skills ? await membersInScope(ctx, query).catch(() => 0) : 0;
 	const cost = sweepCostPerDay(skills, members, sweepDays);
 	const share = Math.round(REQUESTS_PER_DAY * SWEEP_SHARE);
 	if (cost <= share) return;

@@ -1,16 +1,13 @@
 import type { Pair, SkillMemory } from './compare';
 
 /**
- * The kept tiers in the form static data stores them. n8n saves static data whole with every
- * execution, so it is compact: one table of member IDs, and per skill one string with 6 base-64
- * characters per member that has a pair (tier, observation count, score, and the instant of the
- * reading it comes from). 2,000 members with a tier in each of 80 skills take about 1 MB; absent
- * members cost 2 characters per 64.
+ * The kept tiers as static data stores them. n8n saves static data whole with every execution, so it
+ * is compact: 6 base-64 characters per member and skill with a pair (2,000 members × 80 skills: about
+ * 1 MB); a run of members without one costs 2 characters per 64.
  */
 export interface PackedSkills {
-	/** Member IDs; pairs refer to them by position. */
+	/** Member IDs and reading instants (s): pairs name them by position. */
 	m?: string[];
-	/** Reading instants in seconds; pairs refer to them by position. */
 	i?: number[];
 	/** Per skill ID: [entered (s), swept (s) or 0, pairs]. */
 	s?: Record<string, [number, number, string]>;
@@ -23,7 +20,7 @@ const SKIP = '.';
 const NO_SCORE = 16383;
 const MAX_COUNT = 1023;
 /** Distinct reading instants a state can name (9 bits). */
-export const MAX_INSTANTS = 512;
+const MAX_INSTANTS = 512;
 
 function packPair(pair: Pair, instant: number): string {
 	const score =
@@ -84,33 +81,24 @@ export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 }
 
 /**
- * The skills packed. Members no pair names are dropped from the table. Past 512 distinct reading
- * instants (years of hourly reads), the oldest are merged into the next: those pairs' `from` then
- * names a later read.
+ * The skills packed; members no pair names leave the table. Past 512 distinct reading instants (years
+ * of hourly reads), the oldest are merged into the next: those pairs' `from` then names a later read.
  */
 export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
-	const index = new Map<string, number>();
-	const members: string[] = [];
-	const seconds = new Set<number>();
-	for (const skill of skills.values())
-		for (const [id, pair] of skill.pairs) {
-			if (!index.has(id)) {
-				index.set(id, members.length);
-				members.push(id);
-			}
-			seconds.add(Math.floor(pair.at / 1000));
-		}
-	const kept = [...seconds].sort((a, b) => a - b).slice(-MAX_INSTANTS);
+	const all = [...skills.values()].flatMap((skill) => [...skill.pairs]);
+	const members = [...new Set(all.map(([id]) => id))];
+	const index = new Map(members.map((id, n) => [id, n]));
+	const second = (pair: Pair) => Math.floor(pair.at / 1000);
+	const kept = [...new Set(all.map(([, pair]) => second(pair)))]
+		.sort((a, b) => a - b)
+		.slice(-MAX_INSTANTS);
 	const instantOf = new Map(kept.map((s, n) => [s, n]));
 	const s: Record<string, [number, number, string]> = {};
 	const left: Record<string, string[]> = {};
 	for (const [skillId, skill] of skills) {
 		const slots: Array<string | undefined> = [];
 		for (const [id, pair] of skill.pairs)
-			slots[index.get(id) as number] = packPair(
-				pair,
-				instantOf.get(Math.floor(pair.at / 1000)) ?? 0,
-			);
+			slots[index.get(id) as number] = packPair(pair, instantOf.get(second(pair)) ?? 0);
 		let text = '';
 		let skip = 0;
 		// A run of members without a pair is written as SKIP and its length (up to 64 a time).
@@ -133,10 +121,7 @@ export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
 		: { m: members, i: kept, s };
 }
 
-/**
- * A set of members as a bitmap over `table` (6 members a character, trailing empties left off): a read
- * under way keeps who practised which skill in at most a sixth of a character per member of the table.
- */
+/** A set of members as a bitmap over a table's positions, 6 members a character. */
 export function packMembers(ids: Iterable<string>, indexOf: Map<string, number>): string {
 	const bits: number[] = [];
 	for (const id of ids) {

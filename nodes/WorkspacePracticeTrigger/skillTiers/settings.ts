@@ -8,7 +8,6 @@ import { readMaxReads } from '../quota';
 
 /** The family's one event, by its value and name. */
 export const SKILL_TIER_EVENTS = { tierChanged: 'Tier Changed' } as const;
-export type SkillTierEvent = keyof typeof SKILL_TIER_EVENTS;
 
 /** Max Reads a Day by default: one read a day (Poll Times, e.g. Every Day at 6, says when). */
 export const DEFAULT_MAX_READS = 1;
@@ -21,7 +20,7 @@ export const MAX_SWEEP_DAYS = 90;
 export const skillTierFilterFields: QueryField[] = [members, groupIds];
 
 export interface SkillTiersSettings {
-	events: Set<SkillTierEvent>;
+	events: Set<keyof typeof SKILL_TIER_EVENTS>;
 	/** Empty: every skill of the workspace. */
 	skillIds: string[];
 	/** The scope's people: members, groups, and system users left out unless included. */
@@ -52,6 +51,5 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 		MAX_SWEEP_DAYS,
 	);
 	const maxReadsPerDay = readMaxReads(check, options, DEFAULT_MAX_READS);
-	const key = JSON.stringify(query);
-	return { events, skillIds, query, sweepDays, maxReadsPerDay, key };
+	return { events, skillIds, query, sweepDays, maxReadsPerDay, key: JSON.stringify(query) };
 }

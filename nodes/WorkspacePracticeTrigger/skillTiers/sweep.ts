@@ -19,12 +19,9 @@ export function sweepNow(
 		return skill?.swept ?? skill?.entered ?? now;
 	};
 	const elapsed = Math.max(0, now - (memory.asOf ?? now));
-	const credit = Math.min(
-		scope.length,
-		memory.sweepCredit + (scope.length * elapsed) / (sweepDays * DAY),
-	);
-	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 	const period = sweepDays * DAY;
+	const credit = Math.min(scope.length, memory.sweepCredit + (scope.length * elapsed) / period);
+	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 	const overdue = order.filter((id) => isDue(now, last(id) + period, period)).length;
 	const count = Math.min(scope.length, Math.max(Math.floor(credit), overdue));
 	memory.sweepCredit = Math.max(0, credit - count);

@@ -5,24 +5,6 @@ import type { IDataObject } from 'n8n-workflow';
  * Changes and the Skill Tiers trigger. Pure: it compares rows, it reads nothing.
  */
 
-/** Every field of a tier change record, in output order. */
-export const TIER_CHANGE_FIELDS = [
-	'member',
-	'skill',
-	'tier_before',
-	'tier_after',
-	'score_before',
-	'score_after',
-	'direction',
-	'new',
-	'observation_count_before',
-	'observation_count_after',
-	'last_practiced_at',
-	'from',
-	'to',
-	'summary',
-] as const;
-
 /** The tiers from lowest to highest; the first means no tier yet (no score, or no row). */
 export const TIERS = [
 	'insufficient_data',
