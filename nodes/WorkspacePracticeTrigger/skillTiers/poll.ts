@@ -7,7 +7,7 @@ import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
 import { POLL_PACE, untilDeadline } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import type { Change, SkillMemory, SkillReading } from './compare';
+import type { SkillMemory, SkillReading } from './compare';
 import { compareSkill } from './compare';
 import { warnIfSweepCannotFit } from './fit';
 import type { TiersRead } from './read';
@@ -99,7 +99,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 		await readPractised(read);
 		// Whether this poll has read anything yet: a sweep that does not fit a whole poll goes by pages.
 		let worked = reading.sessionsPage !== sessionsFrom;
-		const found: Array<Change & { skillId: string }> = [];
+		const items: INodeExecutionData[] = [];
 		/** Compares one unit's reading and keeps it; false when it came too late (out of time). */
 		const keep = async (id: string, unit: SkillReading | undefined) => {
 			if (unit === undefined) return false;
@@ -110,7 +110,12 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 				names = namesOf(listed);
 			}
 			memory.skills.set(id, skill);
-			found.push(...changes.map((change) => ({ ...change, skillId: id })));
+			const ref = { id, name: names?.get(id) ?? id };
+			for (const { before, row, from } of changes) {
+				const dates = { from: iso(from), to: iso(now) };
+				const record = changeRecord(ref, before, row, dates) as IDataObject;
+				items.push({ json: { event: 'tierChanged', ...record } });
+			}
 			worked = true;
 			return true;
 		};
@@ -152,22 +157,10 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 			reading.practised.delete(id);
 			return true;
 		};
-		let stopped = reading.sessionsPage !== undefined;
-		for (const id of stopped ? [] : order)
-			if (!(await finish(id))) {
-				stopped = true;
-				break;
-			}
-		if (stopped) memory.reading = reading;
-		else memory.asOf = now;
-		const items: INodeExecutionData[] = found.map((change) => {
-			const skill = { id: change.skillId, name: names?.get(change.skillId) ?? change.skillId };
-			const record = changeRecord(skill, change.before, change.row, {
-				from: iso(change.from),
-				to: iso(now),
-			}) as IDataObject;
-			return { json: { event: 'tierChanged', ...record } };
-		});
+		let done = reading.sessionsPage === undefined;
+		for (let n = 0; done && n < order.length; n++) done = await finish(order[n]);
+		if (done) memory.asOf = now;
+		else memory.reading = reading;
 		return { state: encode(memory, settings.key), items };
 	},
 };

@@ -6,7 +6,6 @@ import {
 	readScenarioSkills,
 	readTiers,
 	readTiersOf,
-	withoutMembers,
 } from '../../shared/skills/readTiers';
 import type { ProficiencyReading } from '../../shared/skills/tierChange';
 import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
@@ -74,7 +73,7 @@ export async function readSkill(
 	const { ctx, settings, reading } = read;
 	const rows = sweep
 		? await readTiers(ctx, skillId, settings.query, iso(reading.at))
-		: await readTiersOf(ctx, skillId, withoutMembers(settings.query), asked, iso(reading.at));
+		: await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
 	return await completeReading(read, skillId, sweep, asked, rows);
 }
 
@@ -122,7 +121,7 @@ async function completeReading(
 			: Math.max(skill.swept, memory.keyAt ?? 0) - SESSION_OVERLAP_MS;
 	const unknown = unknownMembers(skill, rows);
 	const then = unknown.length
-		? await readTiersOf(ctx, skillId, withoutMembers(settings.query), unknown, iso(reference))
+		? await readTiersOf(ctx, skillId, settings.query, unknown, iso(reference))
 		: [];
 	const candidates = editCandidates(skill, memory.keyAt, rows, then);
 	const outOfFormerScope = await leftOutBefore(read, skillId, candidates);
@@ -141,7 +140,7 @@ async function leftOutBefore(
 		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
 	const userIds = listed('user_ids');
 	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
-	const rows = await readTiersOf(ctx, skillId, withoutMembers(query), candidates, iso(reading.at));
+	const rows = await readTiersOf(ctx, skillId, query, candidates, iso(reading.at));
 	const held = new Set(
 		rows
 			.filter(

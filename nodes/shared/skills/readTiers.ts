@@ -78,8 +78,8 @@ export async function readTiers(
 }
 
 /**
- * The rows of these members only (`user_ids`, 100 a request), as of `asOf`. `qs` must not carry its
- * own member filters: the service unions `user_ids` with them.
+ * The rows of these members only (`user_ids`, 100 a request), as of `asOf`. The member lists of `qs`
+ * are left out: the service would union `user_ids` with them.
  */
 export async function readTiersOf(
 	ctx: TransportContext,
@@ -89,10 +89,13 @@ export async function readTiersOf(
 	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
+	const rest = { ...qs };
+	delete rest.user_ids;
+	delete rest.user_emails;
 	const out: ProficiencyReading[] = [];
 	for (const ids of chunks(userIds, USER_CHUNK))
 		out.push(
-			...(await readTiers(ctx, skillId, { ...qs, user_ids: ids.join(',') }, asOf, itemIndex)),
+			...(await readTiers(ctx, skillId, { ...rest, user_ids: ids.join(',') }, asOf, itemIndex)),
 		);
 	return out;
 }
@@ -144,14 +147,6 @@ export function addPractised(
 	}
 }
 
-/** The people filters without the member lists (for reads that name members with `user_ids`). */
-export function withoutMembers(qs: IDataObject): IDataObject {
-	const rest = { ...qs };
-	delete rest.user_ids;
-	delete rest.user_emails;
-	return rest;
-}
-
 /**
  * The tier changes of each skill between `from` and `to`: two pinned readings compared. By default
  * only members who had a scored session on one of the skill's scenarios in between are read (the
@@ -167,7 +162,6 @@ export async function tierChangesBetween(
 	options: { everyMember: boolean; itemIndex?: number; limit?: number },
 ): Promise<IDataObject[]> {
 	const { itemIndex } = options;
-	const named = withoutMembers(qs);
 	const changes: IDataObject[] = [];
 	const practised = new Map<string, Set<string>>();
 	if (!options.everyMember) {
@@ -194,9 +188,9 @@ export async function tierChangesBetween(
 			);
 			members = after.map(memberKey);
 		} else if (members.length)
-			after = await readTiersOf(ctx, skill.id, named, members, dates.to, itemIndex);
+			after = await readTiersOf(ctx, skill.id, qs, members, dates.to, itemIndex);
 		if (members.length === 0) continue;
-		const before = await readTiersOf(ctx, skill.id, named, members, dates.from, itemIndex);
+		const before = await readTiersOf(ctx, skill.id, qs, members, dates.from, itemIndex);
 		changes.push(...tierChanges(skill, before, after, dates));
 		if (options.limit !== undefined && changes.length >= options.limit) break;
 	}
