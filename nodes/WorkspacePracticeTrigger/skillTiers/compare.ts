@@ -1,11 +1,8 @@
 import type { ProficiencyReading, TierBefore } from '../../shared/skills/tierChange';
 import { rankOf, TIERS } from '../../shared/skills/tierChange';
 
-/**
- * The rules of Tier Changed (docs/triggers.md, Skill Tiers), one skill at a time and pure: what the
- * trigger remembers of the skill and what one read found in; the changes and the new memory out. No
- * request, no clock, and the memory passed in is left as it was.
- */
+// The rules of Tier Changed (docs/triggers.md, Skill Tiers), one skill at a time: memory and reading
+// in, changes and new memory out. Pure: no request, no clock, the memory passed in left as it was.
 
 /** What the trigger last reported for a member and skill (or the baseline it recorded). */
 export interface Pair {
@@ -117,29 +114,27 @@ export function compareSkill(
 	const changes: Change[] = [];
 	for (const row of rows) {
 		const id = userId(row);
-		let pair = pairs.get(id);
+		const kept = pairs.get(id);
 		const old = then.get(id);
 		const entered =
 			reading.outOfFormerScope.has(id) ||
-			(pair === undefined &&
+			(kept === undefined &&
 				old !== undefined &&
 				memory.swept !== undefined &&
 				rankOf(old.tier) > 0);
-		if (entered || pair === undefined) left.delete(id);
+		if (entered || kept === undefined) left.delete(id);
 		if (entered) {
 			pairs.set(id, pairOf(row, now));
 			continue;
 		}
-		pair ??=
-			old === undefined
+		const pair =
+			kept ??
+			(old === undefined
 				? { tier: 0, count: 0, score: null, at: memory.entered }
-				: pairOf(old, reading.reference);
-		if (rankOf(row.tier) === pair.tier) {
-			pairs.set(id, pair);
-			continue;
-		}
-		changes.push({ before: beforeOf(pair), row, from: pair.at });
-		pairs.set(id, pairOf(row, now));
+				: pairOf(old, reading.reference));
+		const moved = rankOf(row.tier) !== pair.tier;
+		if (moved) changes.push({ before: beforeOf(pair), row, from: pair.at });
+		pairs.set(id, moved ? pairOf(row, now) : pair);
 	}
 	const swept = reading.sweep ? now : memory.swept;
 	return { skill: { entered: memory.entered, swept, pairs, left }, changes };

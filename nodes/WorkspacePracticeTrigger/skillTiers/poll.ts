@@ -46,11 +46,8 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	pace: POLL_PACE,
 
 	/**
-	 * One read, pinned to one instant (whole seconds): the sessions since the last read tell who
-	 * practised which skill; those members are read, and a few skills are swept in full (calls); each
-	 * member is compared with what was last reported. The first read only records where the trigger
-	 * starts. A read the poll's deadline stops keeps what is left of it (state.ts `ReadUnderWay`) and
-	 * the next poll goes on with it; only when every skill is done does the memory move to its instant.
+	 * One read, pinned to one instant (whole seconds); the first only records where the trigger starts.
+	 * A read the deadline stops is kept (state.ts `ReadUnderWay`) and the next poll goes on with it.
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const memory = decode(stored, settings.key);
@@ -78,12 +75,11 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 				memory.asOf = now;
 				return { state: encode(memory, settings.key), items: [] };
 			}
-			const sweep = sweepNow(memory, order, now, settings.sweepDays);
 			goingOn = {
 				at: now,
 				form,
 				sessionsPage: 1,
-				sweep,
+				sweep: sweepNow(memory, order, now, settings.sweepDays),
 				paged: new Map(),
 				finishing: new Set(),
 				practised: new Map(),
@@ -93,8 +89,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 		const now = reading.at;
 		const read: TiersRead = { ctx, settings, memory, reading };
 
-		// The sessions list, a page at a time, then one skill at a time: its reading, then the rules
-		// (compare.ts) on what was kept of it. Each unit done leaves the read; the deadline stops between.
+		// The sessions, then one skill at a time; each unit done leaves the read.
 		const sessionsFrom = reading.sessionsPage;
 		await readPractised(read);
 		// Whether this poll has read anything yet: a sweep that does not fit a whole poll goes by pages.

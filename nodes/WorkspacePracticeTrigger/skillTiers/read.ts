@@ -28,11 +28,8 @@ export interface TiersRead {
 }
 
 /**
- * Who practised which skill since the last read, into `reading.practised`: the sessions from the last
- * read (less the overlap) to the read's instant, a page at a time from `reading.sessionsPage` until
- * the deadline, mapped to skills by their scenarios. The list is pinned and newest first, so a session
- * listed late only pushes rows already read onto a later page: none is skipped. An unscored session is
- * no observation yet; the sweep finds its grade.
+ * Who practised which skill since the last read, into `reading.practised`, a page of sessions at a time
+ * until the deadline. Pinned and newest first: a session listed late only pushes rows onto a later page.
  */
 export async function readPractised({ ctx, settings, memory, reading }: TiersRead): Promise<void> {
 	const qs = {
@@ -44,8 +41,7 @@ export async function readPractised({ ctx, settings, memory, reading }: TiersRea
 	let skillsOf: Record<string, string[]> | undefined;
 	let pages = 0;
 	while (reading.sessionsPage !== undefined) {
-		// One page at a time: a request sent beside another to a slow service could end after the
-		// deadline the first one was measured against.
+		// One page at a time: a request beside another to a slow service could end past the deadline.
 		const page = reading.sessionsPage;
 		const answer = await untilDeadline(
 			apiListPage<SessionRow>(ctx, '/sessions', qs, page, MAX_PAGE_SIZE),
@@ -56,8 +52,7 @@ export async function readPractised({ ctx, settings, memory, reading }: TiersRea
 			// Out of time: this page is read again at the next poll.
 			if (skillsOf === undefined) return;
 		}
-		const map = skillsOf ?? {};
-		addPractised(reading.practised, answer.data, (id) => map[id] ?? []);
+		addPractised(reading.practised, answer.data, (id) => skillsOf?.[id] ?? []);
 		pages = Math.max(pages, answer.pagination.total_pages);
 		reading.sessionsPage = page < pages ? page + 1 : undefined;
 	}
@@ -77,11 +72,7 @@ export async function readSkill(
 	return await completeReading(read, skillId, sweep, asked, rows);
 }
 
-/**
- * One page of a sweep read a page at a time (a whole one did not fit a poll): its members are compared
- * as if they had practised. Those the pages miss (a row moved between two polls) are read by name
- * afterwards (poll.ts).
- */
+/** One page of a sweep that did not fit a whole poll: its members, as if they had practised. */
 export async function readSweepPage(
 	read: TiersRead,
 	skillId: string,
@@ -100,10 +91,9 @@ export async function readSweepPage(
 }
 
 /**
- * A skill's reading from its rows: then the members the memory does not know, as of the skill's
- * reference (before its first sweep the instant it entered the scope; after, its last sweep or the
- * filters' last edit, less the sessions' overlap, so a session listed late and dated just before is
- * practice); then which of them the filters before their last edit left out.
+ * A skill's reading from its rows, with the members the memory does not know as of the skill's
+ * reference: when it entered the scope, else its last sweep or filter edit less the sessions' overlap
+ * (a session listed late and dated just before is practice).
  */
 async function completeReading(
 	read: TiersRead,

@@ -94,17 +94,15 @@ export function decode(stored: SkillTiersState, key: string): TiersMemory {
 			form: read.f,
 			sessionsPage: read.pg,
 			sweep: new Set(read.w),
-			paged: new Map(
-				Object.entries(read.sp ?? {}).map(([id, [page, bits]]) => [
-					id,
-					{ page, seen: members(bits) },
-				]),
-			),
+			paged: mapOf(read.sp, ([page, bits]) => ({ page, seen: members(bits) })),
 			finishing: new Set(read.sf ?? []),
-			practised: new Map(Object.entries(read.p).map(([id, bits]) => [id, members(bits)])),
+			practised: mapOf(read.p, members),
 		},
 	};
 }
+
+const mapOf = <T, U>(record: Record<string, T> | undefined, value: (stored: T) => U) =>
+	new Map(Object.entries(record ?? {}).map(([id, stored]) => [id, value(stored)]));
 
 /** The read under way as stored: only the skills of the memory, and those with members still to read. */
 function encodeRead(

@@ -6,11 +6,6 @@ import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from '../tran
 import type { ProficiencyReading, SkillRef } from './tierChange';
 import { memberKey, tierChanges } from './tierChange';
 
-/**
- * Reads what tier changes need (spec 4.3): the skills, proficiency readings pinned to one as-of
- * instant (one request per 100 rows, or per 100 members named), and who practised which skill.
- */
-
 /** Members named in one proficiency read: one page of rows, a URL well under common limits. */
 export const USER_CHUNK = MAX_PAGE_SIZE;
 
@@ -19,7 +14,7 @@ export const chunks = <T>(list: T[], size: number): T[][] =>
 		list.slice(n * size, (n + 1) * size),
 	);
 
-/** Every skill, in the service's order (one read per 100 skills). */
+/** Every skill, in the service's order. */
 export async function readSkills(ctx: TransportContext, itemIndex?: number): Promise<SkillRef[]> {
 	const rows = await apiList<IDataObject>(ctx, '/skills', {}, { returnAll: true, itemIndex });
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
@@ -29,11 +24,9 @@ export async function readSkills(ctx: TransportContext, itemIndex?: number): Pro
 const READ_ATTEMPTS = 3;
 
 /**
- * One skill's proficiency as of `asOf`, every row. A call dated before that instant but logged while
- * the pages are read changes a score, and the list's order is not shown (spec 4.3): a row can move to a
- * page already read. Each member has one row, so fewer distinct members than the list's count (or a
- * count that changed between pages) means a row slipped: the reading is taken again, so no member is
- * dropped or, in the trigger, re-baselined unseen.
+ * One skill's proficiency as of `asOf` (spec 4.3), every row. A call logged while the pages are read
+ * can move a row to a page already read: fewer distinct members than the list's count, or a count that
+ * changed between pages, and the reading is taken again, so no member is dropped unseen.
  */
 export async function readTiers(
 	ctx: TransportContext,
@@ -129,10 +122,7 @@ export interface SessionRow {
 	score?: number | null;
 }
 
-/**
- * Adds who practised each skill (member IDs per skill ID) to `bySkill`: only scored sessions are
- * observations (spec 4.3 rule 1), mapped to skills through `skillsOf`.
- */
+/** Adds who practised each skill to `bySkill`: only scored sessions are observations (spec 4.3). */
 export function addPractised(
 	bySkill: Map<string, Set<string>>,
 	sessions: SessionRow[],
@@ -148,11 +138,9 @@ export function addPractised(
 }
 
 /**
- * The tier changes of each skill between `from` and `to`: two pinned readings compared. By default
- * only members who had a scored session on one of the skill's scenarios in between are read (the
- * sessions newest first, the scenarios' skills, then per skill two readings of 1 request per 100 of
- * them); calls alone move no one in that case. With `everyMember`, every row as of `to` is read and
- * those with `last_practiced_at` after `from` are compared (calls too).
+ * The tier changes of each skill between `from` and `to`: two pinned readings of the members who had a
+ * scored session on the skill in between (calls alone move no one) or, with `everyMember`, of every
+ * member practised since `from` (calls too).
  */
 export async function tierChangesBetween(
 	ctx: TransportContext,

@@ -1,22 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * Tier changes between two proficiency readings of one skill (spec 4.3), shared by Skill → Get Tier
- * Changes and the Skill Tiers trigger. Pure: it compares rows, it reads nothing.
- */
+// Tier changes between two proficiency readings (spec 4.3), for Get Tier Changes and Skill Tiers.
 
 /** The tiers from lowest to highest; the first means no tier yet (no score, or no row). */
-export const TIERS = [
+export const TIERS: readonly string[] = [
 	'insufficient_data',
 	'needs_work',
 	'developing',
 	'proficient',
 	'excellent',
-] as const;
+];
 
 /** A tier's place in `TIERS`; a value the service may add later counts as no tier. */
-export const rankOf = (tier: string): number =>
-	Math.max(0, (TIERS as readonly string[]).indexOf(tier));
+export const rankOf = (tier: string): number => Math.max(0, TIERS.indexOf(tier));
 
 export interface ProficiencyReading {
 	user: IDataObject;
