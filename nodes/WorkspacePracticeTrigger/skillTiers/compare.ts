@@ -30,15 +30,12 @@ export interface SkillMemory {
 export interface SkillReading {
 	/** The read's instant (epoch ms, whole seconds): every row in `rows` is as of it. */
 	now: number;
-	/** Every member of the scope was read (the sweep); otherwise only `asked`. */
+	/** Every member of the scope was read (the sweep); otherwise only `asked` (those who practised). */
 	sweep: boolean;
-	/** The members asked for when not sweeping (those who practised). */
 	asked: string[];
-	/** The readings as of `now`. */
 	rows: ProficiencyReading[];
-	/** The instant `then` is as of (the skill's reference: see read.ts). */
+	/** The skill's reference (read.ts), and the rows as of it of the members with no pair. */
 	reference: number;
-	/** Readings as of `reference` of the members in `rows` the memory has no pair for. */
 	then: ProficiencyReading[];
 	/** Members the filters before their last edit left out (of those `editCandidates` named). */
 	outOfFormerScope: Set<string>;

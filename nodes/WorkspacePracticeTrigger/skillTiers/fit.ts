@@ -26,8 +26,7 @@ async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<
 		.reduce((sum, list) => sum + list.split(',').length, 0);
 	if (named > 0) return named;
 	const groups = typeof query.group_ids === 'string' ? { group_ids: query.group_ids } : {};
-	const first = await apiListPage(ctx, '/workspace/members', groups, 1, 1);
-	return first.pagination.total_count;
+	return (await apiListPage(ctx, '/workspace/members', groups, 1, 1)).pagination.total_count;
 }
 
 /**

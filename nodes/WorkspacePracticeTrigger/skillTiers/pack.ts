@@ -25,16 +25,11 @@ const MAX_INSTANTS = 512;
 function packPair(pair: Pair, instant: number): string {
 	const score =
 		pair.score === null ? NO_SCORE : Math.max(0, Math.min(10000, Math.round(pair.score * 100)));
-	let value =
+	const value =
 		((pair.tier * (MAX_COUNT + 1) + Math.min(pair.count, MAX_COUNT)) * (NO_SCORE + 1) + score) *
 			MAX_INSTANTS +
 		instant;
-	let out = '';
-	for (let n = 0; n < 6; n++) {
-		out = B64[value % 64] + out;
-		value = Math.floor(value / 64);
-	}
-	return out;
+	return [5, 4, 3, 2, 1, 0].map((digit) => B64[Math.floor(value / 64 ** digit) % 64]).join('');
 }
 
 function unpackPair(text: string, instants: number[]): Pair {
@@ -60,13 +55,12 @@ export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 	for (const [skillId, [entered, swept, text]] of Object.entries(packed.s ?? {})) {
 		const pairs = new Map<string, Pair>();
 		let member = 0;
-		for (let n = 0; n < text.length; ) {
+		for (let n = 0; n < text.length; member++) {
 			if (text[n] === SKIP) {
-				member += B64.indexOf(text[n + 1]) + 1;
+				member += B64.indexOf(text[n + 1]);
 				n += 2;
 			} else {
 				pairs.set(members[member], unpackPair(text.slice(n, n + 6), instants));
-				member++;
 				n += 6;
 			}
 		}

@@ -11,15 +11,13 @@ import type { SkillMemory, SkillReading } from './compare';
 import { compareSkill } from './compare';
 import { warnIfSweepCannotFit } from './fit';
 import type { TiersRead } from './read';
-import { readPractised, readSkill, readSweepPage } from './read';
+import { iso, readPractised, readSkill, readSweepPage } from './read';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
 import type { SkillTiersState } from './state';
 import { decode, encode, readState } from './state';
 import { sweepNow } from './sweep';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const namesOf = (skills: SkillRef[]) => new Map(skills.map((s) => [s.id, s.name]));
 

@@ -6,6 +6,7 @@ import {
 	readScenarioSkills,
 	readTiers,
 	readTiersOf,
+	tiersPage,
 } from '../../shared/skills/readTiers';
 import type { ProficiencyReading } from '../../shared/skills/tierChange';
 import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
@@ -17,7 +18,7 @@ import type { ReadUnderWay, TiersMemory } from './state';
 /** Sessions are read from an hour before the last read: one the service lists late is still found. */
 const SESSION_OVERLAP_MS = 3_600_000;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One read: the form, the memory, and the read under way (every request is as of its instant). */
 export interface TiersRead {
@@ -78,16 +79,13 @@ export async function readSweepPage(
 	skillId: string,
 	page: number,
 ): Promise<{ reading: SkillReading; pages: number }> {
-	const answer = await apiListPage<ProficiencyReading>(
-		read.ctx,
-		`/skills/${skillId}/proficiency`,
-		{ ...read.settings.query, end_date: iso(read.reading.at) },
-		page,
-		MAX_PAGE_SIZE,
-	);
+	const { ctx, settings, reading } = read;
+	const answer = await tiersPage(ctx, skillId, settings.query, iso(reading.at), page);
 	const rows = answer.data;
-	const reading = await completeReading(read, skillId, false, rows.map(userId), rows);
-	return { reading, pages: answer.pagination.total_pages };
+	return {
+		reading: await completeReading(read, skillId, false, rows.map(userId), rows),
+		pages: answer.pagination.total_pages,
+	};
 }
 
 /**
@@ -131,15 +129,10 @@ async function leftOutBefore(
 	const userIds = listed('user_ids');
 	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
 	const rows = await readTiersOf(ctx, skillId, query, candidates, iso(reading.at));
-	const held = new Set(
-		rows
-			.filter(
-				(row) =>
-					(userIds === undefined && emails === undefined) ||
-					userIds?.includes(userId(row)) ||
-					emails?.includes(String(row.user.email ?? '').toLowerCase()),
-			)
-			.map(userId),
-	);
+	const listedBefore = (row: ProficiencyReading) =>
+		(userIds === undefined && emails === undefined) ||
+		userIds?.includes(userId(row)) ||
+		emails?.includes(String(row.user.email ?? '').toLowerCase());
+	const held = new Set(rows.filter(listedBefore).map(userId));
 	return new Set(candidates.filter((id) => !held.has(id)));
 }

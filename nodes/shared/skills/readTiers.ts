@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TransportContext } from '../transport';
+import type { ListPage, TransportContext } from '../transport';
 import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from '../transport';
 import type { ProficiencyReading, SkillRef } from './tierChange';
 import { memberKey, tierChanges } from './tierChange';
@@ -20,6 +20,20 @@ export async function readSkills(ctx: TransportContext, itemIndex?: number): Pro
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
 }
 
+/** One page of a skill's proficiency as of `asOf`. */
+export async function tiersPage(
+	ctx: TransportContext,
+	skillId: string,
+	qs: IDataObject,
+	asOf: string,
+	page: number,
+	itemIndex?: number,
+): Promise<ListPage<ProficiencyReading>> {
+	const path = `/skills/${skillId}/proficiency`;
+	const query = { ...qs, end_date: asOf };
+	return await apiListPage<ProficiencyReading>(ctx, path, query, page, MAX_PAGE_SIZE, itemIndex);
+}
+
 /** A reading is read again at most this often when its rows move between its pages. */
 const READ_ATTEMPTS = 3;
 
@@ -35,16 +49,7 @@ export async function readTiers(
 	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
-	const query = { ...qs, end_date: asOf };
-	const read = async (page: number) =>
-		await apiListPage<ProficiencyReading>(
-			ctx,
-			`/skills/${skillId}/proficiency`,
-			query,
-			page,
-			MAX_PAGE_SIZE,
-			itemIndex,
-		);
+	const read = async (page: number) => await tiersPage(ctx, skillId, qs, asOf, page, itemIndex);
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
 		const first = await read(1);
 		const { total_count: total, total_pages: pages } = first.pagination;
@@ -85,12 +90,9 @@ export async function readTiersOf(
 	const rest = { ...qs };
 	delete rest.user_ids;
 	delete rest.user_emails;
-	const out: ProficiencyReading[] = [];
-	for (const ids of chunks(userIds, USER_CHUNK))
-		out.push(
-			...(await readTiers(ctx, skillId, { ...rest, user_ids: ids.join(',') }, asOf, itemIndex)),
-		);
-	return out;
+	const read = async (ids: string[]) =>
+		await readTiers(ctx, skillId, { ...rest, user_ids: ids.join(',') }, asOf, itemIndex);
+	return (await mapWithConcurrency(chunks(userIds, USER_CHUNK), 1, read)).flat();
 }
 
 /** The skills each scenario evaluates (`include=skills`, archived ones too): one read per 100 scenarios. */
@@ -104,15 +106,11 @@ export async function readScenarioSkills(
 		{ include: 'skills', include_archived: true },
 		{ returnAll: true, itemIndex },
 	);
-	const out: Record<string, string[]> = {};
-	for (const row of rows) {
-		const skills = Array.isArray(row.skills) ? (row.skills as unknown[]) : [];
-		// The item's shape is not shown (spec 2.4): an object with an id, or the id itself.
-		out[String(row.id)] = skills.map((s) =>
-			typeof s === 'object' && s !== null ? String((s as IDataObject).id) : String(s),
-		);
-	}
-	return out;
+	// The item's shape is not shown (spec 2.4): an object with an id, or the id itself.
+	const idOf = (skill: unknown) =>
+		typeof skill === 'object' && skill !== null ? String((skill as IDataObject).id) : String(skill);
+	const skillsOf = (row: IDataObject) => (Array.isArray(row.skills) ? row.skills.map(idOf) : []);
+	return Object.fromEntries(rows.map((row) => [String(row.id), skillsOf(row)]));
 }
 
 /** A session row as the list gives it (spec: sessions list, not shown; the reference's fields). */
