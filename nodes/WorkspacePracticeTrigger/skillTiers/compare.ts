@@ -65,9 +65,8 @@ const beforeOf = (pair: Pair): TierBefore => ({
 });
 
 /** The members read whom the memory does not know: they are also read as of the reference. */
-export function unknownMembers(skill: SkillMemory, rows: ProficiencyReading[]): string[] {
-	return rows.map(userId).filter((id) => !skill.pairs.has(id));
-}
+export const unknownMembers = (skill: SkillMemory, rows: ProficiencyReading[]): string[] =>
+	rows.map(userId).filter((id) => !skill.pairs.has(id));
 
 /**
  * When the filters were edited (at `keyAt`) since the skill was last read in full: the members read

@@ -6,14 +6,12 @@ import { apiListPage, MAX_PAGE_SIZE, REQUESTS_PER_DAY } from '../../shared/trans
 export const SWEEP_SHARE = 0.1;
 
 /** What the sweep costs a day, in requests: skills × ⌈members ÷ 100⌉ ÷ Sweep Every (Days). */
-export function sweepCostPerDay(skills: number, members: number, sweepDays: number): number {
-	return Math.ceil((skills * Math.ceil(members / MAX_PAGE_SIZE)) / sweepDays);
-}
+export const sweepCostPerDay = (skills: number, members: number, sweepDays: number): number =>
+	Math.ceil((skills * Math.ceil(members / MAX_PAGE_SIZE)) / sweepDays);
 
 /** The smallest Sweep Every (Days) that keeps the sweep within its share of the day. */
-export function sweepDaysThatFit(skills: number, members: number): number {
-	return Math.ceil(sweepCostPerDay(skills, members, 1) / (REQUESTS_PER_DAY * SWEEP_SHARE));
-}
+export const sweepDaysThatFit = (skills: number, members: number): number =>
+	Math.ceil(sweepCostPerDay(skills, members, 1) / (REQUESTS_PER_DAY * SWEEP_SHARE));
 
 /**
  * How many members the scope can hold: those named, else the members of the chosen groups (or of the

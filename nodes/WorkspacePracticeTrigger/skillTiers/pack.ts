@@ -117,24 +117,14 @@ export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
 
 /** A set of members as a bitmap over a table's positions, 6 members a character. */
 export function packMembers(ids: Iterable<string>, indexOf: Map<string, number>): string {
-	const bits: number[] = [];
+	const chars: number[] = [];
 	for (const id of ids) {
 		const n = indexOf.get(id);
-		if (n === undefined) continue;
-		const char = Math.floor(n / 6);
-		while (bits.length <= char) bits.push(0);
-		bits[char] |= 1 << n % 6;
+		if (n !== undefined) chars[Math.floor(n / 6)] = (chars[Math.floor(n / 6)] ?? 0) | (1 << n % 6);
 	}
-	return bits.map((b) => B64[b]).join('');
+	return Array.from(chars, (bits) => B64[bits ?? 0]).join('');
 }
 
 /** The members a bitmap of `packMembers` names. */
-export function unpackMembers(text: string, table: string[]): Set<string> {
-	const ids = new Set<string>();
-	for (let char = 0; char < text.length; char++) {
-		const bits = B64.indexOf(text[char]);
-		for (let bit = 0; bit < 6; bit++)
-			if (bits & (1 << bit) && table[char * 6 + bit] !== undefined) ids.add(table[char * 6 + bit]);
-	}
-	return ids;
-}
+export const unpackMembers = (text: string, table: string[]): Set<string> =>
+	new Set(table.filter((_, n) => B64.indexOf(text.charAt(Math.floor(n / 6))) & (1 << n % 6)));

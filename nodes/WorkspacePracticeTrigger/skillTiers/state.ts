@@ -140,7 +140,6 @@ function encodeRead(
 	return stored;
 }
 
-/** The memory in its stored form. */
 export function encode(memory: TiersMemory, key: string): SkillTiersState {
 	const state: SkillTiersState = {
 		v: VERSION,

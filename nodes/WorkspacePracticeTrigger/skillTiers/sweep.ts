@@ -14,10 +14,8 @@ export function sweepNow(
 	now: number,
 	sweepDays: number,
 ): Set<string> {
-	const last = (id: string) => {
-		const skill = memory.skills.get(id);
-		return skill?.swept ?? skill?.entered ?? now;
-	};
+	const last = (id: string) =>
+		memory.skills.get(id)?.swept ?? memory.skills.get(id)?.entered ?? now;
 	const elapsed = Math.max(0, now - (memory.asOf ?? now));
 	const period = sweepDays * DAY;
 	const credit = Math.min(scope.length, memory.sweepCredit + (scope.length * elapsed) / period);

@@ -14,7 +14,6 @@ export const chunks = <T>(list: T[], size: number): T[][] =>
 		list.slice(n * size, (n + 1) * size),
 	);
 
-/** Every skill, in the service's order. */
 export async function readSkills(ctx: TransportContext, itemIndex?: number): Promise<SkillRef[]> {
 	const rows = await apiList<IDataObject>(ctx, '/skills', {}, { returnAll: true, itemIndex });
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
