@@ -13,10 +13,7 @@ export const sweepCostPerDay = (skills: number, members: number, sweepDays: numb
 export const sweepDaysThatFit = (skills: number, members: number): number =>
 	Math.ceil(sweepCostPerDay(skills, members, 1) / (REQUESTS_PER_DAY * SWEEP_SHARE));
 
-/**
- * How many members the scope can hold: those named, else the members of the chosen groups (or of the
- * workspace), counted with one request (a page of one row carries the total).
- */
+/** The members in scope: those named, else the groups' (or workspace's), from a page of one row. */
 async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<number> {
 	const named = ['user_ids', 'user_emails']
 		.map((name) => query[name])

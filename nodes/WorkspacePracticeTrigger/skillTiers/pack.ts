@@ -47,7 +47,6 @@ function unpackPair(text: string, instants: number[]): Pair {
 	};
 }
 
-/** The skills as the stored form holds them. */
 export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 	const members = packed.m ?? [];
 	const instants = packed.i ?? [];

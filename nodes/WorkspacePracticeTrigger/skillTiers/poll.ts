@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
 import { chunks, readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
 import type { SkillRef } from '../../shared/skills/tierChange';
@@ -105,8 +105,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 			memory.skills.set(id, skill);
 			const ref = { id, name: names?.get(id) ?? id };
 			for (const { before, row, from } of changes) {
-				const dates = { from: iso(from), to: iso(now) };
-				const record = changeRecord(ref, before, row, dates) as IDataObject;
+				const record = changeRecord(ref, before, row, { from: iso(from), to: iso(now) });
 				items.push({ json: { event: 'tierChanged', ...record } });
 			}
 			worked = true;

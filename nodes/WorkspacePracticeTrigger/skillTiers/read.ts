@@ -29,8 +29,8 @@ export interface TiersRead {
 }
 
 /**
- * Who practised which skill since the last read, into `reading.practised`, a page of sessions at a time
- * until the deadline. Pinned and newest first: a session listed late only pushes rows onto a later page.
+ * Who practised which skill since the last read, into `reading.practised`: a page of sessions at a
+ * time, pinned and newest first (a session listed late only pushes rows onto a later page).
  */
 export async function readPractised({ ctx, settings, memory, reading }: TiersRead): Promise<void> {
 	const qs = {

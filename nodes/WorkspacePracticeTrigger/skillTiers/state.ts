@@ -23,10 +23,7 @@ export interface TiersMemory {
 	reading?: ReadUnderWay;
 }
 
-/**
- * A read under way, pinned to its instant: the sessions list read a page at a time, then each skill
- * (a sweep whole, else a hundred of its practising members at a time); what is done leaves it.
- */
+/** A read under way, pinned to its instant; each unit done (sessions page, skill part) leaves it. */
 export interface ReadUnderWay {
 	/** The read's instant (epoch ms, whole seconds): every request of it is as of this. */
 	at: number;
@@ -36,7 +33,7 @@ export interface ReadUnderWay {
 	sessionsPage?: number;
 	/** Skills still to be swept. */
 	sweep: Set<string>;
-	/** Sweeps read a page at a time (a whole one did not fit a poll): the next page, the members read. */
+	/** Sweeps read a page at a time (a whole one did not fit a poll): next page, members read. */
 	paged: Map<string, { page: number; seen: Set<string> }>;
 	/** Sweeps whose pages are read: swept once the members still to read (`practised`) are. */
 	finishing: Set<string>;
@@ -104,7 +101,7 @@ export function decode(stored: SkillTiersState, key: string): TiersMemory {
 const mapOf = <T, U>(record: Record<string, T> | undefined, value: (stored: T) => U) =>
 	new Map(Object.entries(record ?? {}).map(([id, stored]) => [id, value(stored)]));
 
-/** The read under way as stored: only the skills of the memory, and those with members still to read. */
+/** The read under way as stored: only skills of the memory, and those with members to read. */
 function encodeRead(
 	read: ReadUnderWay,
 	skills: Map<string, SkillMemory>,

@@ -4,9 +4,8 @@ import type { TiersMemory } from './state';
 const DAY = 86_400_000;
 
 /**
- * The skills whose every member is read at this read (the sweep), so changes from calls alone (which
- * no list shows) are found: time since the last read earns `skills / sweepDays` skills a day, and a
- * skill not read in full for `sweepDays` days (quota.ts `isDue`) is read now whatever the credit. Oldest first.
+ * The skills read in full at this read (the sweep: calls show in no list), oldest first: a day earns
+ * `skills / sweepDays` skills; a skill not swept for `sweepDays` days (quota.ts `isDue`) is due.
  */
 export function sweepNow(
 	memory: TiersMemory,

@@ -19,7 +19,6 @@ export async function readSkills(ctx: TransportContext, itemIndex?: number): Pro
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
 }
 
-/** One page of a skill's proficiency as of `asOf`. */
 export async function tiersPage(
 	ctx: TransportContext,
 	skillId: string,

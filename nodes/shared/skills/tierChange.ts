@@ -99,10 +99,10 @@ export function tierChanges(
 	const earlier = new Map(before.map((row) => [memberKey(row), row]));
 	return after.flatMap((row) => {
 		const old = earlier.get(memberKey(row));
-		const before = old
+		const then = old
 			? { tier: old.tier, score: old.score, observation_count: old.observation_count ?? 0 }
 			: NO_TIER;
-		const change = changeRecord(skill, before, row, dates);
+		const change = changeRecord(skill, then, row, dates);
 		return change ? [change] : [];
 	});
 }
