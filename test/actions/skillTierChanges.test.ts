@@ -15,7 +15,7 @@ import {
 } from '../../simulator';
 import { runToolCalls } from '../../n8n-harness/runTool';
 import { proficiency } from '../../simulator/state/analytics';
-import { TIER_CHANGE_FIELDS } from '../../nodes/shared/skills/tierChange';
+import { TIER_CHANGE_FIELDS } from '../support/tierChangeFields';
 import { json, memberRows, rl, useSimulator } from './support';
 
 const sim = useSimulator('skill');

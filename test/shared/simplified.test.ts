@@ -25,7 +25,7 @@ import {
 	sessionDetailSchema,
 	sourceSchema,
 } from '../../simulator/schemas';
-import { TIER_CHANGE_FIELDS } from '../../nodes/shared/skills/tierChange';
+import { TIER_CHANGE_FIELDS } from '../support/tierChangeFields';
 
 /** Every field a record of each kind can carry: its schema's, plus is_new where the node adds it. */
 const RECORD_FIELDS: Record<SimplifiedKind, string[]> = {

@@ -1,11 +1,8 @@
 import type { ProficiencyReading, TierBefore } from '../../shared/skills/tierChange';
 import { rankOf, TIERS } from '../../shared/skills/tierChange';
 
-/**
- * The rules of Tier Changed (docs/triggers.md, Skill Tiers), one skill at a time and pure: what the
- * trigger remembers of the skill and what one read found in; the changes and the new memory out. No
- * request, no clock, and the memory passed in is left as it was.
- */
+// The rules of Tier Changed (docs/triggers.md, Skill Tiers), one skill at a time: memory and reading
+// in, changes and new memory out. Pure: no request, no clock, the memory passed in left as it was.
 
 /** What the trigger last reported for a member and skill (or the baseline it recorded). */
 export interface Pair {
@@ -33,15 +30,12 @@ export interface SkillMemory {
 export interface SkillReading {
 	/** The read's instant (epoch ms, whole seconds): every row in `rows` is as of it. */
 	now: number;
-	/** Every member of the scope was read (the sweep); otherwise only `asked`. */
+	/** Every member of the scope was read (the sweep); otherwise only `asked` (those who practised). */
 	sweep: boolean;
-	/** The members asked for when not sweeping (those who practised). */
 	asked: string[];
-	/** The readings as of `now`. */
 	rows: ProficiencyReading[];
-	/** The instant `then` is as of (the skill's reference: see read.ts). */
+	/** The skill's reference (read.ts), and the rows as of it of the members with no pair. */
 	reference: number;
-	/** Readings as of `reference` of the members in `rows` the memory has no pair for. */
 	then: ProficiencyReading[];
 	/** Members the filters before their last edit left out (of those `editCandidates` named). */
 	outOfFormerScope: Set<string>;
@@ -71,9 +65,8 @@ const beforeOf = (pair: Pair): TierBefore => ({
 });
 
 /** The members read whom the memory does not know: they are also read as of the reference. */
-export function unknownMembers(skill: SkillMemory, rows: ProficiencyReading[]): string[] {
-	return rows.map(userId).filter((id) => !skill.pairs.has(id));
-}
+export const unknownMembers = (skill: SkillMemory, rows: ProficiencyReading[]): string[] =>
+	rows.map(userId).filter((id) => !skill.pairs.has(id));
 
 /**
  * When the filters were edited (at `keyAt`) since the skill was last read in full: the members read
@@ -117,29 +110,27 @@ export function compareSkill(
 	const changes: Change[] = [];
 	for (const row of rows) {
 		const id = userId(row);
-		let pair = pairs.get(id);
+		const kept = pairs.get(id);
 		const old = then.get(id);
 		const entered =
 			reading.outOfFormerScope.has(id) ||
-			(pair === undefined &&
+			(kept === undefined &&
 				old !== undefined &&
 				memory.swept !== undefined &&
 				rankOf(old.tier) > 0);
-		if (entered || pair === undefined) left.delete(id);
+		if (entered || kept === undefined) left.delete(id);
 		if (entered) {
 			pairs.set(id, pairOf(row, now));
 			continue;
 		}
-		pair ??=
-			old === undefined
+		const pair =
+			kept ??
+			(old === undefined
 				? { tier: 0, count: 0, score: null, at: memory.entered }
-				: pairOf(old, reading.reference);
-		if (rankOf(row.tier) === pair.tier) {
-			pairs.set(id, pair);
-			continue;
-		}
-		changes.push({ before: beforeOf(pair), row, from: pair.at });
-		pairs.set(id, pairOf(row, now));
+				: pairOf(old, reading.reference));
+		const moved = rankOf(row.tier) !== pair.tier;
+		if (moved) changes.push({ before: beforeOf(pair), row, from: pair.at });
+		pairs.set(id, moved ? pairOf(row, now) : pair);
 	}
 	const swept = reading.sweep ? now : memory.swept;
 	return { skill: { entered: memory.entered, swept, pairs, left }, changes };

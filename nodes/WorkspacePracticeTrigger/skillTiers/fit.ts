@@ -6,21 +6,14 @@ import { apiListPage, MAX_PAGE_SIZE, REQUESTS_PER_DAY } from '../../shared/trans
 export const SWEEP_SHARE = 0.1;
 
 /** What the sweep costs a day, in requests: skills × ⌈members ÷ 100⌉ ÷ Sweep Every (Days). */
-export function sweepCostPerDay(skills: number, members: number, sweepDays: number): number {
-	return Math.ceil((skills * Math.ceil(members / MAX_PAGE_SIZE)) / sweepDays);
-}
+export const sweepCostPerDay = (skills: number, members: number, sweepDays: number): number =>
+	Math.ceil((skills * Math.ceil(members / MAX_PAGE_SIZE)) / sweepDays);
 
 /** The smallest Sweep Every (Days) that keeps the sweep within its share of the day. */
-export function sweepDaysThatFit(skills: number, members: number): number {
-	return Math.ceil(
-		(skills * Math.ceil(members / MAX_PAGE_SIZE)) / (REQUESTS_PER_DAY * SWEEP_SHARE),
-	);
-}
+export const sweepDaysThatFit = (skills: number, members: number): number =>
+	Math.ceil(sweepCostPerDay(skills, members, 1) / (REQUESTS_PER_DAY * SWEEP_SHARE));
 
-/**
- * How many members the scope can hold: those named, else the members of the chosen groups (or of the
- * workspace), counted with one request (a page of one row carries the total).
- */
+/** The members in scope: those named, else the groups' (or workspace's), from a page of one row. */
 async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<number> {
 	const named = ['user_ids', 'user_emails']
 		.map((name) => query[name])
@@ -28,14 +21,12 @@ async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<
 		.reduce((sum, list) => sum + list.split(',').length, 0);
 	if (named > 0) return named;
 	const groups = typeof query.group_ids === 'string' ? { group_ids: query.group_ids } : {};
-	const first = await apiListPage(ctx, '/workspace/members', groups, 1, 1);
-	return first.pagination.total_count;
+	return (await apiListPage(ctx, '/workspace/members', groups, 1, 1)).pagination.total_count;
 }
 
 /**
- * At activation (the first read): when the sweep of these skills and members would take more than its
- * share of the day at this Sweep Every (Days), says so in n8n's log, naming the setting and the value
- * that fits (the form's notice gives the same formula). One request; a read that fails says nothing.
+ * At activation (the first read): when the sweep would take more than its share of the day, says so in
+ * n8n's log, naming the Sweep Every (Days) that fits. One request; a read that fails says nothing.
  */
 export async function warnIfSweepCannotFit(
 	ctx: IPollFunctions,
@@ -43,13 +34,7 @@ export async function warnIfSweepCannotFit(
 	skills: number,
 	sweepDays: number,
 ): Promise<void> {
-	if (skills === 0) return;
-	let members: number;
-	try {
-		members = await membersInScope(ctx, query);
-	} catch {
-		return;
-	}
+	const members = skills ? await membersInScope(ctx, query).catch(() => 0) : 0;
 	const cost = sweepCostPerDay(skills, members, sweepDays);
 	const share = Math.round(REQUESTS_PER_DAY * SWEEP_SHARE);
 	if (cost <= share) return;

@@ -1,16 +1,13 @@
 import type { Pair, SkillMemory } from './compare';
 
 /**
- * The kept tiers in the form static data stores them. n8n saves static data whole with every
- * execution, so it is compact: one table of member IDs, and per skill one string with 6 base-64
- * characters per member that has a pair (tier, observation count, score, and the instant of the
- * reading it comes from). 2,000 members with a tier in each of 80 skills take about 1 MB; absent
- * members cost 2 characters per 64.
+ * The kept tiers as static data stores them. n8n saves static data whole with every execution, so it
+ * is compact: 6 base-64 characters per member and skill with a pair (2,000 members × 80 skills: about
+ * 1 MB); a run of members without one costs 2 characters per 64.
  */
 export interface PackedSkills {
-	/** Member IDs; pairs refer to them by position. */
+	/** Member IDs and reading instants (s): pairs name them by position. */
 	m?: string[];
-	/** Reading instants in seconds; pairs refer to them by position. */
 	i?: number[];
 	/** Per skill ID: [entered (s), swept (s) or 0, pairs]. */
 	s?: Record<string, [number, number, string]>;
@@ -23,21 +20,16 @@ const SKIP = '.';
 const NO_SCORE = 16383;
 const MAX_COUNT = 1023;
 /** Distinct reading instants a state can name (9 bits). */
-export const MAX_INSTANTS = 512;
+const MAX_INSTANTS = 512;
 
 function packPair(pair: Pair, instant: number): string {
 	const score =
 		pair.score === null ? NO_SCORE : Math.max(0, Math.min(10000, Math.round(pair.score * 100)));
-	let value =
+	const value =
 		((pair.tier * (MAX_COUNT + 1) + Math.min(pair.count, MAX_COUNT)) * (NO_SCORE + 1) + score) *
 			MAX_INSTANTS +
 		instant;
-	let out = '';
-	for (let n = 0; n < 6; n++) {
-		out = B64[value % 64] + out;
-		value = Math.floor(value / 64);
-	}
-	return out;
+	return [5, 4, 3, 2, 1, 0].map((digit) => B64[Math.floor(value / 64 ** digit) % 64]).join('');
 }
 
 function unpackPair(text: string, instants: number[]): Pair {
@@ -55,7 +47,6 @@ function unpackPair(text: string, instants: number[]): Pair {
 	};
 }
 
-/** The skills as the stored form holds them. */
 export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 	const members = packed.m ?? [];
 	const instants = packed.i ?? [];
@@ -63,13 +54,12 @@ export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 	for (const [skillId, [entered, swept, text]] of Object.entries(packed.s ?? {})) {
 		const pairs = new Map<string, Pair>();
 		let member = 0;
-		for (let n = 0; n < text.length; ) {
+		for (let n = 0; n < text.length; member++) {
 			if (text[n] === SKIP) {
-				member += B64.indexOf(text[n + 1]) + 1;
+				member += B64.indexOf(text[n + 1]);
 				n += 2;
 			} else {
 				pairs.set(members[member], unpackPair(text.slice(n, n + 6), instants));
-				member++;
 				n += 6;
 			}
 		}
@@ -84,33 +74,24 @@ export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 }
 
 /**
- * The skills packed. Members no pair names are dropped from the table. Past 512 distinct reading
- * instants (years of hourly reads), the oldest are merged into the next: those pairs' `from` then
- * names a later read.
+ * The skills packed; members no pair names leave the table. Past 512 distinct reading instants (years
+ * of hourly reads), the oldest are merged into the next: those pairs' `from` then names a later read.
  */
 export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
-	const index = new Map<string, number>();
-	const members: string[] = [];
-	const seconds = new Set<number>();
-	for (const skill of skills.values())
-		for (const [id, pair] of skill.pairs) {
-			if (!index.has(id)) {
-				index.set(id, members.length);
-				members.push(id);
-			}
-			seconds.add(Math.floor(pair.at / 1000));
-		}
-	const kept = [...seconds].sort((a, b) => a - b).slice(-MAX_INSTANTS);
+	const all = [...skills.values()].flatMap((skill) => [...skill.pairs]);
+	const members = [...new Set(all.map(([id]) => id))];
+	const index = new Map(members.map((id, n) => [id, n]));
+	const second = (pair: Pair) => Math.floor(pair.at / 1000);
+	const kept = [...new Set(all.map(([, pair]) => second(pair)))]
+		.sort((a, b) => a - b)
+		.slice(-MAX_INSTANTS);
 	const instantOf = new Map(kept.map((s, n) => [s, n]));
 	const s: Record<string, [number, number, string]> = {};
 	const left: Record<string, string[]> = {};
 	for (const [skillId, skill] of skills) {
 		const slots: Array<string | undefined> = [];
 		for (const [id, pair] of skill.pairs)
-			slots[index.get(id) as number] = packPair(
-				pair,
-				instantOf.get(Math.floor(pair.at / 1000)) ?? 0,
-			);
+			slots[index.get(id) as number] = packPair(pair, instantOf.get(second(pair)) ?? 0);
 		let text = '';
 		let skip = 0;
 		// A run of members without a pair is written as SKIP and its length (up to 64 a time).
@@ -133,29 +114,16 @@ export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
 		: { m: members, i: kept, s };
 }
 
-/**
- * A set of members as a bitmap over `table` (6 members a character, trailing empties left off): a read
- * under way keeps who practised which skill in at most a sixth of a character per member of the table.
- */
+/** A set of members as a bitmap over a table's positions, 6 members a character. */
 export function packMembers(ids: Iterable<string>, indexOf: Map<string, number>): string {
-	const bits: number[] = [];
+	const chars: number[] = [];
 	for (const id of ids) {
 		const n = indexOf.get(id);
-		if (n === undefined) continue;
-		const char = Math.floor(n / 6);
-		while (bits.length <= char) bits.push(0);
-		bits[char] |= 1 << n % 6;
+		if (n !== undefined) chars[Math.floor(n / 6)] = (chars[Math.floor(n / 6)] ?? 0) | (1 << n % 6);
 	}
-	return bits.map((b) => B64[b]).join('');
+	return Array.from(chars, (bits) => B64[bits ?? 0]).join('');
 }
 
 /** The members a bitmap of `packMembers` names. */
-export function unpackMembers(text: string, table: string[]): Set<string> {
-	const ids = new Set<string>();
-	for (let char = 0; char < text.length; char++) {
-		const bits = B64.indexOf(text[char]);
-		for (let bit = 0; bit < 6; bit++)
-			if (bits & (1 << bit) && table[char * 6 + bit] !== undefined) ids.add(table[char * 6 + bit]);
-	}
-	return ids;
-}
+export const unpackMembers = (text: string, table: string[]): Set<string> =>
+	new Set(table.filter((_, n) => B64.indexOf(text.charAt(Math.floor(n / 6))) & (1 << n % 6)));

@@ -1,29 +1,25 @@
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import { readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
+import { chunks, readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
 import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
 import { POLL_PACE, untilDeadline } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import type { Change, SkillMemory, SkillReading } from './compare';
+import type { SkillMemory, SkillReading } from './compare';
 import { compareSkill } from './compare';
-import { readPractisedPages, readSkill, readSweepPage } from './read';
 import { warnIfSweepCannotFit } from './fit';
+import type { TiersRead } from './read';
+import { iso, readPractised, readSkill, readSweepPage } from './read';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
-import type { ReadUnderWay, SkillTiersState } from './state';
+import type { SkillTiersState } from './state';
 import { decode, encode, readState } from './state';
 import { sweepNow } from './sweep';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Names for the records, when the skills list was not read at the start: one read of it. */
-async function skillNames(ctx: IPollFunctions): Promise<Map<string, string>> {
-	return new Map((await readSkills(ctx)).map((s) => [s.id, s.name]));
-}
+const namesOf = (skills: SkillRef[]) => new Map(skills.map((s) => [s.id, s.name]));
 
 /** The form a read was started for: its filters and chosen skills (a digest, short in the state). */
 const formOf = (settings: SkillTiersSettings): string =>
@@ -31,11 +27,6 @@ const formOf = (settings: SkillTiersSettings): string =>
 		.update(`${settings.key}|${settings.skillIds.join(',')}`)
 		.digest('base64url')
 		.slice(0, 12);
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-	Array.from({ length: Math.ceil(list.length / size) }, (_, n) =>
-		list.slice(n * size, (n + 1) * size),
-	);
 
 export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	readSettings: readSkillTiersSettings,
@@ -53,29 +44,26 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	pace: POLL_PACE,
 
 	/**
-	 * One read, pinned to one instant (whole seconds): the sessions since the last read tell who
-	 * practised which skill; those members are read; a few skills are swept in full (calls); each
-	 * member compared with what was last reported. The first read records where the trigger starts (and
-	 * warns in the log when the sweep cannot fit the day). A read the poll's deadline stops keeps what
-	 * is left of it (state.ts `ReadUnderWay`) and the next poll goes on with it, as of the same instant;
-	 * only when every skill is done does the memory move to that instant.
+	 * One read, pinned to one instant (whole seconds); the first only records where the trigger starts.
+	 * A read the deadline stops is kept (state.ts `ReadUnderWay`) and the next poll goes on with it.
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const memory = decode(stored, settings.key);
 		const form = formOf(settings);
-		let reading = memory.reading?.form === form ? memory.reading : undefined;
+		let goingOn = memory.reading?.form === form ? memory.reading : undefined;
 		memory.reading = undefined;
-		let listed: SkillRef[] | undefined;
-		let order: string[];
-		if (reading === undefined || memory.asOf === undefined) {
+		let names: Map<string, string> | undefined;
+		let order = [...memory.skills.keys()];
+		if (goingOn === undefined || memory.asOf === undefined) {
 			const now = Math.floor(readAt / 1000) * 1000;
 			// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
-			listed =
+			const listed =
 				settings.skillIds.length === 0 || memory.asOf === undefined
 					? await readSkills(ctx)
 					: undefined;
+			if (listed) names = namesOf(listed);
 			order = settings.skillIds.length ? settings.skillIds : (listed ?? []).map((s) => s.id);
-			for (const id of [...memory.skills.keys()]) if (!order.includes(id)) memory.skills.delete(id);
+			for (const id of memory.skills.keys()) if (!order.includes(id)) memory.skills.delete(id);
 			// A skill new to the scope (or every skill at the first read) starts from now.
 			for (const id of order)
 				if (!memory.skills.has(id))
@@ -85,103 +73,86 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 				memory.asOf = now;
 				return { state: encode(memory, settings.key), items: [] };
 			}
-			const sweep = sweepNow(memory, order, now, settings.sweepDays);
-			reading = {
+			goingOn = {
 				at: now,
 				form,
 				sessionsPage: 1,
-				sweep,
+				sweep: sweepNow(memory, order, now, settings.sweepDays),
 				paged: new Map(),
 				finishing: new Set(),
 				practised: new Map(),
 			};
-		} else order = [...memory.skills.keys()];
+		}
+		const reading = goingOn;
 		const now = reading.at;
+		const read: TiersRead = { ctx, settings, memory, reading };
 
-		// The sessions list, a page at a time, then one skill at a time: its reading, then the rules
-		// (compare.ts) on what was kept of it. Each unit done leaves the read; the deadline stops between.
+		// The sessions, then one skill at a time; each unit done leaves the read.
 		const sessionsFrom = reading.sessionsPage;
-		await readPractisedPages(ctx, settings, memory.asOf, reading);
+		await readPractised(read);
 		// Whether this poll has read anything yet: a sweep that does not fit a whole poll goes by pages.
 		let worked = reading.sessionsPage !== sessionsFrom;
-		const found: Array<Change & { skillId: string }> = [];
-		let names = listed && new Map(listed.map((s) => [s.id, s.name]));
-		let stopped = reading.sessionsPage !== undefined;
+		const items: INodeExecutionData[] = [];
 		/** Compares one unit's reading and keeps it; false when it came too late (out of time). */
-		const keep = async (id: string, kept: SkillMemory, read: SkillReading | undefined) => {
-			if (read === undefined) return false;
-			const { skill, changes } = compareSkill(kept, read);
-			names ??= changes.length ? await untilDeadline(skillNames(ctx)) : undefined;
-			if (changes.length && names === undefined) return false;
+		const keep = async (id: string, unit: SkillReading | undefined) => {
+			if (unit === undefined) return false;
+			const { skill, changes } = compareSkill(memory.skills.get(id) as SkillMemory, unit);
+			if (changes.length && names === undefined) {
+				const listed = await untilDeadline(readSkills(ctx));
+				if (listed === undefined) return false;
+				names = namesOf(listed);
+			}
 			memory.skills.set(id, skill);
-			found.push(...changes.map((change) => ({ ...change, skillId: id })));
+			const ref = { id, name: names?.get(id) ?? id };
+			for (const { before, row, from } of changes) {
+				const record = changeRecord(ref, before, row, { from: iso(from), to: iso(now) });
+				items.push({ json: { event: 'tierChanged', ...record } });
+			}
 			worked = true;
 			return true;
 		};
 		/** Reads what is left of one skill, a unit at a time; false when the poll must stop first. */
-		const finish = async (id: string, read: ReadUnderWay): Promise<boolean> => {
-			const practised = read.practised.get(id) ?? new Set<string>();
-			read.practised.set(id, practised);
-			if (read.sweep.has(id) && !read.paged.has(id)) {
+		const finish = async (id: string): Promise<boolean> => {
+			const practised = reading.practised.get(id) ?? new Set<string>();
+			reading.practised.set(id, practised);
+			if (reading.sweep.has(id) && !reading.paged.has(id)) {
 				// The whole sweep at once; when it cannot fit a whole poll, a page at a time from then on.
-				const kept = memory.skills.get(id) as SkillMemory;
-				const whole = await untilDeadline(
-					readSkill(ctx, settings, memory, id, kept, true, [...practised], now),
-				);
-				if (whole === undefined && !worked) read.paged.set(id, { page: 1, seen: new Set() });
-				if (!(await keep(id, kept, whole))) return false;
+				const whole = await untilDeadline(readSkill(read, id, true, [...practised]));
+				if (whole === undefined && !worked) reading.paged.set(id, { page: 1, seen: new Set() });
+				if (!(await keep(id, whole))) return false;
 				practised.clear();
-				read.sweep.delete(id);
+				reading.sweep.delete(id);
 			}
-			const paged = read.paged.get(id);
+			const paged = reading.paged.get(id);
 			if (paged) {
-				for (let pages = paged.page; paged.page <= pages; ) {
-					const kept = memory.skills.get(id) as SkillMemory;
-					const unit = await untilDeadline(
-						readSweepPage(ctx, settings, memory, id, kept, paged.page, now),
-					);
-					if (!(await keep(id, kept, unit?.reading))) return false;
-					for (const member of unit?.reading.asked ?? []) paged.seen.add(member);
-					pages = unit?.pages ?? 0;
-					paged.page++;
+				for (let pages = paged.page; paged.page <= pages; paged.page++) {
+					const unit = await untilDeadline(readSweepPage(read, id, paged.page));
+					if (unit === undefined || !(await keep(id, unit.reading))) return false;
+					for (const member of unit.reading.asked) paged.seen.add(member);
+					pages = unit.pages;
 				}
 				// Members kept whom no page showed (a row moved between polls, or out of scope now) are
 				// read by name with those who practised; those not read have left the scope.
 				for (const member of (memory.skills.get(id) as SkillMemory).pairs.keys())
 					if (!paged.seen.has(member)) practised.add(member);
 				for (const member of paged.seen) practised.delete(member);
-				read.paged.delete(id);
-				read.sweep.delete(id);
-				read.finishing.add(id);
+				reading.paged.delete(id);
+				reading.sweep.delete(id);
+				reading.finishing.add(id);
 			}
 			for (const asked of chunks([...practised], USER_CHUNK)) {
-				const kept = memory.skills.get(id) as SkillMemory;
-				const unit = await untilDeadline(
-					readSkill(ctx, settings, memory, id, kept, false, asked, now),
-				);
-				if (!(await keep(id, kept, unit))) return false;
+				if (!(await keep(id, await untilDeadline(readSkill(read, id, false, asked))))) return false;
 				for (const member of asked) practised.delete(member);
 			}
-			if (read.finishing.delete(id))
+			if (reading.finishing.delete(id))
 				memory.skills.set(id, { ...(memory.skills.get(id) as SkillMemory), swept: now });
-			read.practised.delete(id);
+			reading.practised.delete(id);
 			return true;
 		};
-		for (const id of stopped ? [] : order)
-			if (!(await finish(id, reading))) {
-				stopped = true;
-				break;
-			}
-		if (stopped) memory.reading = reading;
-		else memory.asOf = now;
-		const items: INodeExecutionData[] = found.map((change) => {
-			const skill = { id: change.skillId, name: names?.get(change.skillId) ?? change.skillId };
-			const record = changeRecord(skill, change.before, change.row, {
-				from: iso(change.from),
-				to: iso(now),
-			}) as IDataObject;
-			return { json: { event: 'tierChanged', ...record } };
-		});
+		let done = reading.sessionsPage === undefined;
+		for (let n = 0; done && n < order.length; n++) done = await finish(order[n]);
+		if (done) memory.asOf = now;
+		else memory.reading = reading;
 		return { state: encode(memory, settings.key), items };
 	},
 };

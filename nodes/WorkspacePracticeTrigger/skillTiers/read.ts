@@ -2,182 +2,137 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { SessionRow } from '../../shared/skills/readTiers';
 import {
-	practisedBySkill,
+	addPractised,
 	readScenarioSkills,
 	readTiers,
 	readTiersOf,
-	withoutMembers,
+	tiersPage,
 } from '../../shared/skills/readTiers';
-import { apiListPage, mapWhileInTime, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import type { ProficiencyReading } from '../../shared/skills/tierChange';
+import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
 import type { SkillTiersSettings } from './settings';
 import type { ReadUnderWay, TiersMemory } from './state';
 
-/**
- * Sessions are read from an hour before the last read: a session listed a little after its
- * created_at (the service writing it late) is still found.
- */
+/** Sessions are read from an hour before the last read: one the service lists late is still found. */
 const SESSION_OVERLAP_MS = 3_600_000;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** One read: the form, the memory, and the read under way (every request is as of its instant). */
+export interface TiersRead {
+	ctx: IPollFunctions;
+	settings: SkillTiersSettings;
+	memory: TiersMemory;
+	reading: ReadUnderWay;
+}
 
 /**
- * Who practised which skill since the last read (member IDs per skill ID): the sessions created from
- * the last read (less the overlap) to the read's instant, newest first, a page of 100 at a time from
- * `read.sessionsPage` on until the poll's deadline, mapped to skills by their scenarios (one request
- * per 100 scenarios, when a session names one). What a page holds is added to `read.practised` and the
- * next page kept, or undefined once the list is read through. A session listed unscored is no
- * observation yet; its grade is found by the sweep. The list is pinned (created from the last read less the overlap to the read's
- * instant) and newest first, so a session listed late only pushes rows already read onto a later page
- * (read twice, the same members): none is skipped. The scenarios' skills are read again at each poll
- * that meets a session naming a scenario.
+ * Who practised which skill since the last read, into `reading.practised`: a page of sessions at a
+ * time, pinned and newest first (a session listed late only pushes rows onto a later page).
  */
-export async function readPractisedPages(
-	ctx: IPollFunctions,
-	settings: SkillTiersSettings,
-	since: number,
-	read: ReadUnderWay,
-): Promise<void> {
+export async function readPractised({ ctx, settings, memory, reading }: TiersRead): Promise<void> {
 	const qs = {
 		...settings.query,
-		start_date: iso(since - SESSION_OVERLAP_MS),
-		end_date: iso(read.at),
+		start_date: iso((memory.asOf ?? reading.at) - SESSION_OVERLAP_MS),
+		end_date: iso(reading.at),
 		sorting: '-created_at',
 	};
 	let skillsOf: Record<string, string[]> | undefined;
-	let pages: number | undefined;
-	while (read.sessionsPage !== undefined) {
-		const from = read.sessionsPage;
-		const batch = Array.from(
-			{ length: pages === undefined ? 1 : pages - from + 1 },
-			(_, i) => from + i,
+	let pages = 0;
+	while (reading.sessionsPage !== undefined) {
+		// One page at a time: a request beside another to a slow service could end past the deadline.
+		const page = reading.sessionsPage;
+		const answer = await untilDeadline(
+			apiListPage<SessionRow>(ctx, '/sessions', qs, page, MAX_PAGE_SIZE),
 		);
-		// One page at a time: the pace (50 a minute) bounds the read, and a request sent beside another
-		// to a slow service could end after the deadline the first one was measured against.
-		const answers = await mapWhileInTime(
-			batch,
-			1,
-			async (page) => await apiListPage<SessionRow>(ctx, '/sessions', qs, page, MAX_PAGE_SIZE),
-		);
-		const sessions = answers.flatMap((answer) => answer.data);
-		if (skillsOf === undefined && sessions.some((s) => String(s.scenario?.id ?? '') !== '')) {
+		if (answer === undefined) return;
+		if (skillsOf === undefined && answer.data.some((s) => String(s.scenario?.id ?? '') !== '')) {
 			skillsOf = await untilDeadline(readScenarioSkills(ctx));
-			// Out of time: these pages are read again at the next poll.
+			// Out of time: this page is read again at the next poll.
 			if (skillsOf === undefined) return;
 		}
-		const map = skillsOf ?? {};
-		for (const [skillId, members] of practisedBySkill(sessions, (id) => map[id] ?? [])) {
-			const kept = read.practised.get(skillId) ?? new Set<string>();
-			for (const id of members) kept.add(id);
-			read.practised.set(skillId, kept);
-		}
-		for (const answer of answers) pages = Math.max(pages ?? 0, answer.pagination.total_pages);
-		read.sessionsPage = from + answers.length;
-		if (answers.length < batch.length) return;
-		if (read.sessionsPage > (pages ?? 0)) read.sessionsPage = undefined;
+		addPractised(reading.practised, answer.data, (id) => skillsOf?.[id] ?? []);
+		pages = Math.max(pages, answer.pagination.total_pages);
+		reading.sessionsPage = page < pages ? page + 1 : undefined;
 	}
 }
 
-/**
- * One skill's reading at the read's instant `now`: every member at a sweep, else the members who
- * practised (`asked`); then `completeReading`.
- */
+/** One skill's reading: every member at a sweep, else the members asked for (those who practised). */
 export async function readSkill(
-	ctx: IPollFunctions,
-	settings: SkillTiersSettings,
-	memory: TiersMemory,
+	read: TiersRead,
 	skillId: string,
-	skill: SkillMemory,
 	sweep: boolean,
 	asked: string[],
-	now: number,
 ): Promise<SkillReading> {
+	const { ctx, settings, reading } = read;
 	const rows = sweep
-		? await readTiers(ctx, skillId, settings.query, iso(now))
-		: await readTiersOf(ctx, skillId, withoutMembers(settings.query), asked, iso(now));
-	return await completeReading(ctx, settings, memory, skillId, skill, { sweep, asked, rows, now });
+		? await readTiers(ctx, skillId, settings.query, iso(reading.at))
+		: await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
+	return await completeReading(read, skillId, sweep, asked, rows);
 }
 
-/**
- * One page of a sweep read a page at a time (when the whole sweep of a skill does not fit a poll): its
- * members are compared as if they had practised, then `completeReading`. The members the pages miss
- * (a row moved between two polls) are read by name afterwards (poll.ts).
- */
+/** One page of a sweep that did not fit a whole poll: its members, as if they had practised. */
 export async function readSweepPage(
-	ctx: IPollFunctions,
-	settings: SkillTiersSettings,
-	memory: TiersMemory,
+	read: TiersRead,
 	skillId: string,
-	skill: SkillMemory,
 	page: number,
-	now: number,
 ): Promise<{ reading: SkillReading; pages: number }> {
-	const answer = await apiListPage<ProficiencyReading>(
-		ctx,
-		`/skills/${skillId}/proficiency`,
-		{ ...settings.query, end_date: iso(now) },
-		page,
-		MAX_PAGE_SIZE,
-	);
+	const { ctx, settings, reading } = read;
+	const answer = await tiersPage(ctx, skillId, settings.query, iso(reading.at), page);
 	const rows = answer.data;
-	const reading = await completeReading(ctx, settings, memory, skillId, skill, {
-		sweep: false,
-		asked: rows.map(userId),
-		rows,
-		now,
-	});
-	return { reading, pages: answer.pagination.total_pages };
+	return {
+		reading: await completeReading(read, skillId, false, rows.map(userId), rows),
+		pages: answer.pagination.total_pages,
+	};
 }
 
 /**
- * A skill's reading from its rows at `now`: then the members the memory does not know, as of the
- * skill's reference (before its first sweep the instant it entered the scope; after, its last sweep or
- * the filters' last edit, less the sessions' overlap, so a session listed late and dated just before
- * is practice); then, when the filters were edited since the skill was last read in full, which of
- * those the former filters held (compare.ts tells whom to ask). Member lists of the former filters are
- * matched here.
+ * A skill's reading from its rows, with the members the memory does not know as of the skill's
+ * reference: when it entered the scope, else its last sweep or filter edit less the sessions' overlap
+ * (a session listed late and dated just before is practice).
  */
 async function completeReading(
-	ctx: IPollFunctions,
-	settings: SkillTiersSettings,
-	memory: TiersMemory,
+	read: TiersRead,
 	skillId: string,
-	skill: SkillMemory,
-	read: { sweep: boolean; asked: string[]; rows: ProficiencyReading[]; now: number },
+	sweep: boolean,
+	asked: string[],
+	rows: ProficiencyReading[],
 ): Promise<SkillReading> {
-	const { sweep, asked, rows, now } = read;
-	const named = withoutMembers(settings.query);
+	const { ctx, settings, memory } = read;
+	const now = read.reading.at;
+	const skill = memory.skills.get(skillId) as SkillMemory;
 	const reference =
 		skill.swept === undefined
 			? skill.entered
 			: Math.max(skill.swept, memory.keyAt ?? 0) - SESSION_OVERLAP_MS;
 	const unknown = unknownMembers(skill, rows);
 	const then = unknown.length
-		? await readTiersOf(ctx, skillId, named, unknown, iso(reference))
+		? await readTiersOf(ctx, skillId, settings.query, unknown, iso(reference))
 		: [];
-	const candidates =
-		memory.keyBefore === undefined ? [] : editCandidates(skill, memory.keyAt, rows, then);
-	const outOfFormerScope = new Set<string>();
-	if (candidates.length && memory.keyBefore !== undefined) {
-		const query = JSON.parse(memory.keyBefore) as IDataObject;
-		const listed = (name: string) =>
-			typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
-		const userIds = listed('user_ids');
-		const emails = listed('user_emails')?.map((e) => e.toLowerCase());
-		const formerly = await readTiersOf(ctx, skillId, withoutMembers(query), candidates, iso(now));
-		const held = new Set(
-			formerly
-				.filter(
-					(row) =>
-						(userIds === undefined && emails === undefined) ||
-						userIds?.includes(userId(row)) ||
-						emails?.includes(String(row.user.email ?? '').toLowerCase()),
-				)
-				.map(userId),
-		);
-		for (const id of candidates) if (!held.has(id)) outOfFormerScope.add(id);
-	}
+	const candidates = editCandidates(skill, memory.keyAt, rows, then);
+	const outOfFormerScope = await leftOutBefore(read, skillId, candidates);
 	return { now, sweep, asked, rows, reference, then, outOfFormerScope };
+}
+
+/** Of `candidates`, those the filters before their last edit (`keyBefore`) left out. */
+async function leftOutBefore(
+	{ ctx, memory, reading }: TiersRead,
+	skillId: string,
+	candidates: string[],
+): Promise<Set<string>> {
+	if (memory.keyBefore === undefined || candidates.length === 0) return new Set();
+	const query = JSON.parse(memory.keyBefore) as IDataObject;
+	const listed = (name: string) =>
+		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
+	const userIds = listed('user_ids');
+	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
+	const rows = await readTiersOf(ctx, skillId, query, candidates, iso(reading.at));
+	const listedBefore = (row: ProficiencyReading) =>
+		(userIds === undefined && emails === undefined) ||
+		userIds?.includes(userId(row)) ||
+		emails?.includes(String(row.user.email ?? '').toLowerCase());
+	const held = new Set(rows.filter(listedBefore).map(userId));
+	return new Set(candidates.filter((id) => !held.has(id)));
 }

@@ -1,10 +1,10 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { readSkills, tierChangesBetween } from '../../shared/skills/readTiers';
+import { iso } from './read';
 import type { SkillTiersSettings } from './settings';
 
 const WEEK = 7 * 86_400_000;
-const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 
 /**
  * A manual run ("Fetch Test Event"): the tier changes of the last 7 days among members who practised
@@ -18,7 +18,7 @@ export async function sampleTierChanges(
 	const skills = settings.skillIds.length
 		? settings.skillIds.map((id) => all.find((s) => s.id === id) ?? { id, name: id })
 		: all;
-	const now = Date.now();
+	const now = Math.floor(Date.now() / 1000) * 1000;
 	const changes = await tierChangesBetween(
 		ctx,
 		skills,

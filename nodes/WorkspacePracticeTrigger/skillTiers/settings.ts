@@ -8,7 +8,6 @@ import { readMaxReads } from '../quota';
 
 /** The family's one event, by its value and name. */
 export const SKILL_TIER_EVENTS = { tierChanged: 'Tier Changed' } as const;
-export type SkillTierEvent = keyof typeof SKILL_TIER_EVENTS;
 
 /** Max Reads a Day by default: one read a day (Poll Times, e.g. Every Day at 6, says when). */
 export const DEFAULT_MAX_READS = 1;
@@ -21,13 +20,11 @@ export const MAX_SWEEP_DAYS = 90;
 export const skillTierFilterFields: QueryField[] = [members, groupIds];
 
 export interface SkillTiersSettings {
-	events: Set<SkillTierEvent>;
 	/** Empty: every skill of the workspace. */
 	skillIds: string[];
 	/** The scope's people: members, groups, and system users left out unless included. */
 	query: IDataObject;
 	sweepDays: number;
-	/** Options → Max Reads a Day (quota.ts). */
 	maxReadsPerDay: number;
 	/** The filters the stored tiers were read with: pairs that stay in scope keep their history. */
 	key: string;
@@ -36,7 +33,8 @@ export interface SkillTiersSettings {
 /** The form, checked before any request. */
 export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings {
 	const check = validator(ctx, 0);
-	const events = readEvents(ctx, 'skillTierEvents', SKILL_TIER_EVENTS, 'tier event');
+	// Checked only: Tier Changed is the one event.
+	readEvents(ctx, 'skillTierEvents', SKILL_TIER_EVENTS, 'tier event');
 	const skillIds = check.uuidList(
 		'Skill Names or IDs',
 		ctx.getNodeParameter('skillTierSkills', []),
@@ -52,6 +50,5 @@ export function readSkillTiersSettings(ctx: IPollFunctions): SkillTiersSettings 
 		MAX_SWEEP_DAYS,
 	);
 	const maxReadsPerDay = readMaxReads(check, options, DEFAULT_MAX_READS);
-	const key = JSON.stringify(query);
-	return { events, skillIds, query, sweepDays, maxReadsPerDay, key };
+	return { skillIds, query, sweepDays, maxReadsPerDay, key: JSON.stringify(query) };
 }

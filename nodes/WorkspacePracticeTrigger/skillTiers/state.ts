@@ -7,40 +7,33 @@ import type { PackedSkills } from './pack';
 import { packMembers, packSkills, unpackMembers, unpackSkills } from './pack';
 
 /** Skill Tiers state in the node's static data; another version (or family) starts over. */
-export const SKILL_TIERS_STATE_VERSION = 'skill-tiers-2';
+const VERSION = 'skill-tiers-2';
 
 /** The state as the read works with it. */
 export interface TiersMemory {
-	/** The as-of instant of the last read (epoch ms); undefined before the first. */
+	/** The instant of the last read (epoch ms); undefined before the first. */
 	asOf?: number;
-	/** When the filters last changed (epoch ms). */
+	/** When the filters last changed, and the filters before (a stored key): who was in scope then. */
 	keyAt?: number;
-	/** The filters before that change (a stored key): who was in scope before it. */
 	keyBefore?: string;
 	/** Skills to sweep owed by the time that passed (fractional). */
 	sweepCredit: number;
 	skills: Map<string, SkillMemory>;
-	/** A read the poll's deadline stopped (issue 47): the next poll goes on with it. */
+	/** A read the poll's deadline stopped: the next poll goes on with it. */
 	reading?: ReadUnderWay;
 }
 
-/**
- * A read under way, pinned to its instant: the sessions list read a page at a time, then each skill
- * (a sweep whole, else a hundred of its practising members at a time); what is done leaves it.
- */
+/** A read under way, pinned to its instant; each unit done (sessions page, skill part) leaves it. */
 export interface ReadUnderWay {
 	/** The read's instant (epoch ms, whole seconds): every request of it is as of this. */
 	at: number;
-	/** The form it was started for (`formOf`): another form starts a new read. */
+	/** The form it was started for (poll.ts `formOf`): another form starts a new read. */
 	form: string;
 	/** The next page of the sessions list; undefined once it is read through. */
 	sessionsPage?: number;
 	/** Skills still to be swept. */
 	sweep: Set<string>;
-	/**
-	 * Sweeps read a page at a time (a whole one did not fit a poll): the next page and the members
-	 * the pages read so far.
-	 */
+	/** Sweeps read a page at a time (a whole one did not fit a poll): next page, members read. */
 	paged: Map<string, { page: number; seen: Set<string> }>;
 	/** Sweeps whose pages are read: swept once the members still to read (`practised`) are. */
 	finishing: Set<string>;
@@ -48,18 +41,14 @@ export interface ReadUnderWay {
 	practised: Map<string, Set<string>>;
 }
 
-/** The stored form of a read under way; members by their place in `m`, then in `x`. */
-export interface StoredRead {
-	/** Its instant, in seconds. */
+/** A read under way as stored: instants in seconds, member sets as bitmaps over `m`, then `x`. */
+interface StoredRead {
 	at: number;
 	f: string;
 	pg?: number;
 	w: string[];
-	/** Sweeps read a page at a time: [next page, bitmap of the members read]. */
 	sp?: Record<string, [number, string]>;
-	/** Sweeps whose pages are read. */
 	sf?: string[];
-	/** Per skill: a bitmap of its members still to read (pack.ts `packMembers`). */
 	p: Record<string, string>;
 	/** Members still to read that no kept tier names (not in `m`). */
 	x?: string[];
@@ -67,63 +56,52 @@ export interface StoredRead {
 
 /** The stored form (JSON): the filter bookkeeping beside the packed skills (pack.ts). */
 export interface SkillTiersState extends FamilyState, PackedSkills {
-	v: typeof SKILL_TIERS_STATE_VERSION;
+	v: typeof VERSION;
 	/** The filters (members, groups, system users) the pairs were read with. */
 	key: string;
 	asOf?: number;
 	keyAt?: number;
-	/** The key before the change at keyAt. */
 	kb?: string;
 	credit?: number;
-	/** A read under way (issue 47). */
 	r?: StoredRead;
 }
 
 /** The stored state if it is this family's; a fresh one otherwise. */
 export function readState(staticData: IDataObject, key: string): SkillTiersState {
 	// No key check: pairs that stay in scope keep their history when the filters are edited.
-	return (
-		storedState<SkillTiersState>(staticData, SKILL_TIERS_STATE_VERSION) ?? {
-			v: SKILL_TIERS_STATE_VERSION,
-			key,
-		}
-	);
+	return storedState<SkillTiersState>(staticData, VERSION) ?? { v: VERSION, key };
 }
 
 /** The stored state as the read works with it; a state built for other filters keeps its pairs. */
 export function decode(stored: SkillTiersState, key: string): TiersMemory {
-	// Filters edited since the stored read: they changed after its as-of instant, so a member with no
-	// row then had no observation before entering (contract point 4: a first tier is an event).
+	// Filters edited since the stored read: they changed after its instant, so a member with no row
+	// then had no observation before entering (contract point 4: a first tier is an event).
 	const same = stored.key === key || stored.asOf === undefined;
+	const read = stored.r;
+	const table = [...(stored.m ?? []), ...(read?.x ?? [])];
+	const members = (bits: string) => unpackMembers(bits, table);
 	return {
 		asOf: stored.asOf,
 		keyAt: same ? stored.keyAt : stored.asOf,
 		keyBefore: same ? stored.kb : stored.key,
 		sweepCredit: stored.credit ?? 0,
 		skills: unpackSkills(stored),
-		reading: stored.r && decodeRead(stored.r, [...(stored.m ?? []), ...(stored.r.x ?? [])]),
+		reading: read && {
+			at: read.at * 1000,
+			form: read.f,
+			sessionsPage: read.pg,
+			sweep: new Set(read.w),
+			paged: mapOf(read.sp, ([page, bits]) => ({ page, seen: members(bits) })),
+			finishing: new Set(read.sf ?? []),
+			practised: mapOf(read.p, members),
+		},
 	};
 }
 
-function decodeRead(read: StoredRead, table: string[]): ReadUnderWay {
-	const practised = new Map<string, Set<string>>();
-	for (const [skillId, bits] of Object.entries(read.p))
-		practised.set(skillId, unpackMembers(bits, table));
-	const paged = new Map<string, { page: number; seen: Set<string> }>();
-	for (const [skillId, [page, bits]] of Object.entries(read.sp ?? {}))
-		paged.set(skillId, { page, seen: unpackMembers(bits, table) });
-	return {
-		at: read.at * 1000,
-		form: read.f,
-		sessionsPage: read.pg,
-		sweep: new Set(read.w),
-		paged,
-		finishing: new Set(read.sf ?? []),
-		practised,
-	};
-}
+const mapOf = <T, U>(record: Record<string, T> | undefined, value: (stored: T) => U) =>
+	new Map(Object.entries(record ?? {}).map(([id, stored]) => [id, value(stored)]));
 
-/** The read under way in its stored form: only skills of the memory with members still to read. */
+/** The read under way as stored: only skills of the memory, and those with members to read. */
 function encodeRead(
 	read: ReadUnderWay,
 	skills: Map<string, SkillMemory>,
@@ -159,10 +137,9 @@ function encodeRead(
 	return stored;
 }
 
-/** The memory in its stored form. */
 export function encode(memory: TiersMemory, key: string): SkillTiersState {
 	const state: SkillTiersState = {
-		v: SKILL_TIERS_STATE_VERSION,
+		v: VERSION,
 		key,
 		asOf: memory.asOf,
 		credit: Math.round(memory.sweepCredit * 1e6) / 1e6,

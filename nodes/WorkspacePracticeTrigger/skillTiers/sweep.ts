@@ -4,9 +4,8 @@ import type { TiersMemory } from './state';
 const DAY = 86_400_000;
 
 /**
- * The skills whose every member is read at this read (the sweep), so changes from calls alone (which
- * no list shows) are found: time since the last read earns `skills / sweepDays` skills a day, and a
- * skill not read in full for `sweepDays` days (quota.ts `isDue`) is read now whatever the credit. Oldest first.
+ * The skills read in full at this read (the sweep: calls show in no list), oldest first: a day earns
+ * `skills / sweepDays` skills; a skill not swept for `sweepDays` days (quota.ts `isDue`) is due.
  */
 export function sweepNow(
 	memory: TiersMemory,
@@ -14,17 +13,12 @@ export function sweepNow(
 	now: number,
 	sweepDays: number,
 ): Set<string> {
-	const last = (id: string) => {
-		const skill = memory.skills.get(id);
-		return skill?.swept ?? skill?.entered ?? now;
-	};
+	const last = (id: string) =>
+		memory.skills.get(id)?.swept ?? memory.skills.get(id)?.entered ?? now;
 	const elapsed = Math.max(0, now - (memory.asOf ?? now));
-	const credit = Math.min(
-		scope.length,
-		memory.sweepCredit + (scope.length * elapsed) / (sweepDays * DAY),
-	);
-	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 	const period = sweepDays * DAY;
+	const credit = Math.min(scope.length, memory.sweepCredit + (scope.length * elapsed) / period);
+	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 	const overdue = order.filter((id) => isDue(now, last(id) + period, period)).length;
 	const count = Math.min(scope.length, Math.max(Math.floor(credit), overdue));
 	memory.sweepCredit = Math.max(0, credit - count);

@@ -1,38 +1,44 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TransportContext } from '../transport';
+import type { ListPage, TransportContext } from '../transport';
 import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from '../transport';
 import type { ProficiencyReading, SkillRef } from './tierChange';
-import { tierChanges } from './tierChange';
-
-/**
- * Reads what tier changes need (spec 4.3): the skills, proficiency readings pinned to one as-of
- * instant, and who practised which skill between two instants (the sessions list and the scenarios'
- * skills). A reading costs one request per 100 rows; a reading of named members one per 100 members.
- */
+import { memberKey, tierChanges } from './tierChange';
 
 /** Members named in one proficiency read: one page of rows, a URL well under common limits. */
 export const USER_CHUNK = MAX_PAGE_SIZE;
 
-/** Every skill, in the service's order (one read per 100 skills). */
+export const chunks = <T>(list: T[], size: number): T[][] =>
+	Array.from({ length: Math.ceil(list.length / size) }, (_, n) =>
+		list.slice(n * size, (n + 1) * size),
+	);
+
 export async function readSkills(ctx: TransportContext, itemIndex?: number): Promise<SkillRef[]> {
 	const rows = await apiList<IDataObject>(ctx, '/skills', {}, { returnAll: true, itemIndex });
 	return rows.map((row) => ({ id: String(row.id), name: String(row.name ?? row.id) }));
 }
 
-const userId = (row: ProficiencyReading): string => String(row.user.id ?? row.user.email ?? '');
+export async function tiersPage(
+	ctx: TransportContext,
+	skillId: string,
+	qs: IDataObject,
+	asOf: string,
+	page: number,
+	itemIndex?: number,
+): Promise<ListPage<ProficiencyReading>> {
+	const path = `/skills/${skillId}/proficiency`;
+	const query = { ...qs, end_date: asOf };
+	return await apiListPage<ProficiencyReading>(ctx, path, query, page, MAX_PAGE_SIZE, itemIndex);
+}
 
 /** A reading is read again at most this often when its rows move between its pages. */
 const READ_ATTEMPTS = 3;
 
 /**
- * One skill's proficiency as of `asOf`, every row, filters in `qs` as the service takes them. Every
- * page is asked as of the same instant, yet a call dated before it and logged while the pages are read
- * changes that member's score, and the list's order is not shown (spec 4.3): the row can move to a page
- * already read, and another row into its place twice. Each member has one row, so fewer distinct
- * members than the list's count (or a count that changed between pages) means a row slipped: the
- * reading is taken again, so no member is dropped or, in the trigger, re-baselined unseen.
+ * One skill's proficiency as of `asOf` (spec 4.3), every row. A call logged while the pages are read
+ * can move a row to a page already read: fewer distinct members than the list's count, or a count that
+ * changed between pages, and the reading is taken again, so no member is dropped unseen.
  */
 export async function readTiers(
 	ctx: TransportContext,
@@ -41,25 +47,19 @@ export async function readTiers(
 	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
-	const path = `/skills/${skillId}/proficiency`;
-	const query = { ...qs, end_date: asOf };
+	const read = async (page: number) => await tiersPage(ctx, skillId, qs, asOf, page, itemIndex);
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first = await apiListPage<ProficiencyReading>(
-			ctx,
-			path,
-			query,
-			1,
-			MAX_PAGE_SIZE,
-			itemIndex,
-		);
+		const first = await read(1);
 		const { total_count: total, total_pages: pages } = first.pagination;
 		const rest = await mapWithConcurrency(
 			Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2),
 			2,
-			async (page) =>
-				await apiListPage<ProficiencyReading>(ctx, path, query, page, MAX_PAGE_SIZE, itemIndex),
+			read,
 		);
-		const rows = distinctMembers([first, ...rest].flatMap((page) => page.data));
+		const seen = new Set<string>();
+		const rows = [first, ...rest]
+			.flatMap((page) => page.data)
+			.filter((row) => !seen.has(memberKey(row)) && seen.add(memberKey(row)));
 		const moved = rest.some((page) => page.pagination.total_count !== total);
 		if (pages <= 1 || (!moved && rows.length >= total)) return rows;
 	}
@@ -73,20 +73,9 @@ export async function readTiers(
 	);
 }
 
-/** One row per member, the first read. */
-function distinctMembers(rows: ProficiencyReading[]): ProficiencyReading[] {
-	const seen = new Set<string>();
-	return rows.filter((row) => {
-		const id = userId(row);
-		if (seen.has(id)) return false;
-		seen.add(id);
-		return true;
-	});
-}
-
 /**
- * The rows of these members only (`user_ids`, 100 a request), as of `asOf`. `qs` must not carry its
- * own member filters: the service unions `user_ids` with them.
+ * The rows of these members only (`user_ids`, 100 a request), as of `asOf`. The member lists of `qs`
+ * are left out: the service would union `user_ids` with them.
  */
 export async function readTiersOf(
 	ctx: TransportContext,
@@ -96,12 +85,12 @@ export async function readTiersOf(
 	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
-	const out: ProficiencyReading[] = [];
-	for (let i = 0; i < userIds.length; i += USER_CHUNK) {
-		const ids = userIds.slice(i, i + USER_CHUNK).join(',');
-		out.push(...(await readTiers(ctx, skillId, { ...qs, user_ids: ids }, asOf, itemIndex)));
-	}
-	return out;
+	const rest = { ...qs };
+	delete rest.user_ids;
+	delete rest.user_emails;
+	const read = async (ids: string[]) =>
+		await readTiers(ctx, skillId, { ...rest, user_ids: ids.join(',') }, asOf, itemIndex);
+	return (await mapWithConcurrency(chunks(userIds, USER_CHUNK), 1, read)).flat();
 }
 
 /** The skills each scenario evaluates (`include=skills`, archived ones too): one read per 100 scenarios. */
@@ -115,15 +104,11 @@ export async function readScenarioSkills(
 		{ include: 'skills', include_archived: true },
 		{ returnAll: true, itemIndex },
 	);
-	const out: Record<string, string[]> = {};
-	for (const row of rows) {
-		const skills = Array.isArray(row.skills) ? (row.skills as unknown[]) : [];
-		// The item's shape is not shown (spec 2.4): an object with an id, or the id itself.
-		out[String(row.id)] = skills.map((s) =>
-			typeof s === 'object' && s !== null ? String((s as IDataObject).id) : String(s),
-		);
-	}
-	return out;
+	// The item's shape is not shown (spec 2.4): an object with an id, or the id itself.
+	const idOf = (skill: unknown) =>
+		typeof skill === 'object' && skill !== null ? String((skill as IDataObject).id) : String(skill);
+	const skillsOf = (row: IDataObject) => (Array.isArray(row.skills) ? row.skills.map(idOf) : []);
+	return Object.fromEntries(rows.map((row) => [String(row.id), skillsOf(row)]));
 }
 
 /** A session row as the list gives it (spec: sessions list, not shown; the reference's fields). */
@@ -131,61 +116,27 @@ export interface SessionRow {
 	user?: IDataObject;
 	scenario?: IDataObject;
 	score?: number | null;
-	created_at?: string;
 }
 
-/**
- * The sessions created from `from` to `to` (both pinned, newest first), with the people filters in
- * `qs`: one read per 100 sessions. Only scored sessions are observations (spec 4.3 rule 1).
- */
-export async function readSessions(
-	ctx: TransportContext,
-	qs: IDataObject,
-	from: string,
-	to: string,
-	itemIndex?: number,
-): Promise<SessionRow[]> {
-	return await apiList<SessionRow>(
-		ctx,
-		'/sessions',
-		{ ...qs, start_date: from, end_date: to, sorting: '-created_at' },
-		{ returnAll: true, itemIndex, concurrency: 2 },
-	);
-}
-
-/** Who practised each skill (member IDs per skill ID): the scored sessions, through `skillsOf`. */
-export function practisedBySkill(
+/** Adds who practised each skill to `bySkill`: only scored sessions are observations (spec 4.3). */
+export function addPractised(
+	bySkill: Map<string, Set<string>>,
 	sessions: SessionRow[],
 	skillsOf: (scenarioId: string) => string[],
-): Map<string, Set<string>> {
-	const bySkill = new Map<string, Set<string>>();
+): void {
 	for (const session of sessions) {
 		const scenarioId = String(session.scenario?.id ?? '');
 		const user = String(session.user?.id ?? '');
 		if (!scenarioId || !user || session.score === null || session.score === undefined) continue;
-		for (const skillId of skillsOf(scenarioId)) {
-			const members = bySkill.get(skillId) ?? new Set<string>();
-			members.add(user);
-			bySkill.set(skillId, members);
-		}
+		for (const skillId of skillsOf(scenarioId))
+			bySkill.set(skillId, (bySkill.get(skillId) ?? new Set<string>()).add(user));
 	}
-	return bySkill;
-}
-
-/** The people filters without the member lists (for reads that name members with `user_ids`). */
-export function withoutMembers(qs: IDataObject): IDataObject {
-	const rest = { ...qs };
-	delete rest.user_ids;
-	delete rest.user_emails;
-	return rest;
 }
 
 /**
- * The tier changes of each skill between `from` and `to`: two pinned readings compared. By default
- * only members who had a scored session on one of the skill's scenarios in between are read (one
- * sessions read per 100 sessions, the scenarios' skills, then per skill two readings of 1 request per
- * 100 of them); calls alone move no one in that case. With `everyMember`, every row as of `to` is read
- * and those with `last_practiced_at` after `from` are compared (calls too).
+ * The tier changes of each skill between `from` and `to`: two pinned readings of the members who had a
+ * scored session on the skill in between (calls alone move no one) or, with `everyMember`, of every
+ * member practised since `from` (calls too).
  */
 export async function tierChangesBetween(
 	ctx: TransportContext,
@@ -195,32 +146,35 @@ export async function tierChangesBetween(
 	options: { everyMember: boolean; itemIndex?: number; limit?: number },
 ): Promise<IDataObject[]> {
 	const { itemIndex } = options;
-	const named = withoutMembers(qs);
 	const changes: IDataObject[] = [];
-	let practised: Map<string, Set<string>> | undefined;
+	const practised = new Map<string, Set<string>>();
 	if (!options.everyMember) {
 		const one = skills.length === 1 ? { skill_ids: skills[0].id } : {};
-		const sessions = await readSessions(ctx, { ...qs, ...one }, dates.from, dates.to, itemIndex);
+		const sessions = await apiList<SessionRow>(
+			ctx,
+			'/sessions',
+			{ ...qs, ...one, start_date: dates.from, end_date: dates.to, sorting: '-created_at' },
+			{ returnAll: true, itemIndex, concurrency: 2 },
+		);
 		const map =
 			skills.length === 1 || sessions.length === 0 ? {} : await readScenarioSkills(ctx, itemIndex);
-		const skillsOf = skills.length === 1 ? () => [skills[0].id] : (id: string) => map[id] ?? [];
-		practised = practisedBySkill(sessions, skillsOf);
+		addPractised(practised, sessions, (id) =>
+			skills.length === 1 ? [skills[0].id] : (map[id] ?? []),
+		);
 	}
 	for (const skill of skills) {
-		let after: ProficiencyReading[];
-		let members: string[];
-		if (practised) {
-			members = [...(practised.get(skill.id) ?? [])];
-			if (members.length === 0) continue;
-			after = await readTiersOf(ctx, skill.id, named, members, dates.to, itemIndex);
-		} else {
-			after = await readTiers(ctx, skill.id, qs, dates.to, itemIndex);
+		let members = [...(practised.get(skill.id) ?? [])];
+		let after: ProficiencyReading[] = [];
+		if (options.everyMember) {
 			const from = Date.parse(dates.from);
-			after = after.filter((row) => Date.parse(String(row.last_practiced_at)) > from);
-			members = after.map(userId);
-			if (members.length === 0) continue;
-		}
-		const before = await readTiersOf(ctx, skill.id, named, members, dates.from, itemIndex);
+			after = (await readTiers(ctx, skill.id, qs, dates.to, itemIndex)).filter(
+				(row) => Date.parse(String(row.last_practiced_at)) > from,
+			);
+			members = after.map(memberKey);
+		} else if (members.length)
+			after = await readTiersOf(ctx, skill.id, qs, members, dates.to, itemIndex);
+		if (members.length === 0) continue;
+		const before = await readTiersOf(ctx, skill.id, qs, members, dates.from, itemIndex);
 		changes.push(...tierChanges(skill, before, after, dates));
 		if (options.limit !== undefined && changes.length >= options.limit) break;
 	}
