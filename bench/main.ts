@@ -228,8 +228,10 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 		);
 		step(`   per workflow: ${JSON.stringify(s.requestsPerWorkflow)}`);
 		step(
-			`   families: ${JSON.stringify(Object.fromEntries(Object.entries(s.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} dup ${f.duplicates} median ${f.medianDelayMinutes}`])))}`,
+			`   families: ${JSON.stringify(Object.fromEntries(Object.entries(s.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} dup ${f.duplicates} unexpected ${f.unexpected} delay ${f.medianDelayMinutes}/${f.p90DelayMinutes}/${f.worstDelayMinutes}`])))}`,
 		);
+		for (const [k, f] of Object.entries(s.families))
+			for (const line of f.findings ?? []) step(`   ${k}: ${line}`);
 		const a = s.activationDay;
 		if (a)
 			step(
