@@ -53,7 +53,7 @@ interface Due {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const iso = (t: number) => new Date(t).toISOString().slice(11, 19);
+const iso = (t: number) => `${new Date(t).toISOString().slice(11, 19)}Z`;
 
 function delays(
 	sorted: number[],
