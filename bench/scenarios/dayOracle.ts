@@ -34,7 +34,7 @@ export interface FamilyFigures {
 	worstDelayMinutes: number | null;
 	/** Tier Changed found by the sweep: changes it has not reached yet (due within Sweep Every (Days)). */
 	notYetDue?: number;
-	/** Which events were missed, sent twice or unexpected (IDs and times), the first 10. */
+	/** Which events were missed, sent twice or unexpected (IDs and times), the first 20. */
 	findings?: string[];
 }
 
@@ -53,7 +53,7 @@ interface Due {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const iso = (t: number) => `${new Date(t).toISOString().slice(11, 19)}Z`;
+const iso = (t: number) => `${new Date(t).toISOString().slice(0, 19)}Z`;
 
 function delays(
 	sorted: number[],
@@ -109,7 +109,7 @@ export function judge(due: Due[], sent: Sent[], extraFindings: string[] = []): F
 		duplicates,
 		unexpected,
 		...delays(lags.sort((a, b) => a - b)),
-		...(findings.length ? { findings: findings.slice(0, 10) } : {}),
+		...(findings.length ? { findings: findings.slice(0, 20) } : {}),
 	};
 }
 
@@ -337,6 +337,9 @@ export function judgeTierChanges(
 					for (const json of emitted) {
 						const again = String(json.tier_after) === tier && reported.get(pair);
 						sent.push({ key: again || key, at: poll.emittedAt });
+						findings.push(
+							`${again ? 'again' : 'no change'} ${pair}: sent ${String(json.tier_before)} → ${String(json.tier_after)} (from ${String(json.from)} to ${String(json.to)}), the service's ${tier} at ${iso(poll.at)}${again ? `, reported at ${again.split('@')[1]}` : ''}`,
+						);
 					}
 				continue;
 			}
