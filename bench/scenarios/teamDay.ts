@@ -23,7 +23,8 @@
  * sessions spread over the scenarios and the practising members (a quarter of them on a scenario the
  * member was assigned), calls logged, the Skill Tiers trigger (every skill, a read a day) and the weekly
  * tier digest (Skill → Get Tier Changes, every skill, at 07:00 on its weekday, this Wednesday) added.
- * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules.
+ * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules;
+ * every other family per ID by dayOracle.ts (issue 48), Tier Changed included.
  * The practice triggers are measured in their ordinary state too: activated a day before the setup and
  * polled at their Poll Times since, so their read quota is as a working day leaves it.
  * Issue 48 adds "Outcomes" to the scale day (Practice Results on Assignment Completed and Did Not
