@@ -744,28 +744,18 @@ async function runDay(
 		const toolsAt = Array.from({ length: 60 }, (_, i) => WORK_START + 3 * MINUTE + i * 8 * MINUTE);
 		const pending: Array<{ id: string; at: number; score: number }> = [];
 		const scoredAt = new Map<string, number>();
-		const lowScored = new Set<string>();
-		const callbackJobs = new Set<string>();
-		const jobDelays: number[] = [];
-		const jobIds: string[] = [];
-		const pollingDelays: number[] = [];
-		const pollingIds: string[] = [];
-		const coachIds: string[] = [];
-		const coachDelays: number[] = [];
 		const coachDelaysWorking: number[] = [];
 		const digestIds: string[] = [];
 		const digestDelays: number[] = [];
 		const digestSent = new Map<string, number[]>();
 		const digestOpenReads: number[] = [];
 		const outcomeSent = new Map<string, number[]>();
-		const watcherIds: string[] = [];
 		const sent: Record<'watcher' | 'coach' | 'callbacks' | 'byPolling', Sent[]> = {
 			watcher: [],
 			coach: [],
 			callbacks: [],
 			byPolling: [],
 		};
-		const watcherDelays: number[] = [];
 		let tierEvents = 0;
 		let tierDigestRows = 0;
 		let tierDigestDone = !scale;
@@ -783,11 +773,7 @@ async function runDay(
 			while (startedSeen < outputs.length) {
 				const json = outputs[startedSeen++][0]?.json ?? {};
 				const job = (json.job ?? json) as IDataObject;
-				const id = String(job.id ?? '');
-				jobIds.push(id);
-				sent.callbacks.push({ key: id, at: time.now() });
-				const finished = Date.parse(String(job.completed_at ?? ''));
-				jobDelays.push(Number.isNaN(finished) ? 0 : (time.now() - finished) / MINUTE);
+				sent.callbacks.push({ key: String(job.id ?? ''), at: time.now() });
 			}
 		};
 
@@ -834,7 +820,6 @@ async function runDay(
 					const before = store.data.observations.length;
 					const s = control.addSession({ userEmail: user.email, scenario, score });
 					scoredAt.set(s.id, now);
-					if (score < 60) lowScored.add(s.id);
 					if (scale) observeSession(store, before, user.id, scenario, score, now);
 				}
 			}
@@ -842,7 +827,6 @@ async function runDay(
 				const before = store.data.observations.length;
 				const s = control.scoreSession(p.id, p.score);
 				scoredAt.set(p.id, now);
-				if (p.score < 60) lowScored.add(p.id);
 				pending.splice(pending.indexOf(p), 1);
 				if (scale)
 					observeSession(store, before, String(s.user.id), String(s.scenario.id), p.score, now);
@@ -907,13 +891,7 @@ async function runDay(
 					});
 					if (run.error) return fail('Scenario jobs', run.error);
 					const job = run.items[0]?.json ?? {};
-					if (byPolling) {
-						pollingIds.push(String(job.id));
-						sent.byPolling.push({ key: String(job.id), at: time.now() });
-						const finished = Date.parse(String(job.completed_at ?? ''));
-						if (job.status === 'completed')
-							pollingDelays.push(Number.isNaN(finished) ? 0 : (time.now() - finished) / MINUTE);
-					} else callbackJobs.add(String(job.id));
+					if (byPolling) sent.byPolling.push({ key: String(job.id), at: time.now() });
 				});
 			}
 			while (toolIndex < toolsAt.length && toolsAt[toolIndex] <= now) {
@@ -935,10 +913,6 @@ async function runDay(
 				if (outcome.error) return fail('Knowledge Hub watcher', outcome.error);
 				for (const { json } of outcome.items) {
 					sent.watcher.push({ key: oracle.knowledgeHubKey(json), at: polled });
-					const page = json.page as IDataObject | undefined;
-					if (!page) continue;
-					watcherIds.push(`${String(json.event)}:${String(page.id)}`);
-					watcherDelays.push((polled - Date.parse(String(page.updated_at))) / MINUTE);
 				}
 			});
 			// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
@@ -951,11 +925,9 @@ async function runDay(
 					if (outcome.error) return fail('Coach alert', outcome.error);
 					for (const { json } of outcome.items) {
 						const id = String((json.session as IDataObject).id);
-						coachIds.push(id);
 						sent.coach.push({ key: id, at: polled });
 						const scored = scoredAt.get(id) ?? polled;
 						const delay = (polled - scored) / MINUTE;
-						coachDelays.push(delay);
 						if (scored >= WORK_START && scored < WORK_END) coachDelaysWorking.push(delay);
 					}
 				});
@@ -1026,8 +998,7 @@ async function runDay(
 			.filter((c) => !activatedAtNine || c.at >= WORK_START);
 		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
 		const outcomeFamily = oracle.judgeOutcomes(dayLog, outcomeSent);
-		// Issue 48: every family per ID against the simulator's log (dayOracle.ts); the counts before it
-		// (changed pages × 2, low scores, jobs) stay as a cross-check in `countedFamilies`.
+		// Issue 48: every family per ID against the simulator's log (dayOracle.ts).
 		const dayWindow = { from: DAY_START, to: time.now() };
 		const practiceWindow = { from: activatedAtNine ? WORK_START : DAY_START, to: time.now() };
 		const jobs = oracle.judgeJobs(store, dayWindow, sent.callbacks, sent.byPolling);
