@@ -1,5 +1,6 @@
 /** results.json, the console table and the Markdown table docs/benchmarks.md quotes. */
 import type { BenchResults } from './results';
+import type { FamilyFigures } from './scenarios/dayOracle';
 import { round } from './stats';
 
 interface Row {
@@ -21,6 +22,31 @@ function slowestModules(k: BenchResults['package']): string {
 		? `; ${rest.length} others ≤ ${Math.max(...rest.map((m) => m.loadMs))} ms`
 		: '';
 	return `${first.module.split('/').pop()} (cold, with n8n-workflow: ${first.coldLoadMs} ms)${others}`;
+}
+
+/**
+ * Issue 48: every family judged per ID against the simulator's log (bench/scenarios/dayOracle.ts): one
+ * row, MISSED when any family missed, repeated or sent an unexpected event.
+ */
+function familyRows(what: string, families: Record<string, FamilyFigures>): Row[] {
+	const list = Object.entries(families).filter(([name]) => name !== 'toolCalls');
+	const bad = (f: FamilyFigures) => f.missed + f.duplicates + (f.unexpected ?? 0);
+	const delay = (f: FamilyFigures) =>
+		`${f.medianDelayMinutes ?? '-'}/${f.p90DelayMinutes ?? '-'}/${f.worstDelayMinutes ?? '-'}`;
+	return [
+		{
+			figure: `${what}: every family per ID against the simulator's log: sent of due (missed, duplicates, unexpected)`,
+			goal: 'all, once; 0 / 0 / 0',
+			measured: list
+				.map(
+					([name, f]) =>
+						`${name} ${f.delivered}/${f.expected}${bad(f) ? ` (${f.missed}, ${f.duplicates}, ${f.unexpected ?? 0})` : ''}`,
+				)
+				.join('; '),
+			baseline: `delay median/p90/max min: ${list.map(([name, f]) => `${name} ${delay(f)}`).join('; ')}`,
+			met: list.every(([, f]) => bad(f) === 0),
+		},
+	];
 }
 
 function rows(r: BenchResults): Row[] {
@@ -336,7 +362,9 @@ function rows(r: BenchResults): Row[] {
 					day9.staticDataBytesMax <= 1_048_576,
 			},
 		);
+		out.push(...familyRows(`9. Day at ${name}`, day9.families));
 		const a = day9.activationDay;
+		if (a?.families) out.push(...familyRows(`9. Activation day at ${name}`, a.families));
 		if (a && day9.firstWeekMaxRequestsPerDay !== undefined)
 			out.push(
 				{

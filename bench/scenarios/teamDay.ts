@@ -23,7 +23,8 @@
  * sessions spread over the scenarios and the practising members (a quarter of them on a scenario the
  * member was assigned), calls logged, the Skill Tiers trigger (every skill, a read a day) and the weekly
  * tier digest (Skill → Get Tier Changes, every skill, at 07:00 on its weekday, this Wednesday) added.
- * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules.
+ * Past-due events are judged by an oracle from the simulator's assignment log, not the trigger's rules;
+ * every other family per ID by dayOracle.ts (issue 48), Tier Changed included.
  * The practice triggers are measured in their ordinary state too: activated a day before the setup and
  * polled at their Poll Times since, so their read quota is as a working day leaves it.
  * Issue 48 adds "Outcomes" to the scale day (Practice Results on Assignment Completed and Did Not
@@ -44,15 +45,10 @@ import { runToolCalls } from '../../n8n-harness/runTool';
 import { TriggerEndpoint } from '../../n8n-harness/webhookTrigger';
 import { WebhookServer } from '../../n8n-harness/webhookServer';
 import { DEFAULT_MAX_READS } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/settings';
+import * as oracle from './dayOracle';
+import type { FamilyFigures, Sent, TierPoll } from './dayOracle';
 
-export interface FamilyFigures {
-	expected: number;
-	delivered: number;
-	missed: number;
-	duplicates: number;
-	medianDelayMinutes: number | null;
-	worstDelayMinutes: number | null;
-}
+export type { FamilyFigures } from './dayOracle';
 
 export interface TeamDayFigures {
 	/** Requests the workspace counted against the day (served, and 429s for a full minute). */
@@ -190,6 +186,8 @@ export interface ActivationDayFigures {
 	duplicateEvents: number;
 	/** Session Scored of sessions scored in working hours after the 09:00 activation. */
 	practiceMedianDelayMinutesWorkingHours: number | null;
+	/** Every family judged per ID (dayOracle.ts), as on the day. */
+	families?: Record<string, FamilyFigures>;
 }
 
 /**
@@ -299,7 +297,9 @@ function family(delays: number[], expected: number, ids: string[]): FamilyFigure
 		delivered: distinct,
 		missed: Math.max(0, expected - distinct),
 		duplicates: ids.length - distinct,
+		unexpected: 0,
 		medianDelayMinutes: sorted.length ? round(sorted[Math.floor((sorted.length - 1) / 2)]) : null,
+		p90DelayMinutes: sorted.length ? round(sorted[Math.ceil(0.9 * sorted.length) - 1]) : null,
 		worstDelayMinutes: sorted.length ? round(sorted[sorted.length - 1]) : null,
 	};
 }
@@ -350,6 +350,7 @@ export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
 		missedEvents: first.missedEvents,
 		duplicateEvents: first.duplicateEvents,
 		practiceMedianDelayMinutesWorkingHours: first.practiceMedianDelayMinutesWorkingHours,
+		families: first.families,
 	};
 	// Day 1: the activation day, Skill Tiers at its activation read; days 2 to 7: the ordinary day with
 	// Skill Tiers at its warm-up's days 2 to 7 (the weekly digest counted every day: the dearest case).
@@ -450,39 +451,6 @@ function judgePastDue(
 	return { oracle, missed, duplicates };
 }
 
-/**
- * The outcomes oracle, per assignment ID from the simulator's log alone: every change to completed or
- * did_not_pass logged during the day is sent once as its event (minutes from the change to the poll that
- * sent it); any other sent is a duplicate.
- */
-function judgeOutcomes(log: AssignmentChange[], sent: Map<string, number[]>): FamilyFigures {
-	const EVENT: Record<string, string> = {
-		completed: 'assignmentCompleted',
-		did_not_pass: 'assignmentDidNotPass',
-	};
-	const expected = new Map<string, number>();
-	for (const c of log) if (c.to in EVENT) expected.set(`${c.id}|${EVENT[c.to]}`, c.at);
-	const delays: number[] = [];
-	let missed = 0;
-	for (const [key, at] of expected) {
-		const times = (sent.get(key) ?? []).filter((t) => t >= at);
-		if (times.length) delays.push((times[0] - at) / MINUTE);
-		else missed++;
-	}
-	let duplicates = 0;
-	for (const [key, times] of sent)
-		duplicates += expected.has(key) ? times.length - 1 : times.length;
-	const sorted = delays.sort((a, b) => a - b);
-	return {
-		expected: expected.size,
-		delivered: expected.size - missed,
-		missed,
-		duplicates,
-		medianDelayMinutes: sorted.length ? round(sorted[Math.floor((sorted.length - 1) / 2)]) : null,
-		worstDelayMinutes: sorted.length ? round(sorted[sorted.length - 1]) : null,
-	};
-}
-
 async function runDay(
 	size: DaySize,
 	practice: PracticeReads,
@@ -557,10 +525,18 @@ async function runDay(
 			requestsByDay: [],
 			tierEvents: 0,
 		};
+		// Every poll of the Skill Tiers trigger, for the oracle: its instant, the observations then, its items.
+		const tierPolls: TierPoll[] = [];
+		const pollTiers = async (trigger: PollHarness) => {
+			const poll = { at: time.now(), observations: store.data.observations.length };
+			const outcome = await trigger.poll();
+			tierPolls.push({ ...poll, items: outcome.items.map((i) => i.json), emittedAt: time.now() });
+			return outcome;
+		};
 		const warmUpPoll = async () => {
 			if (!tiers) return;
 			const before = control.requests({}).length;
-			const outcome = await tiers.poll();
+			const outcome = await pollTiers(tiers);
 			if (outcome.error) fail('Skill Tiers (before the day)', outcome.error);
 			const spent = control.requests({}).length - before;
 			warmUp.requests += spent;
@@ -723,10 +699,14 @@ async function runDay(
 
 		const perWorkflow: Record<string, number> = {};
 		const pathCounts: Record<string, number> = {};
+		// The instants each workflow read (a poll that sent a request): the oracle's "next read".
+		const readsOf: Record<string, number[]> = {};
 		const spend = async (name: string, work: () => Promise<void>) => {
 			const before = requestCount();
+			const started = time.now();
 			await work();
 			const after = requestCount();
+			if (after > before) (readsOf[name] ??= []).push(started);
 			perWorkflow[name] = (perWorkflow[name] ?? 0) + after - before;
 			if (process.env.SCALE_DAY_PATHS)
 				for (const r of control.requests({}).slice(before, after)) {
@@ -765,22 +745,18 @@ async function runDay(
 		const toolsAt = Array.from({ length: 60 }, (_, i) => WORK_START + 3 * MINUTE + i * 8 * MINUTE);
 		const pending: Array<{ id: string; at: number; score: number }> = [];
 		const scoredAt = new Map<string, number>();
-		const lowScored = new Set<string>();
-		const callbackJobs = new Set<string>();
-		const jobDelays: number[] = [];
-		const jobIds: string[] = [];
-		const pollingDelays: number[] = [];
-		const pollingIds: string[] = [];
-		const coachIds: string[] = [];
-		const coachDelays: number[] = [];
 		const coachDelaysWorking: number[] = [];
 		const digestIds: string[] = [];
 		const digestDelays: number[] = [];
 		const digestSent = new Map<string, number[]>();
 		const digestOpenReads: number[] = [];
 		const outcomeSent = new Map<string, number[]>();
-		const watcherIds: string[] = [];
-		const watcherDelays: number[] = [];
+		const sent: Record<'watcher' | 'coach' | 'callbacks' | 'byPolling', Sent[]> = {
+			watcher: [],
+			coach: [],
+			callbacks: [],
+			byPolling: [],
+		};
 		let tierEvents = 0;
 		let tierDigestRows = 0;
 		let tierDigestDone = !scale;
@@ -798,10 +774,7 @@ async function runDay(
 			while (startedSeen < outputs.length) {
 				const json = outputs[startedSeen++][0]?.json ?? {};
 				const job = (json.job ?? json) as IDataObject;
-				const id = String(job.id ?? '');
-				jobIds.push(id);
-				const finished = Date.parse(String(job.completed_at ?? ''));
-				jobDelays.push(Number.isNaN(finished) ? 0 : (time.now() - finished) / MINUTE);
+				sent.callbacks.push({ key: String(job.id ?? ''), at: time.now() });
 			}
 		};
 
@@ -848,7 +821,6 @@ async function runDay(
 					const before = store.data.observations.length;
 					const s = control.addSession({ userEmail: user.email, scenario, score });
 					scoredAt.set(s.id, now);
-					if (score < 60) lowScored.add(s.id);
 					if (scale) observeSession(store, before, user.id, scenario, score, now);
 				}
 			}
@@ -856,7 +828,6 @@ async function runDay(
 				const before = store.data.observations.length;
 				const s = control.scoreSession(p.id, p.score);
 				scoredAt.set(p.id, now);
-				if (p.score < 60) lowScored.add(p.id);
 				pending.splice(pending.indexOf(p), 1);
 				if (scale)
 					observeSession(store, before, String(s.user.id), String(s.scenario.id), p.score, now);
@@ -921,12 +892,7 @@ async function runDay(
 					});
 					if (run.error) return fail('Scenario jobs', run.error);
 					const job = run.items[0]?.json ?? {};
-					if (byPolling) {
-						pollingIds.push(String(job.id));
-						const finished = Date.parse(String(job.completed_at ?? ''));
-						if (job.status === 'completed')
-							pollingDelays.push(Number.isNaN(finished) ? 0 : (time.now() - finished) / MINUTE);
-					} else callbackJobs.add(String(job.id));
+					if (byPolling) sent.byPolling.push({ key: String(job.id), at: time.now() });
 				});
 			}
 			while (toolIndex < toolsAt.length && toolsAt[toolIndex] <= now) {
@@ -947,10 +913,7 @@ async function runDay(
 				const outcome = await watcher.poll();
 				if (outcome.error) return fail('Knowledge Hub watcher', outcome.error);
 				for (const { json } of outcome.items) {
-					const page = json.page as IDataObject | undefined;
-					if (!page) continue;
-					watcherIds.push(`${String(json.event)}:${String(page.id)}`);
-					watcherDelays.push((polled - Date.parse(String(page.updated_at))) / MINUTE);
+					sent.watcher.push({ key: oracle.knowledgeHubKey(json), at: polled });
 				}
 			});
 			// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
@@ -963,10 +926,9 @@ async function runDay(
 					if (outcome.error) return fail('Coach alert', outcome.error);
 					for (const { json } of outcome.items) {
 						const id = String((json.session as IDataObject).id);
-						coachIds.push(id);
+						sent.coach.push({ key: id, at: polled });
 						const scored = scoredAt.get(id) ?? polled;
 						const delay = (polled - scored) / MINUTE;
-						coachDelays.push(delay);
 						if (scored >= WORK_START && scored < WORK_END) coachDelaysWorking.push(delay);
 					}
 				});
@@ -1010,7 +972,7 @@ async function runDay(
 			// poll a minute would only slow the bench.
 			if (tiers && minute === TIER_POLL_MINUTE)
 				await spend('Skill Tiers', async () => {
-					const outcome = await tiers.poll();
+					const outcome = await pollTiers(tiers);
 					if (outcome.error) return fail('Skill Tiers', outcome.error);
 					tierEvents += outcome.items.length;
 				});
@@ -1030,19 +992,55 @@ async function runDay(
 
 		const all = control.requests({});
 		const usage = control.rateLimitUsage();
-		// What the watcher should have seen: the pages the sync changed tonight (updated and published).
-		const changedPages = store.data.pages.filter((p) => (p.updatedAt ?? 0) >= DAY_START);
 		// On the activation day, what changed before the 09:00 activation is history (never sent).
 		const dayLog = control
 			.assignmentLog()
 			.slice(logStart)
 			.filter((c) => !activatedAtNine || c.at >= WORK_START);
 		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
-		const outcomeFamily = judgeOutcomes(dayLog, outcomeSent);
+		const outcomeFamily = oracle.judgeOutcomes(dayLog, outcomeSent);
+		// Issue 48: every family per ID against the simulator's log (dayOracle.ts).
+		const dayWindow = { from: DAY_START, to: time.now() };
+		const practiceWindow = { from: activatedAtNine ? WORK_START : DAY_START, to: time.now() };
+		const jobs = oracle.judgeJobs(store, dayWindow, sent.callbacks, sent.byPolling);
+		const tierDay = tierPolls.findIndex((p) => p.at >= DAY_START);
+		const tierJudged = (polls: TierPoll[], from: number) => {
+			const { practised, bySweep } = oracle.judgeTierChanges(
+				store,
+				polls,
+				skills.map((sk) => sk.id),
+				sweepDays,
+				from,
+			);
+			return [practised, bySweep];
+		};
+		const [tierChanged, tierChangedBySweep] = tierJudged(
+			tierPolls,
+			tierDay < 0 ? tierPolls.length : tierDay,
+		);
+		const [tierBeforeDay, tierBeforeDayBySweep] = tierJudged(
+			tierPolls.filter((p) => p.at < DAY_START),
+			1,
+		);
+		const tierFamilies: Record<string, FamilyFigures> = tiers
+			? { tierChanged, tierChangedBySweep, tierBeforeDay, tierBeforeDayBySweep }
+			: {};
 		const families = {
 			...(outcomes ? { assignmentOutcomes: outcomeFamily } : {}),
-			knowledgeHubPages: family(watcherDelays, changedPages.length * 2, watcherIds),
-			sessionScored: family(coachDelays, lowScored.size, coachIds),
+			knowledgeHub: oracle.judgeKnowledgeHub(
+				store,
+				dayWindow,
+				readsOf['Knowledge Hub watcher'] ?? [],
+				sent.watcher,
+			),
+			sessionScored: oracle.judgeSessionScored(
+				store,
+				practiceWindow,
+				readsOf['Coach alert'] ?? [],
+				60,
+				sent.coach,
+			),
+			...tierFamilies,
 			assignmentPastDue: scale
 				? {
 						...family(digestDelays, judged.oracle.expected, digestIds),
@@ -1050,8 +1048,7 @@ async function runDay(
 						duplicates: judged.duplicates,
 					}
 				: family(digestDelays, dueToday.filter((a) => a.status === 'past_due').length, digestIds),
-			jobTrigger: family(jobDelays, callbackJobs.size, jobIds),
-			jobByPolling: family(pollingDelays, jobsAt.filter((_, n) => n % 4 === 3).length, pollingIds),
+			...jobs,
 			toolCalls: family(
 				[],
 				toolsAt.length,

@@ -1,7 +1,7 @@
 /** Knowledge Hub page life cycle (spec 3.3): drafts, publishing, archiving, versions. */
 import { publishedVersion } from './render';
 import type { Store } from './store';
-import type { KbVisibility, PageRec } from './types';
+import type { KbVisibility, PageChange, PageRec } from './types';
 
 export interface NewPage {
 	title: string;
@@ -24,9 +24,19 @@ export interface PagePatch {
 	skillIds?: string[];
 }
 
-function touch(store: Store, page: PageRec, now: number): void {
+function touch(store: Store, page: PageRec, now: number, change: PageChange['change']): void {
 	page.updatedAt = now;
 	page.seq = store.nextSeq();
+	logChange(store, page, now, change);
+}
+
+function logChange(store: Store, page: PageRec, now: number, change: PageChange['change']): void {
+	store.pageLog.push({
+		id: page.id,
+		change,
+		at: now,
+		version: publishedVersion(page)?.version ?? null,
+	});
 }
 
 export function createPage(
@@ -54,6 +64,7 @@ export function createPage(
 	};
 	store.data.pages.push(page);
 	if (input.status === 'published') publish(page, actorId, now, 'created');
+	logChange(store, page, now, 'created');
 	return page;
 }
 
@@ -108,17 +119,18 @@ export function updatePage(
 	if (patch.sourceIds) page.sourceIds = [...patch.sourceIds];
 	if (patch.skillIds) page.skillIds = [...patch.skillIds];
 	changed ||= !!(patch.folderIds || patch.sourceIds || patch.skillIds);
-	if (patch.status === 'published') {
+	const published = patch.status === 'published';
+	if (published) {
 		publish(page, actorId, now, changeType);
 		changed = true;
 	} else if (patch.status === 'draft') {
 		page.status = 'draft';
 		changed = true;
 	}
-	if (changed) touch(store, page, now);
+	if (changed) touch(store, page, now, published ? 'published' : 'updated');
 }
 
 export function archivePage(store: Store, page: PageRec, now: number): void {
 	page.status = 'archived';
-	touch(store, page, now);
+	touch(store, page, now, 'archived');
 }

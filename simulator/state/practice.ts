@@ -72,6 +72,7 @@ export function scoreSession(store: Store, session: SessionRec, score: number, n
 		throw new Error(`score must be between 0 and 100, got ${score}`);
 	session.score = score;
 	session.valid = true;
+	store.scoreLog.push({ id: session.id, score, at: now });
 	delete session.pendingScore;
 	session.durationSeconds ??= 180 + store.rng.int(0, 420);
 	observeSession(store, session);

@@ -2,7 +2,14 @@
 import { Rng } from './random';
 import { buildSeed, type DataSize, type SeedData } from './seed';
 import type { JobStatus } from '../schemas';
-import type { AssignmentChange, JobRec, StudioSessionRec, UserRec } from './types';
+import type {
+	AssignmentChange,
+	JobRec,
+	PageChange,
+	ScoreChange,
+	StudioSessionRec,
+	UserRec,
+} from './types';
 
 /** How finely the service writes timestamps. The deployed service writes whole seconds. */
 export type TimestampPrecision = 'second' | 'millisecond';
@@ -16,6 +23,10 @@ export class Store {
 	studioSessions!: Map<string, StudioSessionRec>;
 	/** Every assignment status change since the seed (creations included), oldest first. */
 	assignmentLog!: AssignmentChange[];
+	/** Every session graded at runtime (scoreSession), oldest first; the seed's history is not in it. */
+	scoreLog!: ScoreChange[];
+	/** Every page change at runtime (created, updated, published, archived), oldest first. */
+	pageLog!: PageChange[];
 	/** Ids for records created at runtime; restarted on reset so runs repeat exactly. */
 	rng!: Rng;
 	/** Monotonic change counter for pages (tie-breaker between equal timestamps). */
@@ -44,6 +55,8 @@ export class Store {
 		this.jobs = new Map();
 		this.studioSessions = new Map();
 		this.assignmentLog = [];
+		this.scoreLog = [];
+		this.pageLog = [];
 		this.rng = new Rng(this.seed * 7919 + 1);
 		this.seq = Math.max(0, ...this.data.pages.map((p) => p.seq));
 	}

@@ -96,6 +96,21 @@ export interface AssignmentChange {
 	at: number;
 }
 
+/** A session's grade, stamped with when it was given (the bench's oracle: what was scored, when). */
+export interface ScoreChange {
+	id: string;
+	score: number;
+	at: number;
+}
+
+/** One change of a page (the bench's oracle: what changed, when; `version` the published one after it). */
+export interface PageChange {
+	id: string;
+	change: 'created' | 'updated' | 'published' | 'archived';
+	at: number;
+	version: number | null;
+}
+
 export interface SessionRec {
 	id: string;
 	userId: string;
