@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import {
 	addPageLists,
 	contentFromFields,
@@ -63,10 +62,7 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubPage', 'create', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -83,4 +79,4 @@ export async function execute(
 		itemIndex,
 	});
 	return page;
-}
+};

@@ -15,8 +15,7 @@ import {
 	rememberSync,
 	syncOncePerTitle,
 } from '../../../shared/knowledgeHub/syncRun';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
@@ -143,10 +142,7 @@ function slotOf(ctx: IExecuteFunctions, itemIndex: number) {
  * Items sharing a folder and title are synced once, from the last of them (syncRun.ts); the earlier
  * ones write nothing and come out as that page, `unchanged` by them.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { title, folderId } = slotOf(this, itemIndex);
 	const { page, mine } = await syncOncePerTitle(
 		this,
@@ -157,7 +153,7 @@ export async function execute(
 		async (last) => await sync(this, last, title, folderId),
 	);
 	return mine ? page : withResult(page, 'unchanged');
-}
+};
 
 async function sync(
 	ctx: IExecuteFunctions,

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -9,8 +9,7 @@ import {
 } from '../../../shared/binary/textFile';
 import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
 import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
-import { WithFiles } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
 import { pageLocator } from './page.locator';
 
 const spec: ByIdSpec = {
@@ -69,10 +68,7 @@ const spec: ByIdSpec = {
 const base = getByIdOperation(spec);
 export const description = base.description;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const fileOutput = this.getNodeParameter('fileOutput', itemIndex, 'none') as string;
 	if (fileOutput === 'none') return await base.execute.call(this, itemIndex);
 	const property = readOutputField(this, itemIndex);
@@ -98,4 +94,4 @@ export async function execute(
 		'md',
 	);
 	return new WithFiles(page, await textFileBinary(this, property, text, fileName, 'text/markdown'));
-}
+};

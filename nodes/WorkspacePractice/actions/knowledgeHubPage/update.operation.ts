@@ -4,8 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { validator, type InputValidator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readUuidLocator } from '../../../shared/fields/locator';
 import {
 	addPageLists,
@@ -62,10 +61,7 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('knowledgeHubPage', 'update', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);
 	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page ID');
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -97,7 +93,7 @@ export async function execute(
 		what: `page ${pageId}`,
 	});
 	return page;
-}
+};
 
 /** "archived" is a status the service has, but not one Update sets: say which operation does. */
 function refuseArchived(check: InputValidator, status: unknown): void {

@@ -10,8 +10,11 @@ import type { SourceWaitSettings, WaitingSource } from '../../../shared/knowledg
 import { apiRequest, withIsNew } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
-import { forOperation } from '../../../shared/operations/operation';
-import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import {
+	forOperation,
+	type ItemOutcome,
+	type OperationModule,
+} from '../../../shared/operations/operation';
 import { createThenWaitAll } from '../../../shared/operations/listWait';
 import { waiting } from '../../../shared/waitMany';
 import type { WaitEnd } from '../../../shared/waitMany';
@@ -209,10 +212,7 @@ function result(end: WaitEnd<IDataObject>, isNew: IDataObject[string]): IDataObj
 	return { ...end.value, is_new: isNew };
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const body = buildBody(this, itemIndex);
 	const mode = readMode(this, itemIndex);
 	const settings = mode === 'poll' ? waitSettings(this, itemIndex) : undefined;
@@ -220,7 +220,7 @@ export async function execute(
 	if (!settings) return source;
 	const [end] = await waitSourcesReady(this, [waiting(source, settings)]);
 	return result(end, source.is_new);
-}
+};
 
 /**
  * A list By Polling (`createThenWaitAll`): every source is created, then all are waited on together,

@@ -1,4 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -9,8 +8,7 @@ import {
 } from '../../../shared/binary/textFile';
 import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
 import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
-import { WithFiles } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
 import { sourceLocator } from './source.locator';
 
 const spec: ByIdSpec = {
@@ -55,10 +53,7 @@ const spec: ByIdSpec = {
 const base = getByIdOperation(spec);
 export const description = base.description;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	if (this.getNodeParameter('textAsFile', itemIndex, false) !== true)
 		return await base.execute.call(this, itemIndex);
 	const property = readOutputField(this, itemIndex);
@@ -88,4 +83,4 @@ export async function execute(
 	const json = { ...source };
 	if (options.includeContent !== true) delete json.content;
 	return new WithFiles(json, binary);
-}
+};

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	memberLocator,
@@ -8,8 +8,7 @@ import {
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const RANKS = ['gold', 'silver', 'bronze'];
@@ -91,10 +90,7 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenario', 'assign', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
@@ -128,4 +124,4 @@ export async function execute(
 		what: `scenario ${scenarioId}`,
 	});
 	return assignment;
-}
+};

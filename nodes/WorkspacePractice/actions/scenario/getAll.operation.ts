@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiList } from '../../../shared/transport';
 import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	collectionIds,
@@ -89,12 +88,9 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenario', 'getAll', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs = readFilters(this, itemIndex, filterFields);
 	if (options.includeSkills === true) qs.include = 'skills';
 	return await apiList<IDataObject>(this, '/scenarios', qs, readListOptions(this, itemIndex));
-}
+};

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
 import { readFilters } from '../../../shared/fields/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
@@ -11,10 +10,7 @@ const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];
 
 export const description = forOperation('scenario', 'getAnalyticsSummary', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { ref } = readScenarioRef(this, itemIndex);
 	const qs = readFilters(this, itemIndex, analyticsFilterFields);
 	const { body } = await apiRequest<IDataObject>(this, {
@@ -25,4 +21,4 @@ export async function execute(
 		what: `scenario ${ref}`,
 	});
 	return body;
-}
+};

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { requiredMemberEmail, memberLocator } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 
 const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
@@ -41,10 +40,7 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenario', 'grantAccess', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);
 	const userEmail = requiredMemberEmail(
 		v,
@@ -65,4 +61,4 @@ export async function execute(
 		what: `scenario ${scenarioId}`,
 	});
 	return body;
-}
+};

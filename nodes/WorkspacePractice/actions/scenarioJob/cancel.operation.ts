@@ -1,8 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { cancelJob } from '../../../shared/scenarioJob/job';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { jobIdField, readJobId } from './job.fields';
 
 const fields: INodeProperties[] = [
@@ -15,9 +14,6 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('scenarioJob', 'cancel', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	return await cancelJob(this, readJobId(this, itemIndex), itemIndex);
-}
+};

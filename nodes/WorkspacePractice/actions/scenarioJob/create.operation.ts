@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { createThenWaitAll } from '../../../shared/operations/listWait';
-import { forOperation } from '../../../shared/operations/operation';
-import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import {
+	forOperation,
+	type ItemOutcome,
+	type OperationModule,
+} from '../../../shared/operations/operation';
 import { testUrlNotice } from '../../../shared/scenarioJob/callback';
 import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
 import { waitForJobs } from '../../../shared/scenarioJob/wait';
@@ -74,10 +77,7 @@ function settle(
 }
 
 /** One item: create its job, then (as Wait for Completion says) return it, poll it, or wait for its callback. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const mode = readMode(this, itemIndex);
 	if (mode === 'callback') refuseCallback(this, itemIndex);
 	const body = buildBody(this, itemIndex, mode);
@@ -94,7 +94,7 @@ export async function execute(
 	}
 	await waitForCallback(this, created.value, settings.timeLimitMs, itemIndex);
 	return created.value;
-}
+};
 
 /**
  * A list By Polling (`createThenWaitAll`): every job is created, one after another as fast as the

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { locator, readLocator } from '../../../shared/fields/locator';
 
 const fields: INodeProperties[] = [
@@ -49,10 +48,7 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('session', 'get', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session ID');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const include = [
@@ -67,4 +63,4 @@ export async function execute(
 		what: `session ${sessionId}`,
 	});
 	return body;
-}
+};

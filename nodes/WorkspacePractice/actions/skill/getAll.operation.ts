@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiList } from '../../../shared/transport';
 import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -28,11 +27,8 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('skill', 'getAll', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = options.includeProficiency === true ? { include: 'proficiency' } : {};
 	return await apiList<IDataObject>(this, '/skills', qs, readListOptions(this, itemIndex));
-}
+};

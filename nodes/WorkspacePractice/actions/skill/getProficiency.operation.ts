@@ -1,18 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { apiList } from '../../../shared/transport';
-import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	excludeSystemUsers,
-	filtersCollection,
 	peopleFilters,
-	readFilters,
 	UNTIL_DATE_RULE,
 } from '../../../shared/fields/filter.fields';
 import { readUuidLocator } from '../../../shared/fields/locator';
+import { listOperation } from '../../../shared/operations/listOperation';
 import { skillLocator } from './skill.locator';
 
 const filterFields: QueryField[] = [
@@ -31,24 +24,9 @@ const filterFields: QueryField[] = [
 	excludeSystemUsers,
 ];
 
-const fields: INodeProperties[] = [
-	skillLocator(),
-	...returnAllAndLimit,
-	filtersCollection(filterFields),
-];
-
-export const description = forOperation('skill', 'getProficiency', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const skillId = readUuidLocator(this, itemIndex, 'skill', 'Skill ID');
-	const qs = readFilters(this, itemIndex, filterFields);
-	return await apiList<IDataObject>(
-		this,
-		`/skills/${skillId}/proficiency`,
-		qs,
-		readListOptions(this, itemIndex),
-	);
-}
+export const { description, execute } = listOperation(
+	'skill',
+	(ctx, itemIndex) => `/skills/${readUuidLocator(ctx, itemIndex, 'skill', 'Skill ID')}/proficiency`,
+	filterFields,
+	{ operation: 'getProficiency', lead: [skillLocator()] },
+);

@@ -8,8 +8,7 @@ import {
 	UNTIL_DATE_RULE,
 } from '../../../shared/fields/filter.fields';
 import { readUuidLocator } from '../../../shared/fields/locator';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import type { SkillRef } from '../../../shared/skills/tierChange';
 import { readSkills, readTiers, tierChangesBetween } from '../../../shared/skills/readTiers';
 import { validator } from '../../../shared/validate';
@@ -136,10 +135,7 @@ function readQuery(ctx: IExecuteFunctions, itemIndex: number, options: IDataObje
 	return qs;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	// Everything the form says is checked before the first request.
 	const dates = readDates(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -158,4 +154,4 @@ export async function execute(
 		everyMember: options.everyMember === true,
 		itemIndex,
 	});
-}
+};

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, withIsNew } from '../../../shared/transport';
 import { memberLocator, requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	memberLocator({
@@ -49,10 +48,7 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('studioSession', 'create', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);
 	const userEmail = requiredMemberEmail(
 		check,
@@ -74,4 +70,4 @@ export async function execute(
 		itemIndex,
 	});
 	return withIsNew(response);
-}
+};

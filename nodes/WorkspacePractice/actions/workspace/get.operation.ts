@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 
 const fields: INodeProperties[] = [
 	{
@@ -16,14 +15,11 @@ const fields: INodeProperties[] = [
 
 export const description = forOperation('workspace', 'get', fields);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { body } = await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: '/workspace',
 		itemIndex,
 	});
 	return body;
-}
+};
