@@ -11,6 +11,7 @@ import {
 	pageVisibilityOptions,
 	readPageContent,
 } from './page.fields';
+import { additionalFields } from '../fields';
 
 const fields: INodeProperties[] = [
 	{
@@ -23,41 +24,34 @@ const fields: INodeProperties[] = [
 		description: 'Title of the new page',
 	},
 	...contentFromFields(),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Content',
-				name: 'content',
-				type: 'string',
-				typeOptions: { rows: 6 },
-				default: '',
-				description:
-					'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
-			},
-			...pageListFields(false),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: pageStatusOptions,
-				default: 'draft',
-				description: 'Whether to keep the page as a draft (the default) or publish it right away',
-			},
-			{
-				displayName: 'Visibility',
-				name: 'visibility',
-				type: 'options',
-				options: pageVisibilityOptions,
-				default: 'workspace',
-				description: 'Who can see the page (the service defaults to Workspace)',
-			},
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Content',
+			name: 'content',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			description:
+				'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
+		},
+		...pageListFields(false),
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: pageStatusOptions,
+			default: 'draft',
+			description: 'Whether to keep the page as a draft (the default) or publish it right away',
+		},
+		{
+			displayName: 'Visibility',
+			name: 'visibility',
+			type: 'options',
+			options: pageVisibilityOptions,
+			default: 'workspace',
+			description: 'Who can see the page (the service defaults to Workspace)',
+		},
+	]),
 ];
 
 export const description = forOperation('knowledgeHubPage', 'create', fields);

@@ -19,6 +19,7 @@ import { forOperation, type OperationModule } from '../../../shared/operations/o
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
+import { optionsField } from '../fields';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import {
 	addPageLists,
@@ -66,13 +67,8 @@ const fields: INodeProperties[] = [
 		description:
 			'Whether to publish the content as a new version when the page is created or changed. Off keeps it as a draft to review, compared with the pending draft.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: (
+	optionsField(
+		(
 			[
 				...pageListFields(true),
 				{
@@ -102,7 +98,7 @@ const fields: INodeProperties[] = [
 				}),
 			] as INodeProperties[]
 		).sort(byDisplayName),
-	},
+	),
 ];
 
 export const description = forOperation('knowledgeHubPage', 'createOrUpdate', fields);

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { optionsField } from '../fields';
 
 import {
 	binaryOutputField,
@@ -44,23 +45,16 @@ const spec: ByIdSpec = {
 				'Whether to also put the page body into a binary file, e.g. to back it up or hand it to another service',
 		},
 		binaryOutputField({ displayOptions: { hide: { fileOutput: ['none'] } } }),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Include Draft',
-					name: 'includeDraft',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to add the unpublished draft (its title and Markdown content) under "draft"; the published body is always in "content"',
-				},
-			],
-		},
+		optionsField([
+			{
+				displayName: 'Include Draft',
+				name: 'includeDraft',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the unpublished draft (its title and Markdown content) under "draft"; the published body is always in "content"',
+			},
+		]),
 	],
 	includes: { includeDraft: 'draft' },
 };

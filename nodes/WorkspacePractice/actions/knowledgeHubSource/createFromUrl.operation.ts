@@ -19,6 +19,7 @@ import { createThenWaitAll } from '../../../shared/operations/listWait';
 import { waiting } from '../../../shared/waitMany';
 import type { WaitEnd } from '../../../shared/waitMany';
 import { isToolContext } from '../../../shared/toolContext';
+import { additionalFields, optionsField } from '../fields';
 
 const waitUntilReadyOptions = [
 	{
@@ -93,60 +94,45 @@ const fields: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { waitUntilReady: ['poll'] } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Cover',
-				name: 'cover',
-				type: 'string',
-				default: '',
-				description: 'Reference of a cover image for the source',
-			},
-			{
-				displayName: 'Folder Names or IDs',
-				name: 'folder_ids',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getKnowledgeHubFolders' },
-				default: [],
-				description:
-					'Folders to put the new source in. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { waitUntilReady: ['poll'] } },
-		options: [
-			{
-				displayName: 'First Check (Seconds)',
-				name: 'firstCheckSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 2 },
-				default: SOURCE_FIRST_CHECK_SECONDS,
-				description: 'Pause before the first status read; later pauses double, up to 60 seconds',
-			},
-			{
-				displayName: 'Time Limit (Minutes)',
-				// Not timeLimitMinutes: Scenario Job → Create has that name with another default, and n8n
-				// carries a value across operations by name (docs/parameter-names.md).
-				name: 'sourceTimeLimitMinutes',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: SOURCE_MAX_TIME_LIMIT_MINUTES },
-				default: SOURCE_TIME_LIMIT_MINUTES,
-				description:
-					'How long to wait for the text, counted from the creation. Past it the item fails; extraction goes on.',
-			},
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Cover',
+			name: 'cover',
+			type: 'string',
+			default: '',
+			description: 'Reference of a cover image for the source',
+		},
+		{
+			displayName: 'Folder Names or IDs',
+			name: 'folder_ids',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getKnowledgeHubFolders' },
+			default: [],
+			description:
+				'Folders to put the new source in. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	]),
+	optionsField({ displayOptions: { show: { waitUntilReady: ['poll'] } } }, [
+		{
+			displayName: 'First Check (Seconds)',
+			name: 'firstCheckSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: SOURCE_FIRST_CHECK_SECONDS,
+			description: 'Pause before the first status read; later pauses double, up to 60 seconds',
+		},
+		{
+			displayName: 'Time Limit (Minutes)',
+			// Not timeLimitMinutes: Scenario Job → Create has that name with another default, and n8n
+			// carries a value across operations by name (docs/parameter-names.md).
+			name: 'sourceTimeLimitMinutes',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: SOURCE_MAX_TIME_LIMIT_MINUTES },
+			default: SOURCE_TIME_LIMIT_MINUTES,
+			description:
+				'How long to wait for the text, counted from the creation. Past it the item fails; extraction goes on.',
+		},
+	]),
 ];
 
 export const description = forOperation('knowledgeHubSource', 'createFromUrl', fields);

@@ -10,6 +10,7 @@ import { getById, getByIdOperation } from '../../../shared/operations/byIdOperat
 import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
 import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
 import { sourceLocator } from './source.locator';
+import { optionsField } from '../fields';
 
 const spec: ByIdSpec = {
 	resource: 'knowledgeHubSource',
@@ -29,23 +30,16 @@ const spec: ByIdSpec = {
 				'Whether to also put the extracted text into a binary file named after the title (.md for Markdown, .txt otherwise), e.g. to back it up or hand it to another service',
 		},
 		binaryOutputField({ displayOptions: { show: { textAsFile: [true] } } }),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Include Content',
-					name: 'includeContent',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to add the extracted text under "content". It is read from storage and can be large, so it is off by default.',
-				},
-			],
-		},
+		optionsField([
+			{
+				displayName: 'Include Content',
+				name: 'includeContent',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the extracted text under "content". It is read from storage and can be large, so it is off by default.',
+			},
+		]),
 	],
 	includes: { includeContent: 'content' },
 };

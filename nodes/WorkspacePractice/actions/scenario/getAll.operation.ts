@@ -11,6 +11,7 @@ import {
 	skillIds,
 } from '../../../shared/fields/filter.fields';
 import { memberLocator } from '../../../shared/fields/member.locator';
+import { optionsField } from '../fields';
 
 const filterFields: QueryField[] = [
 	{
@@ -68,22 +69,15 @@ const filterFields: QueryField[] = [
 const fields: INodeProperties[] = [
 	...returnAllAndLimit,
 	filtersCollection(filterFields),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Skills',
-				name: 'includeSkills',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to add the list of skills each scenario evaluates',
-			},
-		],
-	},
+	optionsField([
+		{
+			displayName: 'Include Skills',
+			name: 'includeSkills',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to add the list of skills each scenario evaluates',
+		},
+	]),
 ];
 
 export const description = forOperation('scenario', 'getAll', fields);

@@ -1,23 +1,16 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { requiredMemberEmail, memberLocator } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
+import { memberEmailField, readMemberEmail } from '../fields';
 
 const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
 
 const fields: INodeProperties[] = [
 	scenarioLocator(false),
-	memberLocator({
-		displayName: 'Member',
-		name: 'userEmail',
-		kind: 'email',
-		required: true,
-		description:
-			'The workspace member to give access to, by e-mail: pick them from the list or type the address (By Email)',
-	}),
+	memberEmailField('to give access to,'),
 	{
 		displayName: 'Permission Level',
 		name: 'permissionLevel',
@@ -42,11 +35,7 @@ export const description = forOperation('scenario', 'grantAccess', fields);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(
-		v,
-		'Member',
-		this.getNodeParameter('userEmail', itemIndex, ''),
-	);
+	const userEmail = readMemberEmail(this, itemIndex);
 	const level = v.oneOf(
 		'Permission Level',
 		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { callbackUrlForJob } from '../../../shared/scenarioJob/callback';
 import type { PollSettings } from '../../../shared/scenarioJob/wait';
 import { isToolContext } from '../../../shared/toolContext';
@@ -16,6 +15,7 @@ import {
 	PROMPT_MAX,
 } from './create.fields';
 import { checkContextForm } from './create.context';
+import { readMemberEmail } from '../fields';
 
 /** Create's form read and checked: the request body, the wait mode, the time limit, the poll schedule. */
 
@@ -93,11 +93,7 @@ function remixSlug(
 /** The request body (callback headers included), checked before anything is sent. */
 export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): IDataObject {
 	const check = validator(ctx, itemIndex);
-	const userEmail = requiredMemberEmail(
-		check,
-		'Member',
-		ctx.getNodeParameter('userEmail', itemIndex, ''),
-	);
+	const userEmail = readMemberEmail(ctx, itemIndex);
 	const prompt = check.maxLength(
 		'Prompt',
 		check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')),

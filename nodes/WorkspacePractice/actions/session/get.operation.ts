@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { locator, readLocator } from '../../../shared/fields/locator';
+import { optionsField } from '../fields';
 
 const fields: INodeProperties[] = [
 	locator({
@@ -21,29 +22,22 @@ const fields: INodeProperties[] = [
 			},
 		],
 	}),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Evaluations',
-				name: 'includeEvaluations',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to add the rubric criteria with their grades and feedback',
-			},
-			{
-				displayName: 'Include Transcript',
-				name: 'includeTranscript',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to add the conversation, line by line with speaker and time',
-			},
-		],
-	},
+	optionsField([
+		{
+			displayName: 'Include Evaluations',
+			name: 'includeEvaluations',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to add the rubric criteria with their grades and feedback',
+		},
+		{
+			displayName: 'Include Transcript',
+			name: 'includeTranscript',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to add the conversation, line by line with speaker and time',
+		},
+	]),
 ];
 
 export const description = forOperation('session', 'get', fields);

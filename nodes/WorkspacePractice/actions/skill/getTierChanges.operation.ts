@@ -13,6 +13,7 @@ import type { SkillRef } from '../../../shared/skills/tierChange';
 import { readSkills, readTiers, tierChangesBetween } from '../../../shared/skills/readTiers';
 import { validator } from '../../../shared/validate';
 import { skillLocator } from './skill.locator';
+import { optionsField } from '../fields';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -55,31 +56,24 @@ const fields: INodeProperties[] = [
 		default: '',
 	},
 	filtersCollection(filterFields),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include System Users',
-				name: 'includeSystemUsers',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to list the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
-			},
-			{
-				displayName: 'Read Every Member',
-				name: 'everyMember',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to read every member with a tier, so changes from logged calls alone are listed too. Off: only members with a scored roleplay session on one of the skill's scenarios between the dates are compared (calls appear in no list), at a fraction of the cost.",
-			},
-		],
-	},
+	optionsField([
+		{
+			displayName: 'Include System Users',
+			name: 'includeSystemUsers',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to list the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
+		},
+		{
+			displayName: 'Read Every Member',
+			name: 'everyMember',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to read every member with a tier, so changes from logged calls alone are listed too. Off: only members with a scored roleplay session on one of the skill's scenarios between the dates are compared (calls appear in no list), at a fraction of the cost.",
+		},
+	]),
 ];
 
 /** The skill locator shows only for One Skill. */
