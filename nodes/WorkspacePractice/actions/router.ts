@@ -45,14 +45,12 @@ function errorItem(error: unknown): IDataObject {
 	return { error: error instanceof Error ? error.message : String(error) };
 }
 
-/** The item's records shaped as its Simplify asks: each list row on its own. `undefined`: as returned. */
+/** The item's records shaped as its Simplify asks, each list row on its own; `undefined`: as returned. */
 type Shape = ((record: IDataObject) => IDataObject) | undefined;
 
 /**
- * Every item's Simplify (when the operation offers it), read once before any request, and every
- * item's options fields checked against the values the form offers (`refuseUnofferedValues`). An
- * unreadable one stops the node there, as a bad input does; with Continue On Fail it is that item's
- * error instead (and the item does not run).
+ * Every item's Simplify and options values (`refuseUnofferedValues`), checked before any request. A
+ * failure stops the node, as a bad input does; with Continue On Fail it is that item's error.
  */
 function readShapes(
 	ctx: IExecuteFunctions,
@@ -100,9 +98,8 @@ function pushResult(
 }
 
 /**
- * The outcomes in input order, each paired to its input: results shaped, list rows split into items;
- * without Continue On Fail the first failure in input order is the error, with it an error item. An
- * item that never started (after a failure) has no outcome.
+ * The outcomes in input order: without Continue On Fail the first failure is the error, with it an
+ * error item. An item that never started (after a failure) has no outcome.
  */
 function toOutput(
 	ctx: IExecuteFunctions,
@@ -120,11 +117,7 @@ function toOutput(
 	return output;
 }
 
-/**
- * The per-item loop, in one place: one call of the operation per input item (or one call of its
- * `executeAll` for all of them), list rows split into items, Simplify applied to every result (never
- * to an error item), every output paired to its input, Continue On Fail turning an error into an item.
- */
+/** The one per-item loop: `execute` per item (or `executeAll` once), Simplify on results only. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -142,10 +135,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return [toOutput(this, outcomes, shapes)];
 }
 
-/**
- * Items run `parallel` at a time; each outcome keeps its input's place. Without Continue On Fail, no
- * item starts after one failed (those in flight finish), as in a loop one after another.
- */
+/** Without Continue On Fail no item starts after one failed, as in a loop one after another. */
 async function eachItem(
 	ctx: IExecuteFunctions,
 	module: OperationModule,

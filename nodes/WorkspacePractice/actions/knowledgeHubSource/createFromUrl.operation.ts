@@ -21,22 +21,31 @@ import type { WaitEnd } from '../../../shared/waitMany';
 import { isToolContext } from '../../../shared/toolContext';
 import { additionalFields, optionsField } from '../fields';
 
-const waitUntilReadyOptions = [
-	{
-		name: 'Off',
-		value: 'off',
-		description:
-			'Output the source as created (usually pending) and go on at once; its text is not there yet',
-	},
-	{
-		name: 'By Polling',
-		value: 'poll',
-		description:
-			'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
-	},
-];
-const waitUntilReadyDescription =
-	'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text';
+/** The AI tool's variant waits not: MCP clients give up after about a minute (an agent reads it later). */
+const waitUntilReady = (tool: boolean): INodeProperties => ({
+	displayName: 'Wait Until Ready',
+	name: 'waitUntilReady',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { '@tool': [tool] } },
+	options: [
+		{
+			name: 'Off',
+			value: 'off',
+			description:
+				'Output the source as created (usually pending) and go on at once; its text is not there yet',
+		},
+		{
+			name: 'By Polling',
+			value: 'poll',
+			description:
+				'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
+		},
+	],
+	default: tool ? 'off' : 'poll',
+	description:
+		'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
+});
 
 const fields: INodeProperties[] = [
 	{
@@ -65,27 +74,8 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. Competitor pricing page',
 		description: 'Display title of the source',
 	},
-	{
-		displayName: 'Wait Until Ready',
-		name: 'waitUntilReady',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { '@tool': [false] } },
-		options: waitUntilReadyOptions,
-		default: 'poll',
-		description: waitUntilReadyDescription,
-	},
-	{
-		// The AI-tool variant: MCP clients give up after about a minute; an agent reads the source later with Get.
-		displayName: 'Wait Until Ready',
-		name: 'waitUntilReady',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { '@tool': [true] } },
-		options: waitUntilReadyOptions,
-		default: 'off',
-		description: waitUntilReadyDescription,
-	},
+	waitUntilReady(false),
+	waitUntilReady(true),
 	{
 		displayName:
 			'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then read together, one request a round for all: 15 sources ready within a minute cost 18 calls.',
@@ -208,11 +198,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	return result(end, source.is_new);
 };
 
-/**
- * A list By Polling (`createThenWaitAll`): every source is created, then all are waited on together,
- * read in one list request a round: N sources take about the creation time plus the slowest
- * extraction, and about as many reads as one.
- */
+/** A list By Polling: every source created, then all read together, one list request a round. */
 export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
 	return await createThenWaitAll<
 		{ body: IDataObject; settings: SourceWaitSettings },

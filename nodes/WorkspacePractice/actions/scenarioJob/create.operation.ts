@@ -24,11 +24,6 @@ import {
 } from './create.untilCallback';
 import { isToolContext } from '../../../shared/toolContext';
 
-/**
- * Scenario Job → Create: the form (create.fields.ts) read in create.read.ts, Context From pages in
- * create.context.ts, Until Callback in create.untilCallback.ts. Every wait By Polling, one job or a
- * list, goes through `waitForJobs` (the job kind of `waitMany`).
- */
 export const description = forOperation('scenarioJob', 'create', createFields);
 
 /** How to check for a job whose creation answer was lost: the API cannot list jobs. */
@@ -56,10 +51,7 @@ async function createJob(
 	return notice === undefined ? job : { ...job, notice };
 }
 
-/**
- * A waited job's end as the item's result: the final job (keeping is_new and any notice from its
- * creation, which a read does not say), or an error naming a job that failed or was cancelled, or the wait's error.
- */
+/** A waited job's end: the final job, keeping is_new and notice from its creation (a read does not say). */
 function settle(
 	ctx: IExecuteFunctions,
 	created: WaitingJob,
@@ -76,7 +68,6 @@ function settle(
 	return job;
 }
 
-/** One item: create its job, then (as Wait for Completion says) return it, poll it, or wait for its callback. */
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const mode = readMode(this, itemIndex);
 	if (mode === 'callback') refuseCallback(this, itemIndex);
@@ -96,11 +87,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	return created.value;
 };
 
-/**
- * A list By Polling (`createThenWaitAll`): every job is created, one after another as fast as the
- * service's creation limit lets the transport go, then all are waited on together. N jobs take about
- * the creation time plus one job's duration.
- */
+/** A list By Polling: every job created, then all waited on together. */
 export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
 	return await createThenWaitAll<
 		{ body: IDataObject; ownKey: boolean; settings: PollSettings },
@@ -119,10 +106,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 	});
 }
 
-/**
- * The router's check of the form's values: the tool's Wait for Completion offers no Until Callback,
- * and this says why (n8n cannot pause a tool call) rather than only what the tool's form offers.
- */
+/** The tool's Wait for Completion offers no Until Callback: say why rather than what it offers. */
 export function explainUnoffered(
 	this: IExecuteFunctions,
 	itemIndex: number,

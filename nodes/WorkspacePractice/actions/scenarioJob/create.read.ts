@@ -17,8 +17,6 @@ import {
 import { checkContextForm } from './create.context';
 import { readMemberEmail } from '../fields';
 
-/** Create's form read and checked: the request body, the wait mode, the time limit, the poll schedule. */
-
 export type WaitMode = 'off' | 'callback' | 'poll';
 
 interface HeaderRow {
@@ -38,10 +36,8 @@ function readHeaders(additional: IDataObject): Record<string, string> {
 }
 
 /**
- * Same execution + node + item → same key, so a repeat of this step returns the first job. A tool
- * call gets a key of its own: one execution may carry many distinct calls (an agent's turn), and MCP
- * calls have no execution ID at all, so the execution-based key would hand every call the first job.
- * The body is built once per call, so the transport's retries of this POST send the same key.
+ * Same execution + node + item → same key: a repeat of this step returns the first job. A tool call
+ * gets its own: an agent's turn makes many calls in one execution, and MCP calls have no execution ID.
  */
 function derivedRequestId(ctx: IExecuteFunctions, itemIndex: number): string {
 	if (isToolContext(ctx)) return `n8n-tool-${randomUUID()}`;
@@ -64,10 +60,7 @@ function readRequestId(
 	return derivedRequestId(ctx, itemIndex);
 }
 
-/**
- * Whether the job's request_id is the one derived for this call (the default), not one the user gives
- * and may have used before: then a job returned as "already existed" after a lost answer is this call's.
- */
+/** With the derived request_id, a job that "already existed" after a lost answer is this call's. */
 export function ownsRequestId(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return (readOptions(ctx, itemIndex).requestIdMode ?? 'derived') === 'derived';
 }
@@ -143,7 +136,7 @@ export function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
 	return minutes * 60_000;
 }
 
-/** The wait mode; a tool's default is Off (the tool variant's own default, see create.fields.ts). */
+/** A tool's default is Off, as its variant of the field says. */
 export function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
 	const fallback: WaitMode = isToolContext(ctx) ? 'off' : 'poll';
 	return ctx.getNodeParameter('waitForCompletion', itemIndex, fallback) as WaitMode;

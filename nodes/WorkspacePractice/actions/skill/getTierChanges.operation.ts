@@ -31,9 +31,13 @@ const fields: INodeProperties[] = [
 		default: 'all',
 		description: 'Whether to compare every skill or one',
 	},
-	skillLocator({
-		description: 'The skill to compare: pick it from the list or give its UUID',
-	}),
+	{
+		...skillLocator({
+			description: 'The skill to compare: pick it from the list or give its UUID',
+		}),
+		required: true,
+		displayOptions: { show: { skillScope: ['one'] } },
+	},
 	{
 		displayName: 'Compare From',
 		name: 'fromDate',
@@ -76,14 +80,7 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-/** The skill locator shows only for One Skill. */
-const scoped = fields.map((field) =>
-	field.name === 'skill'
-		? { ...field, required: true, displayOptions: { show: { skillScope: ['one'] } } }
-		: field,
-);
-
-export const description = forOperation('skill', 'getTierChanges', scoped);
+export const description = forOperation('skill', 'getTierChanges', fields);
 
 /** Whole seconds: the service's timestamps have second precision. */
 const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString();
@@ -104,10 +101,7 @@ function readDates(ctx: IExecuteFunctions, itemIndex: number): { from: string; t
 	return { from, to };
 }
 
-/**
- * The API has no skill detail: the name comes from the skills list (one read per 100 skills). A skill
- * not listed is read once as is, so an unknown ID answers the service's 404 naming it.
- */
+/** The API has no skill detail: the name comes from the list; a skill not listed is read for its 404. */
 async function oneSkill(
 	ctx: IExecuteFunctions,
 	skillId: string,
@@ -130,7 +124,6 @@ function readQuery(ctx: IExecuteFunctions, itemIndex: number, options: IDataObje
 }
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
-	// Everything the form says is checked before the first request.
 	const dates = readDates(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs = readQuery(this, itemIndex, options);
