@@ -1,5 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 import { optionsField } from '../fields';
 
 import {
@@ -8,8 +7,7 @@ import {
 	readOutputField,
 	textFileBinary,
 } from '../../../shared/binary/textFile';
-import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
-import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
+import { getById, getByIdOperation, type ByIdSpec } from '../../../shared/operations/byIdOperation';
 import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
 import { pageLocator } from './page.locator';
 

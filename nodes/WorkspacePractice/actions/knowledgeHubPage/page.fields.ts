@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { binaryInputField, readTextFile } from '../../../shared/binary/textFile';
-import type { InputValidator } from '../../../shared/validate';
-import { validator } from '../../../shared/validate';
+import { validator, type InputValidator } from '../../../shared/validate';
 
 /** The ID lists a page carries, alphabetical as the form lists them. */
 export const PAGE_LIST_FIELDS = [

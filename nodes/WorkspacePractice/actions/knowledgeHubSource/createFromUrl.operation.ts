@@ -16,8 +16,7 @@ import {
 	type OperationModule,
 } from '../../../shared/operations/operation';
 import { createThenWaitAll } from '../../../shared/operations/listWait';
-import { waiting } from '../../../shared/waitMany';
-import type { WaitEnd } from '../../../shared/waitMany';
+import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { isToolContext } from '../../../shared/toolContext';
 import { additionalFields, optionsField } from '../fields';
 

@@ -6,8 +6,7 @@ import {
 	readOutputField,
 	textFileBinary,
 } from '../../../shared/binary/textFile';
-import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
-import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
+import { getById, getByIdOperation, type ByIdSpec } from '../../../shared/operations/byIdOperation';
 import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
 import { sourceLocator } from './source.locator';
 import { optionsField } from '../fields';

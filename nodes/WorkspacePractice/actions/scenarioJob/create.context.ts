@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { unwrapLocator } from '../../../shared/fields/locator';
-import type { PageBody } from '../../../shared/knowledgeHub/pageContext';
-import { pageContext } from '../../../shared/knowledgeHub/pageContext';
+import { pageContext, type PageBody } from '../../../shared/knowledgeHub/pageContext';
 import { isToolContext } from '../../../shared/toolContext';
 import { sharedInRun } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';

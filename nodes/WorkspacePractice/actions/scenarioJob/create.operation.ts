@@ -8,11 +8,9 @@ import {
 } from '../../../shared/operations/operation';
 import { testUrlNotice } from '../../../shared/scenarioJob/callback';
 import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
-import { waitForJobs } from '../../../shared/scenarioJob/wait';
-import type { PollSettings, WaitingJob } from '../../../shared/scenarioJob/wait';
+import { waitForJobs, type PollSettings, type WaitingJob } from '../../../shared/scenarioJob/wait';
 import { apiRequest, withIsNew } from '../../../shared/transport';
-import { waiting } from '../../../shared/waitMany';
-import type { WaitEnd } from '../../../shared/waitMany';
+import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { withContext } from './create.context';
 import { createFields } from './create.fields';
 import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { callbackUrlForJob } from '../../../shared/scenarioJob/callback';
 import type { PollSettings } from '../../../shared/scenarioJob/wait';

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
 import { isToolContext } from '../../../shared/toolContext';
