@@ -38,10 +38,7 @@ function triggerScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${String(ctx.getWorkflow().id)}:${node.id ?? node.name}`;
 }
 
-/**
- * One POST endpoint whose URL the user copies into the job's callback_url. The service has no API to
- * register webhooks, so there is nothing to create or delete on its side.
- */
+/** The service has no API to register webhooks: the user copies this URL into a job's callback_url. */
 const jobWebhooks: IWebhookDescription[] = [
 	{
 		name: 'default',
@@ -130,9 +127,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			dark: 'file:workspacePracticeJobTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 (the only one; 1 was never released) spares n8n work per delivery: for a version-1
-		// start node n8n evaluates an expression (whether its options ask for binary data) before parsing
-		// every request body; from version 2 it parses JSON, form, text and XML bodies without one.
+		// Version 2 (the only one): n8n parses a version-2 start node's bodies without evaluating an expression.
 		version: 2,
 		subtitle: multiOptionSubtitle('statuses', STATUS_NAMES, 'Job: '),
 		description: 'Starts the workflow when a scenario job ends and the service calls back',
@@ -186,12 +181,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		},
 	};
 
-	/**
-	 * Runs as the first step of the execution a delivery started: passes the job on unchanged and
-	 * records it in static data, which n8n writes when the execution ends. n8n 2.x does not write the
-	 * delivery's own copy when it starts an execution, so without this the entry would live only in
-	 * the process's memory and be gone after a restart.
-	 */
+	/** Passes the job on and records it in static data: n8n 2.x keeps only the execution's write. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const window = items.length
