@@ -1,7 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { memberLocator, requiredMemberEmail } from '../../shared/fields/member.locator';
+import type { UuidPickerOptions } from '../../shared/fields/locator';
+import {
+	memberLocator,
+	requiredMemberEmail,
+	type MemberLocatorOptions,
+} from '../../shared/fields/member.locator';
 import { validator } from '../../shared/validate';
+import type { QueryField } from '../../shared/fields/filter.fields';
 
 /** A collection of optional fields, its options last: `more` (displayOptions, description) goes before. */
 export function collectionOf(displayName: string, name: string, placeholder: string) {
@@ -34,3 +40,30 @@ export const readMemberEmail = (ctx: IExecuteFunctions, itemIndex: number): stri
 		'Member',
 		ctx.getNodeParameter('userEmail', itemIndex, ''),
 	);
+
+/** A filter of a list: its field, and how its value goes out (filter.fields.ts). */
+export const filter = (kind: QueryField['kind'], property: INodeProperties): QueryField => ({
+	kind,
+	property,
+});
+
+/** A picker as a list filter, never required. */
+export const uuidFilter = (
+	picker: (overrides?: Partial<UuidPickerOptions>) => INodeProperties,
+	overrides: Partial<UuidPickerOptions>,
+): QueryField => filter('uuidLocator', picker({ required: false, ...overrides }));
+
+/** A member picker as a list filter, by e-mail or user ID as its kind says. */
+export const memberFilter = (options: MemberLocatorOptions): QueryField =>
+	filter(options.kind === 'id' ? 'memberId' : 'memberEmail', memberLocator(options));
+
+/** The Search filter of a list: `what` contains this text. */
+export const searchFilter = (placeholder: string, what: string): QueryField =>
+	filter('text', {
+		displayName: 'Search',
+		name: 'query',
+		type: 'string',
+		default: '',
+		placeholder,
+		description: `Only ${what} contains this text (not case-sensitive)`,
+	});

@@ -10,58 +10,45 @@ import {
 	readFilters,
 	skillIds,
 } from '../../../shared/fields/filter.fields';
-import { memberLocator } from '../../../shared/fields/member.locator';
-import { optionsField } from '../fields';
+import { filter, memberFilter, optionsField } from '../fields';
 
 const filterFields: QueryField[] = [
-	{
-		kind: 'memberEmail',
-		property: memberLocator({
-			displayName: 'Owner',
-			name: 'owner_email',
-			kind: 'email',
-			description:
-				'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
-		}),
-	},
-	{
-		kind: 'memberEmail',
-		property: memberLocator({
-			displayName: 'Visible To',
-			name: 'visible_to_email',
-			kind: 'email',
-			description:
-				'Only scenarios this member can open (as owner, through a share with them or their group, or a workspace share), by e-mail: pick them from the list or type the address (By Email)',
-		}),
-	},
-	{
-		kind: 'text',
-		property: {
-			displayName: 'Visibility',
-			name: 'visibility',
-			type: 'options',
-			options: [
-				{
-					name: 'Private',
-					value: 'private',
-					description: 'Only the owner and people it is shared with',
-				},
-				{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace' },
-			],
-			default: 'workspace',
-			description: 'Only scenarios with this visibility',
-		},
-	},
-	{
-		kind: 'boolean',
-		property: {
-			displayName: 'Include Archived',
-			name: 'include_archived',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to return archived scenarios as well (they are left out by default)',
-		},
-	},
+	memberFilter({
+		displayName: 'Owner',
+		name: 'owner_email',
+		kind: 'email',
+		description:
+			'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
+	}),
+	memberFilter({
+		displayName: 'Visible To',
+		name: 'visible_to_email',
+		kind: 'email',
+		description:
+			'Only scenarios this member can open (as owner, through a share with them or their group, or a workspace share), by e-mail: pick them from the list or type the address (By Email)',
+	}),
+	filter('text', {
+		displayName: 'Visibility',
+		name: 'visibility',
+		type: 'options',
+		options: [
+			{
+				name: 'Private',
+				value: 'private',
+				description: 'Only the owner and people it is shared with',
+			},
+			{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace' },
+		],
+		default: 'workspace',
+		description: 'Only scenarios with this visibility',
+	}),
+	filter('boolean', {
+		displayName: 'Include Archived',
+		name: 'include_archived',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return archived scenarios as well (they are left out by default)',
+	}),
 	skillIds,
 	collectionIds,
 ];

@@ -7,20 +7,18 @@ import {
 import { readUuidLocator } from '../../../shared/fields/locator';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { skillLocator } from './skill.locator';
+import { filter } from '../fields';
 
 const filterFields: QueryField[] = [
 	...peopleFilters,
-	{
-		// An as-of date counts what happened up to it: a date alone includes that day's practice.
-		kind: 'dateUntil',
-		property: {
-			displayName: 'As Of',
-			name: 'end_date',
-			type: 'dateTime',
-			default: '',
-			description: `Work out proficiency as it stood at this date and time, now when left out (${UNTIL_DATE_RULE})`,
-		},
-	},
+	// An as-of date counts what happened up to it: a date alone includes that day's practice.
+	filter('dateUntil', {
+		displayName: 'As Of',
+		name: 'end_date',
+		type: 'dateTime',
+		default: '',
+		description: `Work out proficiency as it stood at this date and time, now when left out (${UNTIL_DATE_RULE})`,
+	}),
 	excludeSystemUsers,
 ];
 
