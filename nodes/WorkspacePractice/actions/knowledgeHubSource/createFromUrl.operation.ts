@@ -21,7 +21,7 @@ import { isToolContext } from '../../../shared/toolContext';
 import { additionalFields, optionsField } from '../fields';
 
 /** The AI tool's variant waits not: MCP clients give up after about a minute (an agent reads it later). */
-const waitUntilReady = (tool: boolean): INodeProperties => ({
+const waitUntilReady = (tool: boolean, fallback: 'off' | 'poll'): INodeProperties => ({
 	displayName: 'Wait Until Ready',
 	name: 'waitUntilReady',
 	type: 'options',
@@ -41,7 +41,7 @@ const waitUntilReady = (tool: boolean): INodeProperties => ({
 				'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
 		},
 	],
-	default: tool ? 'off' : 'poll',
+	default: fallback,
 	description:
 		'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
 });
@@ -73,8 +73,8 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. Competitor pricing page',
 		description: 'Display title of the source',
 	},
-	waitUntilReady(false),
-	waitUntilReady(true),
+	waitUntilReady(false, 'poll'),
+	waitUntilReady(true, 'off'),
 	{
 		displayName:
 			'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then read together, one request a round for all: 15 sources ready within a minute cost 18 calls.',
