@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { UuidPickerOptions } from '../../shared/fields/locator';
 import {
@@ -67,3 +67,16 @@ export const searchFilter = (placeholder: string, what: string): QueryField =>
 		placeholder,
 		description: `Only ${what} contains this text (not case-sensitive)`,
 	});
+
+/** A notice (text only); `show` its displayOptions. */
+export const notice = (
+	name: string,
+	text: string,
+	show?: IDisplayOptions['show'],
+): INodeProperties => ({
+	displayName: text,
+	name,
+	type: 'notice',
+	default: '',
+	...(show ? { displayOptions: { show } } : {}),
+});

@@ -66,11 +66,10 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	if (additional.status) body.status = additional.status;
 	if (additional.visibility) body.visibility = additional.visibility;
 	addPageLists(body, additional, check);
-	const { body: page } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: '/knowledge-hub/pages',
 		body,
 		itemIndex,
-	});
-	return page;
+	}).then(({ body }) => body);
 };

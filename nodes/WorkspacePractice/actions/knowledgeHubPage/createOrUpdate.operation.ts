@@ -19,7 +19,7 @@ import { forOperation, type OperationModule } from '../../../shared/operations/o
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
-import { optionsField } from '../fields';
+import { notice, optionsField } from '../fields';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import {
 	addPageLists,
@@ -33,13 +33,10 @@ const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 const fields: INodeProperties[] = [
-	{
-		displayName:
-			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and the page is as this node last left it; +1 to create or change it. An unchanged page gets no new draft or version.",
-		name: 'syncNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'syncNotice',
+		"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and the page is as this node last left it; +1 to create or change it. An unchanged page gets no new draft or version.",
+	),
 	{
 		displayName: 'Title',
 		name: 'title',

@@ -85,14 +85,13 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 			},
 		);
 	}
-	const { body: page } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'PATCH',
 		path: `/knowledge-hub/pages/${encodeURIComponent(pageId)}`,
 		body,
 		itemIndex,
 		what: `page ${pageId}`,
-	});
-	return page;
+	}).then(({ body }) => body);
 };
 
 /** "archived" is a status the service has, but not one Update sets: say which operation does. */

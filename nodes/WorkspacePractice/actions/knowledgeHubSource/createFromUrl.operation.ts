@@ -18,7 +18,7 @@ import {
 import { createThenWaitAll } from '../../../shared/operations/listWait';
 import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { isToolContext } from '../../../shared/toolContext';
-import { additionalFields, optionsField } from '../fields';
+import { additionalFields, notice, optionsField } from '../fields';
 
 /** The AI tool's variant waits not: MCP clients give up after about a minute (an agent reads it later). */
 const waitUntilReady = (tool: boolean, fallback: 'off' | 'poll'): INodeProperties => ({
@@ -47,13 +47,10 @@ const waitUntilReady = (tool: boolean, fallback: 'off' | 'poll'): INodePropertie
 });
 
 const fields: INodeProperties[] = [
-	{
-		displayName:
-			'A URL already in the workspace is not added twice: the existing source comes back unchanged, with "is_new" false',
-		name: 'dedupNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'dedupNotice',
+		'A URL already in the workspace is not added twice: the existing source comes back unchanged, with "is_new" false',
+	),
 	{
 		displayName: 'URL',
 		name: 'url',
@@ -75,14 +72,11 @@ const fields: INodeProperties[] = [
 	},
 	waitUntilReady(false, 'poll'),
 	waitUntilReady(true, 'off'),
-	{
-		displayName:
-			'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then read together, one request a round for all: 15 sources ready within a minute cost 18 calls.',
-		name: 'pollingNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { waitUntilReady: ['poll'] } },
-	},
+	notice(
+		'pollingNotice',
+		'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then read together, one request a round for all: 15 sources ready within a minute cost 18 calls.',
+		{ waitUntilReady: ['poll'] },
+	),
 	additionalFields([
 		{
 			displayName: 'Cover',

@@ -99,12 +99,11 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 		body.custom_message = extra.custom_message;
 	}
 	const scenarioId = await readScenarioId(this, itemIndex);
-	const { body: assignment } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: scenarioPath(scenarioId, '/assignments'),
 		body,
 		itemIndex,
 		what: `scenario ${scenarioId}`,
-	});
-	return assignment;
+	}).then(({ body }) => body);
 };

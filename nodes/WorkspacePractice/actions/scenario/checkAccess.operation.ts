@@ -15,12 +15,11 @@ export const description = forOperation('scenario', 'checkAccess', fields);
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const userEmail = readMemberEmail(this, itemIndex);
 	const scenarioId = await readScenarioId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: scenarioPath(scenarioId, '/access'),
 		qs: { user_email: userEmail },
 		itemIndex,
 		what: `scenario ${scenarioId}`,
-	});
-	return body;
+	}).then(({ body }) => body);
 };

@@ -13,12 +13,11 @@ export const description = forOperation('scenario', 'getAnalyticsSummary', field
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { ref } = readScenarioRef(this, itemIndex);
 	const qs = readFilters(this, itemIndex, analyticsFilterFields);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: scenarioPath(ref, '/analytics/summary'),
 		qs,
 		itemIndex,
 		what: `scenario ${ref}`,
-	});
-	return body;
+	}).then(({ body }) => body);
 };

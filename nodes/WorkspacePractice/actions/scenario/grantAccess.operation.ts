@@ -42,12 +42,11 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 		PERMISSION_LEVELS,
 	);
 	const scenarioId = await readScenarioId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: scenarioPath(scenarioId, '/access'),
 		body: { user_email: userEmail, permission_level: level },
 		itemIndex,
 		what: `scenario ${scenarioId}`,
-	});
-	return body;
+	}).then(({ body }) => body);
 };

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { SCENARIO_URL_REGEX } from '../scenario/scenario.locator';
 import { pageLocator } from '../knowledgeHubPage/page.locator';
-import { additionalFields, memberEmailField, optionsField } from '../fields';
+import { additionalFields, memberEmailField, notice, optionsField } from '../fields';
 
 /** Longest prompt and context the service accepts (spec 4.1). */
 export const PROMPT_MAX = 10_000;
@@ -148,22 +148,16 @@ export const createFields: INodeProperties[] = [
 		description:
 			'Whether the tool waits for the finished scenario. Off returns the job with its ID and status queued; read it later with Scenario Job → Get.',
 	},
-	{
-		displayName:
-			"This step waits about five minutes for the scenario (at most the Time Limit), then outputs the finished scenario. It costs about 10 API calls a job (1 creation, about 9 status reads) of the workspace's 1,000 a day. A list's jobs are created first (the service allows 10 a minute) and waited on together: N items take about N/10 minutes plus one job.",
-		name: 'pollingNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { waitForCompletion: ['poll'], '@tool': [false] } },
-	},
-	{
-		displayName:
-			"Until Callback spends 2 API calls per job but waits for one item per execution: for a list use By Polling or the Workspace Practice Job Trigger. The service must reach this n8n's address. Not available when the node runs as an AI tool.",
-		name: 'callbackNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { waitForCompletion: ['callback'] } },
-	},
+	notice(
+		'pollingNotice',
+		"This step waits about five minutes for the scenario (at most the Time Limit), then outputs the finished scenario. It costs about 10 API calls a job (1 creation, about 9 status reads) of the workspace's 1,000 a day. A list's jobs are created first (the service allows 10 a minute) and waited on together: N items take about N/10 minutes plus one job.",
+		{ waitForCompletion: ['poll'], '@tool': [false] },
+	),
+	notice(
+		'callbackNotice',
+		"Until Callback spends 2 API calls per job but waits for one item per execution: for a list use By Polling or the Workspace Practice Job Trigger. The service must reach this n8n's address. Not available when the node runs as an AI tool.",
+		{ waitForCompletion: ['callback'] },
+	),
 	additionalFields([
 		{
 			displayName: 'Callback Headers',

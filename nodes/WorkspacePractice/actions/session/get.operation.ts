@@ -49,12 +49,11 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 		options.includeTranscript === true ? 'transcript' : undefined,
 		options.includeEvaluations === true ? 'evaluations' : undefined,
 	].filter((value): value is string => value !== undefined);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: `/sessions/${encodeURIComponent(sessionId)}`,
 		qs: include.length ? { include: include.join(',') } : undefined,
 		itemIndex,
 		what: `session ${sessionId}`,
-	});
-	return body;
+	}).then(({ body }) => body);
 };

@@ -13,7 +13,7 @@ import type { SkillRef } from '../../../shared/skills/tierChange';
 import { readSkills, readTiers, tierChangesBetween } from '../../../shared/skills/readTiers';
 import { validator } from '../../../shared/validate';
 import { skillLocator } from './skill.locator';
-import { optionsField } from '../fields';
+import { notice, optionsField } from '../fields';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -52,13 +52,10 @@ const fields: INodeProperties[] = [
 		default: '',
 		description: `The later date: tiers as they stand then. Empty: now (${UNTIL_DATE_RULE}).`,
 	},
-	{
-		displayName:
-			'Cost: 1 request per 100 sessions between the dates, 1 per 100 scenarios, then per skill practised 2 per 100 members who practised it (as of Compare From and To), plus 1 per 100 skills. With Read Every Member: per skill 1 per 100 members with a tier and 1 per 100 who practised, no sessions.',
-		name: 'tierChangesCost',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'tierChangesCost',
+		'Cost: 1 request per 100 sessions between the dates, 1 per 100 scenarios, then per skill practised 2 per 100 members who practised it (as of Compare From and To), plus 1 per 100 skills. With Read Every Member: per skill 1 per 100 members with a tier and 1 per 100 who practised, no sessions.',
+	),
 	filtersCollection(filterFields),
 	optionsField([
 		{
