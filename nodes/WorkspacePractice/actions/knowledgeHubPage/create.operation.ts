@@ -5,6 +5,7 @@ import { validator } from '../../../shared/validate';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import {
 	addPageLists,
+	contentField,
 	contentFromFields,
 	pageListFields,
 	pageStatusOptions,
@@ -25,15 +26,9 @@ const fields: INodeProperties[] = [
 	},
 	...contentFromFields(),
 	additionalFields([
-		{
-			displayName: 'Content',
-			name: 'content',
-			type: 'string',
-			typeOptions: { rows: 6 },
-			default: '',
-			description:
-				'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
-		},
+		contentField(
+			'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
+		),
 		...pageListFields(false),
 		{
 			displayName: 'Status',
@@ -61,7 +56,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { title };
-	const content = await readPageContent(this, itemIndex, additional.content, 'Content');
+	const content = await readPageContent(this, itemIndex, additional.content);
 	if (content !== undefined && content !== '') body.content = content;
 	if (additional.status) body.status = additional.status;
 	if (additional.visibility) body.visibility = additional.visibility;

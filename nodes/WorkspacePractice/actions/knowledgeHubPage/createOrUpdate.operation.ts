@@ -23,14 +23,12 @@ import { notice, optionsField } from '../fields';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import {
 	addPageLists,
+	contentField,
 	contentFromFields,
 	pageListFields,
 	pageVisibilityOptions,
 	readPageContent,
 } from './page.fields';
-
-const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
-	a.displayName.localeCompare(b.displayName);
 
 const fields: INodeProperties[] = [
 	notice(
@@ -47,15 +45,11 @@ const fields: INodeProperties[] = [
 		description:
 			'Exact title of the page to create or update (case-sensitive; spaces around it are ignored). Two pages with this title are an error.',
 	},
-	...contentFromFields({
-		displayName: 'Content',
-		name: 'content',
-		type: 'string',
-		typeOptions: { rows: 6 },
-		default: '',
-		description:
+	...contentFromFields(
+		contentField(
 			'The Markdown body the page should have. Compared with the page first (line endings and spaces at line ends ignored): when equal, nothing is written.',
-	}),
+		),
+	),
 	{
 		displayName: 'Publish',
 		name: 'publish',
@@ -94,7 +88,7 @@ const fields: INodeProperties[] = [
 						'Look for the title only among pages in this folder, and create a missing page in it. Pages of the same title elsewhere are left alone.',
 				}),
 			] as INodeProperties[]
-		).sort(byDisplayName),
+		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	),
 ];
 
@@ -107,10 +101,7 @@ function withResult(page: IDataObject, result: SyncResult): IDataObject {
 const EMPTY_REFUSAL =
 	'An empty file would replace the page text: check the file, or turn on Options → Allow Empty File.';
 
-/**
- * The live pages titled `title`: with a folder and several items, from the folder's page list read
- * once a run; else a title search.
- */
+/** The pages titled `title`: with a folder and several items from its page list, read once a run. */
 async function pagesTitled(
 	ctx: IExecuteFunctions,
 	title: string,
@@ -131,10 +122,7 @@ function slotOf(ctx: IExecuteFunctions, itemIndex: number) {
 	return { title, folderId };
 }
 
-/**
- * Items sharing a folder and title are synced once, from the last of them (syncRun.ts); the earlier
- * ones write nothing and come out as that page, `unchanged` by them.
- */
+/** Items sharing a folder and title are synced once, from the last; the others come out `unchanged`. */
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { title, folderId } = slotOf(this, itemIndex);
 	const { page, mine } = await syncOncePerTitle(
@@ -161,7 +149,6 @@ async function sync(
 			ctx,
 			itemIndex,
 			ctx.getNodeParameter('content', itemIndex, ''),
-			'Content',
 			options.allowEmptyFile === true ? undefined : EMPTY_REFUSAL,
 		)) ?? '';
 	const publish = ctx.getNodeParameter('publish', itemIndex, true) as boolean;

@@ -52,6 +52,16 @@ export function addPageLists(body: IDataObject, values: IDataObject, check: Inpu
 	}
 }
 
+/** The Markdown body as typed (with Content From = Text). */
+export const contentField = (description: string): INodeProperties => ({
+	displayName: 'Content',
+	name: 'content',
+	type: 'string',
+	typeOptions: { rows: 6 },
+	default: '',
+	description,
+});
+
 /** Where a page's Markdown comes from: a text field, or a file in the input item. */
 export function contentFromFields(textField?: INodeProperties): INodeProperties[] {
 	return [
@@ -85,15 +95,14 @@ export async function readPageContent(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	typed: unknown,
-	typedField: string,
 	emptyRefusal?: string,
 ): Promise<string | undefined> {
 	const check = validator(ctx, itemIndex);
 	const from = ctx.getNodeParameter('contentFrom', itemIndex, 'text') as string;
-	if (from !== 'binary') return typed === undefined ? undefined : check.text(typedField, typed);
-	if (typed !== undefined && check.text(typedField, typed) !== '')
+	if (from !== 'binary') return typed === undefined ? undefined : check.text('Content', typed);
+	if (typed !== undefined && check.text('Content', typed) !== '')
 		check.fail(
-			typedField,
+			'Content',
 			'leave it empty when "Content From" is Binary File: the file is the content',
 		);
 	const property = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');

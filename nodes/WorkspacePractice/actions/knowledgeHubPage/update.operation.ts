@@ -8,6 +8,7 @@ import { forOperation, type OperationModule } from '../../../shared/operations/o
 import { readUuidLocator } from '../../../shared/fields/locator';
 import {
 	addPageLists,
+	contentField,
 	contentFromFields,
 	pageListFields,
 	pageStatusOptions,
@@ -29,15 +30,9 @@ const fields: INodeProperties[] = [
 		description:
 			'Only the fields added here are changed; everything else on the page stays as it is',
 		options: [
-			{
-				displayName: 'Content',
-				name: 'content',
-				type: 'string',
-				typeOptions: { rows: 6 },
-				default: '',
-				description:
-					'New Markdown body (with Content From = Text; with Binary File the file is the body). It becomes a new draft; set Status to Published as well to publish it in the same step.',
-			},
+			contentField(
+				'New Markdown body (with Content From = Text; with Binary File the file is the body). It becomes a new draft; set Status to Published as well to publish it in the same step.',
+			),
 			...pageListFields(true),
 			{
 				displayName: 'Status',
@@ -67,7 +62,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (updates.title !== undefined) body.title = check.required('Title', updates.title);
-	const content = await readPageContent(this, itemIndex, updates.content, 'Content');
+	const content = await readPageContent(this, itemIndex, updates.content);
 	if (content !== undefined) body.content = content;
 	if (updates.status !== undefined) {
 		const status = check.text('Status', updates.status).trim();

@@ -13,7 +13,7 @@ import { apiRequest, withIsNew } from '../../../shared/transport';
 import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { withContext } from './create.context';
 import { createFields } from './create.fields';
-import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
+import { buildBody, ownsRequestId, pollSettings, readMode } from './create.read';
 import {
 	addCallback,
 	refuseCallback,
@@ -73,7 +73,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const ownKey = ownsRequestId(this, itemIndex);
 	if (mode === 'off') return await createJob(this, body, itemIndex, ownKey);
 
-	const settings = pollSettings(this, itemIndex, timeLimitMs(this, itemIndex));
+	const settings = pollSettings(this, itemIndex);
 	if (mode === 'callback') await addCallback(this, body, itemIndex);
 	const created = waiting(await createJob(this, body, itemIndex, ownKey), settings);
 	// By Polling, and an existing job (same request_id) already over: its end without a read.
@@ -95,7 +95,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 		prepare: (ctx, itemIndex) => ({
 			body: buildBody(ctx, itemIndex, 'poll'),
 			ownKey: ownsRequestId(ctx, itemIndex),
-			settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)),
+			settings: pollSettings(ctx, itemIndex),
 		}),
 		create: async (ctx, item, itemIndex) =>
 			waiting(await createJob(ctx, item.body, itemIndex, item.ownKey), item.settings),

@@ -18,20 +18,13 @@ import { readMemberEmail } from '../fields';
 
 export type WaitMode = 'off' | 'callback' | 'poll';
 
-interface HeaderRow {
-	name?: string;
-	value?: string;
-}
-
 function readHeaders(additional: IDataObject): Record<string, string> {
-	const rows = ((additional.callbackHeaders as IDataObject | undefined)?.header ??
-		[]) as HeaderRow[];
-	const headers: Record<string, string> = {};
-	for (const row of rows) {
-		const name = (row.name ?? '').trim();
-		if (name !== '') headers[name] = String(row.value ?? '');
-	}
-	return headers;
+	const rows = (additional.callbackHeaders as IDataObject | undefined)?.header ?? [];
+	const pairs = (rows as IDataObject[]).map((row) => [
+		String(row.name ?? '').trim(),
+		String(row.value ?? ''),
+	]);
+	return Object.fromEntries(pairs.filter(([name]) => name !== ''));
 }
 
 /**
@@ -124,36 +117,25 @@ export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitM
 	return body;
 }
 
-export function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	const raw = readOptions(ctx, itemIndex).timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES;
-	const minutes = validator(ctx, itemIndex).intRange(
-		'Options → Time Limit (Minutes)',
-		raw,
-		1,
-		MAX_TIME_LIMIT_MINUTES,
-	);
-	return minutes * 60_000;
-}
-
 /** A tool's default is Off, as its variant of the field says. */
 export function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
 	const fallback: WaitMode = isToolContext(ctx) ? 'off' : 'poll';
 	return ctx.getNodeParameter('waitForCompletion', itemIndex, fallback) as WaitMode;
 }
 
-export function pollSettings(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	limitMs: number,
-): PollSettings {
+/** The poll schedule and time limit, checked. */
+export function pollSettings(ctx: IExecuteFunctions, itemIndex: number): PollSettings {
 	const options = readOptions(ctx, itemIndex);
-	const firstSeconds =
-		typeof options.firstPollSeconds === 'number'
-			? options.firstPollSeconds
-			: DEFAULT_FIRST_POLL_SECONDS;
+	const minutes = validator(ctx, itemIndex).intRange(
+		'Options → Time Limit (Minutes)',
+		options.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES,
+		1,
+		MAX_TIME_LIMIT_MINUTES,
+	);
+	const first = options.firstPollSeconds;
 	return {
-		firstDelayMs: firstSeconds * 1000,
-		timeLimitMs: limitMs,
+		firstDelayMs: (typeof first === 'number' ? first : DEFAULT_FIRST_POLL_SECONDS) * 1000,
+		timeLimitMs: minutes * 60_000,
 		cancelOnTimeout: options.cancelOnTimeout === true,
 		itemIndex,
 	};
