@@ -127,9 +127,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	startRun(this, batching);
 
 	const { shapes, unreadable } = readShapes(this, module, items.length);
-	// All at once only when every item's Simplify read cleanly (else each item on its own).
+	// All at once only when every item read cleanly; an error of `executeAll` itself stops the node.
 	const all =
-		module.executeAll && unreadable.size === 0 ? await runAll(this, module.executeAll) : undefined;
+		module.executeAll && unreadable.size === 0
+			? await module.executeAll.call(this).catch((error: unknown) => {
+					throw asNodeError(this.getNode(), error);
+				})
+			: undefined;
 	const outcomes =
 		all ?? (await eachItem(this, module, items.length, batching.itemsInParallel, unreadable));
 	return [toOutput(this, outcomes, shapes)];
@@ -144,9 +148,8 @@ async function eachItem(
 	unreadable: Map<number, unknown>,
 ): Promise<Array<ItemOutcome | undefined>> {
 	let failed = false;
-	const indexes = Array.from({ length: count }, (_, index) => index);
 	return await mapWithConcurrency(
-		indexes,
+		Array.from({ length: count }, (_, index) => index),
 		parallel,
 		async (itemIndex): Promise<ItemOutcome | undefined> => {
 			if (failed) return undefined;
@@ -159,16 +162,4 @@ async function eachItem(
 			}
 		},
 	);
-}
-
-/** An error thrown by `executeAll` itself (not one item's) stops the node, as one item's would. */
-async function runAll(
-	ctx: IExecuteFunctions,
-	executeAll: NonNullable<OperationModule['executeAll']>,
-): Promise<ItemOutcome[] | undefined> {
-	try {
-		return await executeAll.call(ctx);
-	} catch (error) {
-		throw asNodeError(ctx.getNode(), error);
-	}
 }

@@ -1,7 +1,6 @@
 import { defineResource } from '../types';
-import * as cancel from './cancel.operation';
 import * as create from './create.operation';
-import * as get from './get.operation';
+import { cancel, get } from './job.operations';
 
 export const scenarioJob = defineResource({
 	option: {
