@@ -1,16 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
-import { apiList } from '../../../shared/transport';
-import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
-import { forOperation, type OperationModule } from '../../../shared/operations/operation';
-import type { QueryField } from '../../../shared/fields/filter.fields';
-import {
-	collectionIds,
-	filtersCollection,
-	readFilters,
-	skillIds,
-} from '../../../shared/fields/filter.fields';
-import { filter, memberFilter, optionsField } from '../fields';
+import { collectionIds, skillIds, type QueryField } from '../../../shared/fields/filter.fields';
+import { filter, memberFilter } from '../fields';
+import { listWithInclude } from '../listInclude';
 
 const filterFields: QueryField[] = [
 	memberFilter({
@@ -53,25 +43,10 @@ const filterFields: QueryField[] = [
 	collectionIds,
 ];
 
-const fields: INodeProperties[] = [
-	...returnAllAndLimit,
-	filtersCollection(filterFields),
-	optionsField([
-		{
-			displayName: 'Include Skills',
-			name: 'includeSkills',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to add the list of skills each scenario evaluates',
-		},
-	]),
-];
-
-export const description = forOperation('scenario', 'getAll', fields);
-
-export const execute: OperationModule['execute'] = async function (itemIndex) {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = readFilters(this, itemIndex, filterFields);
-	if (options.includeSkills === true) qs.include = 'skills';
-	return await apiList<IDataObject>(this, '/scenarios', qs, readListOptions(this, itemIndex));
-};
+export const { description, execute } = listWithInclude('scenario', '/scenarios', filterFields, {
+	include: 'skills',
+	displayName: 'Include Skills',
+	name: 'includeSkills',
+	default: true,
+	description: 'Whether to add the list of skills each scenario evaluates',
+});
