@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
@@ -14,7 +14,7 @@ import {
 } from './page.fields';
 import { additionalFields } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('knowledgeHubPage', 'create', [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -47,9 +47,7 @@ const fields: INodeProperties[] = [
 			description: 'Who can see the page (the service defaults to Workspace)',
 		},
 	]),
-];
-
-export const description = forOperation('knowledgeHubPage', 'create', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);

@@ -30,7 +30,7 @@ import {
 	readPageContent,
 } from './page.fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('knowledgeHubPage', 'createOrUpdate', [
 	notice(
 		'syncNotice',
 		"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and the page is as this node last left it; +1 to create or change it. An unchanged page gets no new draft or version.",
@@ -90,9 +90,7 @@ const fields: INodeProperties[] = [
 			] as INodeProperties[]
 		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	),
-];
-
-export const description = forOperation('knowledgeHubPage', 'createOrUpdate', fields);
+]);
 
 function withResult(page: IDataObject, result: SyncResult): IDataObject {
 	return { ...page, sync_result: result };

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
@@ -16,7 +16,7 @@ import {
 } from './page.fields';
 import { pageLocator } from './page.locator';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('knowledgeHubPage', 'update', [
 	pageLocator({
 		description: 'The page to update. Pick it from the list (search by title) or give its UUID.',
 	}),
@@ -52,9 +52,7 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-];
-
-export const description = forOperation('knowledgeHubPage', 'update', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);

@@ -46,7 +46,7 @@ const waitUntilReady = (tool: boolean, fallback: 'off' | 'poll'): INodePropertie
 		'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
 });
 
-const fields: INodeProperties[] = [
+export const description = forOperation('knowledgeHubSource', 'createFromUrl', [
 	notice(
 		'dedupNotice',
 		'A URL already in the workspace is not added twice: the existing source comes back unchanged, with "is_new" false',
@@ -116,9 +116,7 @@ const fields: INodeProperties[] = [
 				'How long to wait for the text, counted from the creation. Past it the item fails; extraction goes on.',
 		},
 	]),
-];
-
-export const description = forOperation('knowledgeHubSource', 'createFromUrl', fields);
+]);
 
 type WaitMode = 'off' | 'poll';
 

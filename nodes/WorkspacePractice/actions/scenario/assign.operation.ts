@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { memberLocator, optionalMember } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
@@ -11,7 +11,7 @@ import { additionalFields, memberEmailField, readMemberEmail } from '../fields';
 const RANKS = ['gold', 'silver', 'bronze'];
 const MAX_ATTEMPTS = 1_000_000;
 
-const fields: INodeProperties[] = [
+export const description = forOperation('scenario', 'assign', [
 	scenarioLocator(false),
 	memberEmailField('who gets the assignment,'),
 	{
@@ -69,9 +69,7 @@ const fields: INodeProperties[] = [
 			description: 'The rank an attempt must reach for the assignment to count as completed',
 		},
 	]),
-];
-
-export const description = forOperation('scenario', 'assign', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);

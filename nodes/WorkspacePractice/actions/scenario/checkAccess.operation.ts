@@ -1,16 +1,14 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 import { memberEmailField, readMemberEmail } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('scenario', 'checkAccess', [
 	scenarioLocator(false),
 	memberEmailField('whose access to check,'),
-];
-
-export const description = forOperation('scenario', 'checkAccess', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const userEmail = readMemberEmail(this, itemIndex);

@@ -1,14 +1,15 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
-import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { readFilters } from '../../../shared/fields/filter.fields';
+import { analyticsFilterFields } from './analytics.filters';
+import { filtersCollection, readFilters } from '../../../shared/fields/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
 
-const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];
-
-export const description = forOperation('scenario', 'getAnalyticsSummary', fields);
+export const description = forOperation('scenario', 'getAnalyticsSummary', [
+	scenarioLocator(true),
+	filtersCollection(analyticsFilterFields),
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { ref } = readScenarioRef(this, itemIndex);

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
@@ -8,7 +8,7 @@ import { memberEmailField, readMemberEmail } from '../fields';
 
 const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
 
-const fields: INodeProperties[] = [
+export const description = forOperation('scenario', 'grantAccess', [
 	scenarioLocator(false),
 	memberEmailField('to give access to,'),
 	{
@@ -29,9 +29,7 @@ const fields: INodeProperties[] = [
 		default: 'view',
 		description: 'What the person may do with the scenario',
 	},
-];
-
-export const description = forOperation('scenario', 'grantAccess', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);

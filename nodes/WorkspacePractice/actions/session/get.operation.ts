@@ -1,11 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { locator, readLocator } from '../../../shared/fields/locator';
 import { optionsField } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('session', 'get', [
 	locator({
 		displayName: 'Session ID',
 		name: 'session',
@@ -38,9 +38,7 @@ const fields: INodeProperties[] = [
 			description: 'Whether to add the conversation, line by line with speaker and time',
 		},
 	]),
-];
-
-export const description = forOperation('session', 'get', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session ID');

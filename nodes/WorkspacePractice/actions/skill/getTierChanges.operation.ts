@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
@@ -19,7 +19,7 @@ const WEEK_MS = 7 * 86_400_000;
 
 const filterFields: QueryField[] = peopleFilters;
 
-const fields: INodeProperties[] = [
+export const description = forOperation('skill', 'getTierChanges', [
 	{
 		displayName: 'Skills',
 		name: 'skillScope',
@@ -75,9 +75,7 @@ const fields: INodeProperties[] = [
 				"Whether to read every member with a tier, so changes from logged calls alone are listed too. Off: only members with a scored roleplay session on one of the skill's scenarios between the dates are compared (calls appear in no list), at a fraction of the cost.",
 		},
 	]),
-];
-
-export const description = forOperation('skill', 'getTierChanges', fields);
+]);
 
 /** Whole seconds: the service's timestamps have second precision. */
 const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString();

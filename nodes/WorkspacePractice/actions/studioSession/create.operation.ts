@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest, withIsNew } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
@@ -6,7 +6,7 @@ import { hasText } from '../../../shared/values';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { additionalFields, memberEmailField, readMemberEmail } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('studioSession', 'create', [
 	memberEmailField('the session is for, who opens the returned URL;'),
 	{
 		displayName: 'Prompt',
@@ -30,9 +30,7 @@ const fields: INodeProperties[] = [
 				'Your own key for this session. Sending the same key again returns the session created the first time (with "is_new" false) instead of a second one.',
 		},
 	]),
-];
-
-export const description = forOperation('studioSession', 'create', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);

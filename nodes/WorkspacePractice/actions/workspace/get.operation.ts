@@ -1,17 +1,15 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { notice } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('workspace', 'get', [
 	notice(
 		'notice',
 		'Returns the workspace the API key belongs to: its ID, name, URL slug and creation date',
 	),
-];
-
-export const description = forOperation('workspace', 'get', fields);
+]);
 
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	return await apiRequest<IDataObject>(this, {
