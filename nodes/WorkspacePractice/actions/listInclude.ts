@@ -22,13 +22,13 @@ export function listWithInclude(
 	filterFields: QueryField[],
 	toggle: IncludeToggle,
 ): OperationModule {
-	const { displayName, name, description } = toggle;
+	const { displayName, name, default: fallback, description } = toggle;
 	const filters = filterFields.length > 0 ? [filtersCollection(filterFields)] : [];
 	return {
 		description: forOperation(resource, 'getAll', [
 			...returnAllAndLimit,
 			...filters,
-			optionsField([{ displayName, name, type: 'boolean', default: toggle.default, description }]),
+			optionsField([{ displayName, name, type: 'boolean', default: fallback, description }]),
 		]),
 		async execute(itemIndex) {
 			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
