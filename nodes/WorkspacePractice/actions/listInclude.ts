@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { filtersCollection, readFilters, type QueryField } from '../../shared/fields/filter.fields';
 import { readListOptions, returnAllAndLimit } from '../../shared/fields/list.fields';
@@ -6,34 +6,25 @@ import { forOperation, type OperationModule } from '../../shared/operations/oper
 import { apiList } from '../../shared/transport';
 import { optionsField } from './fields';
 
-interface IncludeToggle {
-	/** The `include` value the toggle adds to the query. */
-	include: string;
-	displayName: string;
-	name: string;
-	default: boolean;
-	description: string;
-}
-
-/** A Get Many whose Options hold one toggle that adds `include` (listOperation has no Options). */
+/** A Get Many whose Options hold one `toggle` that adds `include` (listOperation has no Options). */
 export function listWithInclude(
 	resource: string,
 	path: string,
 	filterFields: QueryField[],
-	toggle: IncludeToggle,
+	include: string,
+	toggle: INodeProperties,
 ): OperationModule {
-	const { displayName, name, default: fallback, description } = toggle;
 	const filters = filterFields.length > 0 ? [filtersCollection(filterFields)] : [];
 	return {
 		description: forOperation(resource, 'getAll', [
 			...returnAllAndLimit,
 			...filters,
-			optionsField([{ displayName, name, type: 'boolean', default: fallback, description }]),
+			optionsField([toggle]),
 		]),
 		async execute(itemIndex) {
 			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			const qs = filters.length > 0 ? readFilters(this, itemIndex, filterFields) : {};
-			if (options[name] === true) qs.include = toggle.include;
+			if (options[toggle.name] === true) qs.include = include;
 			return await apiList<IDataObject>(this, path, qs, readListOptions(this, itemIndex));
 		},
 	};

@@ -43,10 +43,16 @@ const filterFields: QueryField[] = [
 	collectionIds,
 ];
 
-export const { description, execute } = listWithInclude('scenario', '/scenarios', filterFields, {
-	include: 'skills',
-	displayName: 'Include Skills',
-	name: 'includeSkills',
-	default: true,
-	description: 'Whether to add the list of skills each scenario evaluates',
-});
+export const { description, execute } = listWithInclude(
+	'scenario',
+	'/scenarios',
+	filterFields,
+	'skills',
+	{
+		displayName: 'Include Skills',
+		name: 'includeSkills',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to add the list of skills each scenario evaluates',
+	},
+);
