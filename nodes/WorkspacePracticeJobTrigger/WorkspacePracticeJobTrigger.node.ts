@@ -8,7 +8,6 @@ import type {
 	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
-	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -37,16 +36,6 @@ function triggerScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	const node = ctx.getNode();
 	return `${String(ctx.getWorkflow().id)}:${node.id ?? node.name}`;
 }
-
-/** The service has no API to register webhooks: the user copies this URL into a job's callback_url. */
-const jobWebhooks: IWebhookDescription[] = [
-	{
-		name: 'default',
-		httpMethod: 'POST',
-		responseMode: 'onReceived',
-		path: JOB_TRIGGER_PATH,
-	},
-];
 
 /** The final statuses the trigger offers, by their names in the form and on the canvas. */
 const STATUS_NAMES: Record<string, string> = {
@@ -158,7 +147,10 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				displayOptions: { show: { authentication: ['headerSecret'] } },
 			},
 		],
-		webhooks: jobWebhooks,
+		// The service has no API to register webhooks: the user copies this URL into a job's callback_url.
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: JOB_TRIGGER_PATH },
+		],
 		properties: jobTriggerProperties,
 	};
 
@@ -171,9 +163,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			): Promise<INodeCredentialTestResult> {
 				const name = String(credential.data?.headerName ?? '').trim();
 				const secret = String(credential.data?.secret ?? '');
-				if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+				if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
 					return { status: 'Error', message: `"${name}" is not a valid HTTP header name` };
-				}
 				if (secret.length < 16)
 					return { status: 'Error', message: 'Use a secret of at least 16 characters' };
 				return { status: 'OK', message: 'The header name and secret are usable' };
@@ -210,9 +201,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				this.getHeaderData() as Record<string, unknown>,
 				String(credentials.headerName ?? ''),
 			);
-			if (!secretsMatch(given, String(credentials.secret ?? ''))) {
+			if (!secretsMatch(given, String(credentials.secret ?? '')))
 				return answer(this, 401, { error: 'The webhook secret is missing or wrong' });
-			}
 		}
 
 		const claimed = jobFromBody(this.getBodyData());
@@ -243,9 +233,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		const window = windowMs(this.getNodeParameter('options', {}) as IDataObject);
 		if (window > 0) {
 			const state = this.getWorkflowStaticData('node') as DedupeState;
-			if (isRepeat(state, triggerScope(this), dedupeKey(job), Date.now(), window)) {
+			if (isRepeat(state, triggerScope(this), dedupeKey(job), Date.now(), window))
 				return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
-			}
 		}
 
 		return {

@@ -141,6 +141,11 @@ async function sync(
 	folderId: string | undefined,
 ): Promise<IDataObject> {
 	const check = validator(ctx, itemIndex);
+	// The page as the service answered it, remembered for the next run.
+	const settled = (page: IDataObject, result: SyncResult) => {
+		rememberSync(ctx, folderId, title, page);
+		return withResult(page, result);
+	};
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const content =
 		(await readPageContent(
@@ -182,7 +187,7 @@ async function sync(
 			body,
 			itemIndex,
 		});
-		return settled(ctx, folderId, title, page, 'created');
+		return settled(page, 'created');
 	}
 
 	const pageId = String(matches[0].id);
@@ -206,8 +211,7 @@ async function sync(
 			what: `page ${pageId}`,
 		});
 		changes = pageChanges(current, wanted);
-		if (Object.keys(changes).length === 0)
-			return settled(ctx, folderId, title, current, 'unchanged');
+		if (Object.keys(changes).length === 0) return settled(current, 'unchanged');
 	}
 	const { body: page } = await apiRequest<IDataObject>(ctx, {
 		method: 'PATCH',
@@ -216,17 +220,5 @@ async function sync(
 		itemIndex,
 		what: `page ${pageId}`,
 	});
-	return settled(ctx, folderId, title, page, 'updated');
-}
-
-/** The page as the service answered it, remembered for the next run. */
-function settled(
-	ctx: IExecuteFunctions,
-	folderId: string | undefined,
-	title: string,
-	page: IDataObject,
-	result: SyncResult,
-): IDataObject {
-	rememberSync(ctx, folderId, title, page);
-	return withResult(page, result);
+	return settled(page, 'updated');
 }

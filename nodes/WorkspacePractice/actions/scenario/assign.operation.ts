@@ -90,12 +90,9 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 		body.attempt_max as number | undefined,
 		'must not be less than Minimum Attempts',
 	);
-	if (extra.rank_min !== undefined && extra.rank_min !== '') {
+	if (extra.rank_min !== undefined && extra.rank_min !== '')
 		body.rank_min = v.oneOf('Minimum Rank', String(extra.rank_min), RANKS);
-	}
-	if (hasText(extra.custom_message)) {
-		body.custom_message = extra.custom_message;
-	}
+	if (hasText(extra.custom_message)) body.custom_message = extra.custom_message;
 	const scenarioId = await readScenarioId(this, itemIndex);
 	return await apiRequest<IDataObject>(this, {
 		method: 'POST',

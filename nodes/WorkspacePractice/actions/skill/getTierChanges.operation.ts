@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	filtersCollection,
 	peopleFilters,
@@ -16,8 +15,6 @@ import { skillLocator } from './skill.locator';
 import { notice, optionsField } from '../fields';
 
 const WEEK_MS = 7 * 86_400_000;
-
-const filterFields: QueryField[] = peopleFilters;
 
 export const description = forOperation('skill', 'getTierChanges', [
 	{
@@ -56,7 +53,7 @@ export const description = forOperation('skill', 'getTierChanges', [
 		'tierChangesCost',
 		'Cost: 1 request per 100 sessions between the dates, 1 per 100 scenarios, then per skill practised 2 per 100 members who practised it (as of Compare From and To), plus 1 per 100 skills. With Read Every Member: per skill 1 per 100 members with a tier and 1 per 100 who practised, no sessions.',
 	),
-	filtersCollection(filterFields),
+	filtersCollection(peopleFilters),
 	optionsField([
 		{
 			displayName: 'Include System Users',
@@ -90,9 +87,8 @@ function readDates(ctx: IExecuteFunctions, itemIndex: number): { from: string; t
 		rawFrom === ''
 			? isoSeconds(Date.parse(to) - WEEK_MS)
 			: check.dateTime('Compare From', rawFrom, 'end');
-	if (Date.parse(from) >= Date.parse(to)) {
+	if (Date.parse(from) >= Date.parse(to))
 		check.fail('Compare From', `must be before Compare To (${to}), got ${from}`);
-	}
 	return { from, to };
 }
 
@@ -111,17 +107,11 @@ async function oneSkill(
 	return { id: skillId, name: skillId };
 }
 
-/** The people filters and system users: left out unless Options → Include System Users. */
-function readQuery(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
-	const qs: IDataObject = readFilters(ctx, itemIndex, filterFields);
-	if (options.includeSystemUsers !== true) qs.exclude_system_users = true;
-	return qs;
-}
-
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const dates = readDates(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = readQuery(this, itemIndex, options);
+	const qs = readFilters(this, itemIndex, peopleFilters);
+	if (options.includeSystemUsers !== true) qs.exclude_system_users = true;
 	const scope = validator(this, itemIndex).oneOf(
 		'Skills',
 		String(this.getNodeParameter('skillScope', itemIndex, 'all')),

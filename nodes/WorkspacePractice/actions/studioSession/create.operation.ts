@@ -38,9 +38,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const prompt = check.required('Prompt', this.getNodeParameter('prompt', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
-	if (hasText(additional.request_id)) {
-		body.request_id = additional.request_id.trim();
-	}
+	if (hasText(additional.request_id)) body.request_id = additional.request_id.trim();
 	const response = await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: '/scenario-studio',
