@@ -8,6 +8,7 @@ import type {
 	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -36,6 +37,11 @@ function triggerScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	const node = ctx.getNode();
 	return `${String(ctx.getWorkflow().id)}:${node.id ?? node.name}`;
 }
+
+/** The service has no API to register webhooks: the user copies this URL into a job's callback_url. */
+const jobWebhooks: IWebhookDescription[] = [
+	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: JOB_TRIGGER_PATH },
+];
 
 /** The final statuses the trigger offers, by their names in the form and on the canvas. */
 const STATUS_NAMES: Record<string, string> = {
@@ -147,10 +153,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				displayOptions: { show: { authentication: ['headerSecret'] } },
 			},
 		],
-		// The service has no API to register webhooks: the user copies this URL into a job's callback_url.
-		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: JOB_TRIGGER_PATH },
-		],
+		webhooks: jobWebhooks,
 		properties: jobTriggerProperties,
 	};
 
