@@ -15,22 +15,16 @@ import type {
 } from '../../shared/operations/operation';
 import type { ResourceModule } from './types';
 
-function findOperation(
-	ctx: IExecuteFunctions,
-	resource: string,
-	operation: string,
-): OperationModule {
+function findOperation(ctx: IExecuteFunctions, resource: string, operation: string) {
 	// Parameters are strings at run time (an expression or an old workflow may name anything).
 	const module = (resources as Record<string, ResourceModule | undefined>)[resource]?.operations[
 		operation
 	];
-	if (!module) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The operation "${operation}" of resource "${resource}" is not known`,
-		);
-	}
-	return module;
+	if (module) return module;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The operation "${operation}" of resource "${resource}" is not known`,
+	);
 }
 
 /** What an error item carries with Continue On Fail: enough to act on without opening the run. */

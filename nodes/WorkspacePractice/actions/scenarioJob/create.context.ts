@@ -7,16 +7,8 @@ import { sharedInRun } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { CONTEXT_MAX } from './create.fields';
 
-interface ContextForm {
-	pageIds: string[];
-	body: PageBody;
-}
-
 /** The form's pages, checked (at least one, each a UUID); undefined for Context From: Text. */
-export function checkContextForm(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): ContextForm | undefined {
+export function checkContextForm(ctx: IExecuteFunctions, itemIndex: number) {
 	const check = validator(ctx, itemIndex);
 	const from = check.oneOf(
 		'Context From',

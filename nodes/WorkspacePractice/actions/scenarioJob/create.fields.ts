@@ -18,11 +18,7 @@ const contextFields: INodeProperties[] = [
 		name: 'contextFrom',
 		type: 'options',
 		options: [
-			{
-				name: 'Text',
-				value: 'text',
-				description: 'The Context under Additional Fields, or none',
-			},
+			{ name: 'Text', value: 'text', description: 'The Context under Additional Fields, or none' },
 			{
 				name: 'Knowledge Hub Pages',
 				value: 'pages',

@@ -18,10 +18,7 @@ const jobIdField: INodeProperties = locator({
 			type: 'string',
 			placeholder: 'e.g. j1o2b3i4d5x6',
 			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\S+$', errorMessage: 'A job ID has no spaces' },
-				},
+				{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A job ID has no spaces' } },
 			],
 		},
 	],
