@@ -38,7 +38,7 @@ function triggerScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${String(ctx.getWorkflow().id)}:${node.id ?? node.name}`;
 }
 
-/** The service has no API to register webhooks: the user copies this URL into a job's callback_url. */
+/** The service cannot register webhooks: the user puts this URL in a job's callback_url. */
 const jobWebhooks: IWebhookDescription[] = [
 	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: JOB_TRIGGER_PATH },
 ];

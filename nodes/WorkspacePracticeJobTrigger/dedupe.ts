@@ -105,7 +105,7 @@ function remember(mem: TriggerMemory, keys: string[], now: number, window: numbe
 	mem.seen = new Map(bounded(mem.seen, now, window));
 }
 
-/** Whether this job+status was let through within the window (here or in this copy); records it if not. */
+/** Whether this job+status passed within the window (here or in this copy); records it if not. */
 export function isRepeat(
 	state: DedupeState,
 	scope: string,

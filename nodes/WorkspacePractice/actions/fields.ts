@@ -9,7 +9,7 @@ import {
 import { validator } from '../../shared/validate';
 import type { QueryField } from '../../shared/fields/filter.fields';
 
-/** A collection of optional fields, its options last: `more` (displayOptions, description) goes before. */
+/** A collection; `more` (displayOptions, description) goes before its options. */
 export function collectionOf(displayName: string, name: string, placeholder: string) {
 	return (
 		...args:
@@ -24,7 +24,7 @@ export function collectionOf(displayName: string, name: string, placeholder: str
 export const optionsField = collectionOf('Options', 'options', 'Add Option');
 export const additionalFields = collectionOf('Additional Fields', 'additionalFields', 'Add Field');
 
-/** The required Member an operation acts for, by e-mail; `who` ends in its separator ("the session is for;"). */
+/** The required Member, by e-mail; `who` ends in its separator ("the session is for;"). */
 export const memberEmailField = (who: string): INodeProperties =>
 	memberLocator({
 		displayName: 'Member',

@@ -6,7 +6,7 @@ import { forOperation, type OperationModule } from '../../shared/operations/oper
 import { apiList } from '../../shared/transport';
 import { optionsField } from './fields';
 
-/** A Get Many whose Options hold one `toggle` that adds `include` (listOperation has no Options). */
+/** A Get Many whose Options `toggle` adds `include` (listOperation has no Options). */
 export function listWithInclude(
 	resource: string,
 	path: string,

@@ -39,7 +39,7 @@ function errorItem(error: unknown): IDataObject {
 	return { error: error instanceof Error ? error.message : String(error) };
 }
 
-/** The item's records shaped as its Simplify asks, each list row on its own; `undefined`: as returned. */
+/** The item's records as its Simplify asks, each list row on its own; `undefined`: as returned. */
 type Shape = ((record: IDataObject) => IDataObject) | undefined;
 
 /**

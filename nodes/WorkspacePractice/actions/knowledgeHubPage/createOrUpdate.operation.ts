@@ -99,7 +99,7 @@ function withResult(page: IDataObject, result: SyncResult): IDataObject {
 const EMPTY_REFUSAL =
 	'An empty file would replace the page text: check the file, or turn on Options → Allow Empty File.';
 
-/** The pages titled `title`: with a folder and several items from its page list, read once a run. */
+/** Pages titled `title`: with a folder and several items, from its page list read once a run. */
 async function pagesTitled(
 	ctx: IExecuteFunctions,
 	title: string,
@@ -120,7 +120,7 @@ function slotOf(ctx: IExecuteFunctions, itemIndex: number) {
 	return { title, folderId };
 }
 
-/** Items sharing a folder and title are synced once, from the last; the others come out `unchanged`. */
+/** Items sharing a folder and title sync once, from the last; the others come out `unchanged`. */
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { title, folderId } = slotOf(this, itemIndex);
 	const { page, mine } = await syncOncePerTitle(

@@ -90,7 +90,7 @@ export function contentFromFields(textField?: INodeProperties): INodeProperties[
 	];
 }
 
-/** The file's text with Content From = Binary File (a `typed` value is then refused), else `typed`. */
+/** The file's text with Content From = Binary File (then `typed` is refused), else `typed`. */
 export async function readPageContent(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

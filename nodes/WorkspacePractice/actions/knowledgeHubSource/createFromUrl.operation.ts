@@ -20,7 +20,7 @@ import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { isToolContext } from '../../../shared/toolContext';
 import { additionalFields, notice, optionsField } from '../fields';
 
-/** The AI tool's variant waits not: MCP clients give up after about a minute (an agent reads it later). */
+/** The AI tool's variant is Off by default: MCP clients give up after about a minute. */
 const waitUntilReady = (tool: boolean, fallback: 'off' | 'poll'): INodeProperties => ({
 	displayName: 'Wait Until Ready',
 	name: 'waitUntilReady',

@@ -58,7 +58,7 @@ export function slugFromUrl(ctx: IExecuteFunctions, itemIndex: number, url: stri
 	return validator(ctx, itemIndex).matches(LABEL, url.trim(), SCENARIO_URL, rule)[1];
 }
 
-/** ID, or slug from a URL: read as a URL in any mode (a model may put one in By ID); no ID looks like one. */
+/** ID, or a URL's slug in any mode (a model may put a URL in By ID; no ID looks like one). */
 export function readScenarioRef(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -69,7 +69,7 @@ export function readScenarioRef(
 	return { ref: value, isSlug: false };
 }
 
-/** The ID for endpoints that take only an ID: a URL's slug is looked up in the list, stopping at the match. */
+/** The ID, for endpoints that take no slug: a URL's slug is looked up in the list. */
 export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
 	const { ref, isSlug } = readScenarioRef(ctx, itemIndex);
 	if (!isSlug) return ref;

@@ -12,7 +12,7 @@ import { headerValue, secretsMatch } from '../../../shared/secret';
 import { callbackSecret } from '../../../shared/transport';
 import { answer } from '../../../shared/webhook';
 
-/** n8n's resume webhook; nothing is registered on the service: the URL travels as each job's callback_url. */
+/** n8n's resume webhook: nothing is registered, the URL travels as each job's callback_url. */
 export const resumeWebhooks: IWebhookDescription[] = [
 	{
 		name: 'default',
@@ -23,7 +23,7 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 ];
 
-/** The callback to an Until Callback execution: the job is read, so the output is not the body's claim. */
+/** The callback to Until Callback: the job is read, so the output is not what the body claims. */
 export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const expected = await callbackSecret(this);
 	const given = headerValue(

@@ -49,7 +49,7 @@ async function createJob(
 	return notice === undefined ? job : { ...job, notice };
 }
 
-/** A waited job's end: the final job, keeping is_new and notice from its creation (a read does not say). */
+/** A waited job's end, keeping is_new and notice from its creation (a read does not say). */
 function settle(
 	ctx: IExecuteFunctions,
 	created: WaitingJob,

@@ -17,7 +17,7 @@ export function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number):
 	);
 }
 
-/** Refused before anything is sent as a tool call, and for several items: n8n resumes an execution once. */
+/** Refused as a tool call and for several items (n8n resumes an execution once). */
 export function refuseCallback(ctx: IExecuteFunctions, itemIndex: number): void {
 	if (isToolContext(ctx)) refuseCallbackAsTool(ctx, itemIndex);
 	const count = ctx.getInputData().length;

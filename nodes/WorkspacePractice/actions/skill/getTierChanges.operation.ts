@@ -92,7 +92,7 @@ function readDates(ctx: IExecuteFunctions, itemIndex: number): { from: string; t
 	return { from, to };
 }
 
-/** The API has no skill detail: the name comes from the list; a skill not listed is read for its 404. */
+/** No skill detail in the API: the name is from the list; one not listed is read for its 404. */
 async function oneSkill(
 	ctx: IExecuteFunctions,
 	skillId: string,
