@@ -1,5 +1,4 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-import { optionsField } from '../fields';
 
 import {
 	binaryOutputField,
@@ -9,6 +8,7 @@ import {
 } from '../../../shared/binary/textFile';
 import { getById, getByIdOperation, type ByIdSpec } from '../../../shared/operations/byIdOperation';
 import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
+import { optionsField } from '../fields';
 import { pageLocator } from './page.locator';
 
 const spec: ByIdSpec = {
@@ -80,10 +80,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 			},
 		);
 	}
-	const fileName = fileNameFor(
-		fileOutput === 'draft' ? (draft?.title ?? page.title) : page.title,
-		'page',
-		'md',
-	);
+	const title = fileOutput === 'draft' ? (draft?.title ?? page.title) : page.title;
+	const fileName = fileNameFor(title, 'page', 'md');
 	return new WithFiles(page, await textFileBinary(this, property, text, fileName, 'text/markdown'));
 };

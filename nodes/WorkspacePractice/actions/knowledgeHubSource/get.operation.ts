@@ -64,13 +64,8 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	}
 	const markdown = source.content_format === 'markdown';
 	const fileName = fileNameFor(source.title, 'source', markdown ? 'md' : 'txt');
-	const binary = await textFileBinary(
-		this,
-		property,
-		source.content,
-		fileName,
-		markdown ? 'text/markdown' : 'text/plain',
-	);
+	const mimeType = markdown ? 'text/markdown' : 'text/plain';
+	const binary = await textFileBinary(this, property, source.content, fileName, mimeType);
 	// The text is in the file; the record carries it only when Include Content asks.
 	const options = this.getNodeParameter('options', itemIndex, {}) as { includeContent?: boolean };
 	const json = { ...source };
