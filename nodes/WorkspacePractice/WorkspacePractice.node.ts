@@ -1,11 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/properties';
@@ -35,11 +28,7 @@ export class WorkspacePractice implements INodeType {
 
 	methods = { listSearch, loadOptions };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
-	}
+	execute = router;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await resumeOnCallback.call(this);
-	}
+	webhook = resumeOnCallback;
 }

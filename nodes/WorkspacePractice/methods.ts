@@ -6,8 +6,7 @@ import * as scenarioSearch from '../shared/methods/listSearch.scenario';
 import * as sessionSearch from '../shared/methods/listSearch.session';
 import * as skillSearch from '../shared/methods/listSearch.skill';
 
-// Resource-locator searches, one module per resource; each exports `search<Resource>s` functions.
-// Add a module's import and spread here.
+// Resource-locator searches, one module per resource, each exporting `search<Resource>s` functions.
 export const listSearch = {
 	...knowledgeHubSearch,
 	...memberSearch,

@@ -38,17 +38,9 @@ function triggerScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${String(ctx.getWorkflow().id)}:${node.id ?? node.name}`;
 }
 
-/**
- * One POST endpoint whose URL the user copies into the job's callback_url. The service has no API to
- * register webhooks, so there is nothing to create or delete on its side.
- */
+/** The service cannot register webhooks: the user puts this URL in a job's callback_url. */
 const jobWebhooks: IWebhookDescription[] = [
-	{
-		name: 'default',
-		httpMethod: 'POST',
-		responseMode: 'onReceived',
-		path: JOB_TRIGGER_PATH,
-	},
+	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: JOB_TRIGGER_PATH },
 ];
 
 /** The final statuses the trigger offers, by their names in the form and on the canvas. */
@@ -130,9 +122,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			dark: 'file:workspacePracticeJobTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 (the only one; 1 was never released) spares n8n work per delivery: for a version-1
-		// start node n8n evaluates an expression (whether its options ask for binary data) before parsing
-		// every request body; from version 2 it parses JSON, form, text and XML bodies without one.
+		// Version 2 (the only one): n8n parses a version-2 start node's bodies without evaluating an expression.
 		version: 2,
 		subtitle: multiOptionSubtitle('statuses', STATUS_NAMES, 'Job: '),
 		description: 'Starts the workflow when a scenario job ends and the service calls back',
@@ -176,9 +166,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			): Promise<INodeCredentialTestResult> {
 				const name = String(credential.data?.headerName ?? '').trim();
 				const secret = String(credential.data?.secret ?? '');
-				if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+				if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
 					return { status: 'Error', message: `"${name}" is not a valid HTTP header name` };
-				}
 				if (secret.length < 16)
 					return { status: 'Error', message: 'Use a secret of at least 16 characters' };
 				return { status: 'OK', message: 'The header name and secret are usable' };
@@ -186,12 +175,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		},
 	};
 
-	/**
-	 * Runs as the first step of the execution a delivery started: passes the job on unchanged and
-	 * records it in static data, which n8n writes when the execution ends. n8n 2.x does not write the
-	 * delivery's own copy when it starts an execution, so without this the entry would live only in
-	 * the process's memory and be gone after a restart.
-	 */
+	/** Passes the job on and records it in static data: n8n 2.x keeps only the execution's write. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const window = items.length
@@ -220,9 +204,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 				this.getHeaderData() as Record<string, unknown>,
 				String(credentials.headerName ?? ''),
 			);
-			if (!secretsMatch(given, String(credentials.secret ?? ''))) {
+			if (!secretsMatch(given, String(credentials.secret ?? '')))
 				return answer(this, 401, { error: 'The webhook secret is missing or wrong' });
-			}
 		}
 
 		const claimed = jobFromBody(this.getBodyData());
@@ -253,9 +236,8 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		const window = windowMs(this.getNodeParameter('options', {}) as IDataObject);
 		if (window > 0) {
 			const state = this.getWorkflowStaticData('node') as DedupeState;
-			if (isRepeat(state, triggerScope(this), dedupeKey(job), Date.now(), window)) {
+			if (isRepeat(state, triggerScope(this), dedupeKey(job), Date.now(), window))
 				return answer(this, 200, { received: true, started: false, reason: 'duplicate delivery' });
-			}
 		}
 
 		return {

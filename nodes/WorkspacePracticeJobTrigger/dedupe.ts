@@ -3,32 +3,22 @@ import type { IDataObject } from 'n8n-workflow';
 import { FINAL_STATUSES } from '../shared/scenarioJob/job';
 
 /**
- * The Job Trigger's memory of deliveries it let through, so a repeated callback starts no second
- * execution. How n8n stores a trigger's static data decides the design (docs/batching.md, "How n8n
- * keeps a trigger's static data"): every delivery and every execution works on its own copy, read
- * from the database when it starts and written back whole, the last write winning; n8n 2.x never
- * writes the copy of a delivery that starts an execution. So:
- * - each process keeps what it let through in memory (synchronous: of simultaneous duplicates one
- *   passes), across all deliveries of one trigger;
- * - every copy this process writes carries that whole memory, and copies still waiting for their
- *   write get later entries too, so a write that lands last cannot drop what the process saw;
- * - the execution writes the entry as well (the trigger's `execute`), which is the write n8n 2.x
- *   keeps for a delivery that starts one.
+ * The deliveries the Job Trigger let through. Every delivery and execution works on its own copy of
+ * static data, written back whole, the last write winning, and n8n 2.x never writes a delivery's copy
+ * that starts an execution (docs/batching.md). So the process keeps its memory (synchronous: of
+ * simultaneous duplicates one passes), every copy it writes carries all of it, copies not yet written
+ * get later entries too, and the execution writes the entry as well.
  */
 
-/** What the form offers and what a node without the option uses: written once. */
 export const DEFAULT_STATUSES: string[] = [...FINAL_STATUSES];
 export const DEFAULT_WINDOW_MINUTES = 60;
 
-/**
- * At most this many deliveries are remembered per trigger, oldest dropped first. The service lets a
- * workspace create 10 jobs a minute, so the default hour holds at most 600 jobs: all of them fit.
- */
-export const DEDUPE_CAP = 1_000;
+/** Deliveries remembered per trigger: the default hour holds at most 600 jobs (10 a minute). */
+const DEDUPE_CAP = 1_000;
 
 /** Copies of static data written this long after they were handed to this module still get entries. */
 const LIVE_COPY_MS = 60_000;
-/** Live copies kept per trigger at most (each is small: at most DEDUPE_CAP entries). */
+/** Live copies kept per trigger at most. */
 const LIVE_COPY_CAP = 50;
 
 export interface DedupeState {
@@ -61,11 +51,8 @@ interface TriggerMemory {
 const memory = new Map<string, TriggerMemory>();
 
 function memoryOf(scope: string): TriggerMemory {
-	let found = memory.get(scope);
-	if (!found) {
-		found = { seen: new Map(), live: [] };
-		memory.set(scope, found);
-	}
+	const found = memory.get(scope) ?? { seen: new Map(), live: [] };
+	memory.set(scope, found);
 	return found;
 }
 
@@ -92,10 +79,7 @@ function writeInto(state: DedupeState, mem: TriggerMemory, now: number, window: 
 	state.recentDeliveries = Object.fromEntries(merged);
 }
 
-/**
- * Adds `keys` to the copies of this trigger handed out earlier and not yet known to be written
- * (n8n writes a copy when its delivery or execution ends), then writes the whole memory into this one.
- */
+/** Adds `keys` to the copies handed out earlier and maybe not written yet, then writes this one. */
 function refreshCopies(
 	mem: TriggerMemory,
 	state: DedupeState,
@@ -121,11 +105,7 @@ function remember(mem: TriggerMemory, keys: string[], now: number, window: numbe
 	mem.seen = new Map(bounded(mem.seen, now, window));
 }
 
-/**
- * A delivery: whether this job+status was already let through within the window (by this process
- * or by any whose write this copy of static data holds); records it if not. Synchronous, so two
- * deliveries in one process cannot both pass.
- */
+/** Whether this job+status passed within the window (here or in this copy); records it if not. */
 export function isRepeat(
 	state: DedupeState,
 	scope: string,

@@ -10,12 +10,9 @@ export const DEFAULT_ITEMS_IN_PARALLEL = 10;
 const MAX_ITEMS_IN_PARALLEL = 100;
 
 /** A sanity bound for the per-minute settings (a typo of extra digits fails clearly). */
-const MAX_PER_MINUTE = 100_000;
+const MAX_RATE = 100_000;
 
-/**
- * How many items run at once and how fast requests go, for every operation. Named after n8n's HTTP
- * Request node's Batching; the defaults fit the service's limits per workspace.
- */
+/** Named after n8n's HTTP Request node's Batching; the defaults fit the service's limits. */
 export const batchingField: INodeProperties = {
 	displayName: 'Batching',
 	name: 'batching',
@@ -59,33 +56,25 @@ export interface Batching extends PaceLimits {
 	itemsInParallel: number;
 }
 
+/** Each setting's label, default and bounds. */
+const LIMITS: Record<keyof Batching, [string, number, number, number]> = {
+	itemsInParallel: ['Items in Parallel', DEFAULT_ITEMS_IN_PARALLEL, 1, MAX_ITEMS_IN_PARALLEL],
+	requestsPerMinute: ['Requests per Minute', SERVICE_LIMITS.requestsPerMinute, 0, MAX_RATE],
+	creationsPerMinute: ['Creations per Minute', SERVICE_LIMITS.creationsPerMinute, 0, MAX_RATE],
+};
+
 /** The run's Batching, read once (from the first item) and checked before any request. */
 export function readBatching(ctx: IExecuteFunctions): Batching {
 	const raw = ctx.getNodeParameter('batching', 0, {}) as IDataObject;
 	const check = validator(ctx, 0);
-	const whole = (field: string, value: unknown, fallback: number, min: number, max: number) =>
-		value === undefined ? fallback : check.intRange(field, value, min, max);
+	const read = (name: keyof Batching) => {
+		const [label, fallback, min, max] = LIMITS[name];
+		const value = raw[name];
+		return value === undefined ? fallback : check.intRange(`Batching → ${label}`, value, min, max);
+	};
 	return {
-		itemsInParallel: whole(
-			'Batching → Items in Parallel',
-			raw.itemsInParallel,
-			DEFAULT_ITEMS_IN_PARALLEL,
-			1,
-			MAX_ITEMS_IN_PARALLEL,
-		),
-		requestsPerMinute: whole(
-			'Batching → Requests per Minute',
-			raw.requestsPerMinute,
-			SERVICE_LIMITS.requestsPerMinute,
-			0,
-			MAX_PER_MINUTE,
-		),
-		creationsPerMinute: whole(
-			'Batching → Creations per Minute',
-			raw.creationsPerMinute,
-			SERVICE_LIMITS.creationsPerMinute,
-			0,
-			MAX_PER_MINUTE,
-		),
+		itemsInParallel: read('itemsInParallel'),
+		requestsPerMinute: read('requestsPerMinute'),
+		creationsPerMinute: read('creationsPerMinute'),
 	};
 }

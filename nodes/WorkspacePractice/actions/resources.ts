@@ -14,10 +14,7 @@ import { skill } from './skill/skill.resource';
 import { studioSession } from './studioSession/studioSession.resource';
 import { workspace } from './workspace/workspace.resource';
 
-/**
- * Every resource of the node, keyed by its `resource` value. The Resource pick-list, the form and the
- * router all come from here: adding a resource is one line.
- */
+/** Every resource, keyed by its value: the Resource pick-list, the form and the router read it. */
 export const resources = keyedByValue({
 	assignment,
 	collection,

@@ -15,22 +15,16 @@ import type {
 } from '../../shared/operations/operation';
 import type { ResourceModule } from './types';
 
-function findOperation(
-	ctx: IExecuteFunctions,
-	resource: string,
-	operation: string,
-): OperationModule {
+function findOperation(ctx: IExecuteFunctions, resource: string, operation: string) {
 	// Parameters are strings at run time (an expression or an old workflow may name anything).
 	const module = (resources as Record<string, ResourceModule | undefined>)[resource]?.operations[
 		operation
 	];
-	if (!module) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The operation "${operation}" of resource "${resource}" is not known`,
-		);
-	}
-	return module;
+	if (module) return module;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The operation "${operation}" of resource "${resource}" is not known`,
+	);
 }
 
 /** What an error item carries with Continue On Fail: enough to act on without opening the run. */
@@ -45,14 +39,12 @@ function errorItem(error: unknown): IDataObject {
 	return { error: error instanceof Error ? error.message : String(error) };
 }
 
-/** The item's records shaped as its Simplify asks: each list row on its own. `undefined`: as returned. */
+/** The item's records as its Simplify asks, each list row on its own; `undefined`: as returned. */
 type Shape = ((record: IDataObject) => IDataObject) | undefined;
 
 /**
- * Every item's Simplify (when the operation offers it), read once before any request, and every
- * item's options fields checked against the values the form offers (`refuseUnofferedValues`). An
- * unreadable one stops the node there, as a bad input does; with Continue On Fail it is that item's
- * error instead (and the item does not run).
+ * Every item's Simplify and options values (`refuseUnofferedValues`), checked before any request. A
+ * failure stops the node, as a bad input does; with Continue On Fail it is that item's error.
  */
 function readShapes(
 	ctx: IExecuteFunctions,
@@ -100,9 +92,8 @@ function pushResult(
 }
 
 /**
- * The outcomes in input order, each paired to its input: results shaped, list rows split into items;
- * without Continue On Fail the first failure in input order is the error, with it an error item. An
- * item that never started (after a failure) has no outcome.
+ * The outcomes in input order: without Continue On Fail the first failure is the error, with it an
+ * error item. An item that never started (after a failure) has no outcome.
  */
 function toOutput(
 	ctx: IExecuteFunctions,
@@ -120,11 +111,7 @@ function toOutput(
 	return output;
 }
 
-/**
- * The per-item loop, in one place: one call of the operation per input item (or one call of its
- * `executeAll` for all of them), list rows split into items, Simplify applied to every result (never
- * to an error item), every output paired to its input, Continue On Fail turning an error into an item.
- */
+/** The one per-item loop: `execute` per item (or `executeAll` once), Simplify on results only. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -134,18 +121,19 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	startRun(this, batching);
 
 	const { shapes, unreadable } = readShapes(this, module, items.length);
-	// All at once only when every item's Simplify read cleanly (else each item on its own).
+	// All at once only when every item read cleanly; an error of `executeAll` itself stops the node.
 	const all =
-		module.executeAll && unreadable.size === 0 ? await runAll(this, module.executeAll) : undefined;
+		module.executeAll && unreadable.size === 0
+			? await module.executeAll.call(this).catch((error: unknown) => {
+					throw asNodeError(this.getNode(), error);
+				})
+			: undefined;
 	const outcomes =
 		all ?? (await eachItem(this, module, items.length, batching.itemsInParallel, unreadable));
 	return [toOutput(this, outcomes, shapes)];
 }
 
-/**
- * Items run `parallel` at a time; each outcome keeps its input's place. Without Continue On Fail, no
- * item starts after one failed (those in flight finish), as in a loop one after another.
- */
+/** Without Continue On Fail no item starts after one failed, as in a loop one after another. */
 async function eachItem(
 	ctx: IExecuteFunctions,
 	module: OperationModule,
@@ -154,9 +142,8 @@ async function eachItem(
 	unreadable: Map<number, unknown>,
 ): Promise<Array<ItemOutcome | undefined>> {
 	let failed = false;
-	const indexes = Array.from({ length: count }, (_, index) => index);
 	return await mapWithConcurrency(
-		indexes,
+		Array.from({ length: count }, (_, index) => index),
 		parallel,
 		async (itemIndex): Promise<ItemOutcome | undefined> => {
 			if (failed) return undefined;
@@ -169,16 +156,4 @@ async function eachItem(
 			}
 		},
 	);
-}
-
-/** An error thrown by `executeAll` itself (not one item's) stops the node, as one item's would. */
-async function runAll(
-	ctx: IExecuteFunctions,
-	executeAll: NonNullable<OperationModule['executeAll']>,
-): Promise<ItemOutcome[] | undefined> {
-	try {
-		return await executeAll.call(ctx);
-	} catch (error) {
-		throw asNodeError(ctx.getNode(), error);
-	}
 }

@@ -8,23 +8,15 @@ export const assignment = defineResource({
 		description:
 			'A scenario a member was asked to practice by a due date, with status, attempts and best score',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['assignment'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List assignments: which member must practice which scenario by when, with status, attempts and best score; filter by member, scenario, program or status',
-				action: 'Get many scenario assignments',
-			},
-		],
-		default: 'getAll',
-	},
+	offers: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description:
+				'List assignments: which member must practice which scenario by when, with status, attempts and best score; filter by member, scenario, program or status',
+			action: 'Get many scenario assignments',
+		},
+	],
 	operations: { getAll },
 	simplify: { getAll: 'assignment' },
 });

@@ -1,28 +1,26 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { members, programIds, scenarioIds } from '../../../shared/fields/filter.fields';
+import { filter } from '../fields';
 
 const filterFields: QueryField[] = [
 	members,
 	scenarioIds,
 	programIds,
-	{
-		kind: 'list',
-		property: {
-			displayName: 'Status',
-			name: 'status',
-			type: 'multiOptions',
-			options: [
-				{ name: 'Completed', value: 'completed' },
-				{ name: 'Did Not Pass', value: 'did_not_pass' },
-				{ name: 'In Progress', value: 'in_progress' },
-				{ name: 'Not Started', value: 'not_started' },
-				{ name: 'Past Due', value: 'past_due' },
-			],
-			default: [],
-			description: 'Only assignments in any of these states',
-		},
-	},
+	filter('list', {
+		displayName: 'Status',
+		name: 'status',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Completed', value: 'completed' },
+			{ name: 'Did Not Pass', value: 'did_not_pass' },
+			{ name: 'In Progress', value: 'in_progress' },
+			{ name: 'Not Started', value: 'not_started' },
+			{ name: 'Past Due', value: 'past_due' },
+		],
+		default: [],
+		description: 'Only assignments in any of these states',
+	}),
 ];
 
 export const { description, execute } = listOperation(

@@ -1,5 +1,5 @@
 import { defineResource } from '../types';
-import * as getAll from './getAll.operation';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 export const collection = defineResource({
 	option: {
@@ -7,22 +7,14 @@ export const collection = defineResource({
 		value: 'collection',
 		description: 'A named set of related scenarios',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['collection'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List collections (named sets of related scenarios) with their scenario count, alphabetically by name',
-				action: 'Get many collections of scenarios',
-			},
-		],
-		default: 'getAll',
-	},
-	operations: { getAll },
+	offers: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description:
+				'List collections (named sets of related scenarios) with their scenario count, alphabetically by name',
+			action: 'Get many collections of scenarios',
+		},
+	],
+	operations: { getAll: listOperation('collection', '/collections') },
 });

@@ -1,5 +1,5 @@
 import { defineResource } from '../types';
-import * as getAll from './getAll.operation';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 export const context = defineResource({
 	option: {
@@ -7,21 +7,13 @@ export const context = defineResource({
 		value: 'context',
 		description: 'Contexts saved in the workspace, listed by ID and title',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['context'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List the contexts of the workspace: ID, title and creation date',
-				action: 'Get many contexts',
-			},
-		],
-		default: 'getAll',
-	},
-	operations: { getAll },
+	offers: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: 'List the contexts of the workspace: ID, title and creation date',
+			action: 'Get many contexts',
+		},
+	],
+	operations: { getAll: listOperation('context', '/contexts') },
 });

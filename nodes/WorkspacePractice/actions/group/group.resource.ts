@@ -1,5 +1,5 @@
 import { defineResource } from '../types';
-import * as getAll from './getAll.operation';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 export const group = defineResource({
 	option: {
@@ -8,21 +8,13 @@ export const group = defineResource({
 		description:
 			'A group of workspace members, such as a team; member lists and analytics filter by group',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['group'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List the groups of workspace members (such as teams): ID and name',
-				action: 'Get many member groups',
-			},
-		],
-		default: 'getAll',
-	},
-	operations: { getAll },
+	offers: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: 'List the groups of workspace members (such as teams): ID and name',
+			action: 'Get many member groups',
+		},
+	],
+	operations: { getAll: listOperation('group', '/workspace/groups') },
 });

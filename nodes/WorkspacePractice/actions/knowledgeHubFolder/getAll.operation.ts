@@ -1,29 +1,16 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from './folder.locator';
+import { searchFilter, uuidFilter } from '../fields';
 
 const filterFields: QueryField[] = [
-	{
-		kind: 'uuidLocator',
-		property: folderLocator({
-			displayName: 'Parent Folder',
-			name: 'parent_id',
-			required: false,
-			description:
-				'Only the direct children of this folder. Leave out to list every folder in the workspace, nested ones included.',
-		}),
-	},
-	{
-		kind: 'text',
-		property: {
-			displayName: 'Search',
-			name: 'query',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. sales',
-			description: 'Only folders whose name contains this text (not case-sensitive)',
-		},
-	},
+	uuidFilter(folderLocator, {
+		displayName: 'Parent Folder',
+		name: 'parent_id',
+		description:
+			'Only the direct children of this folder. Leave out to list every folder in the workspace, nested ones included.',
+	}),
+	searchFilter('e.g. sales', 'folders whose name'),
 ];
 
 export const { description, execute } = listOperation(

@@ -9,28 +9,21 @@ export const knowledgeHubFolder = defineResource({
 		description:
 			"A folder (Space) of the Knowledge Hub, the workspace's knowledge base of pages and sources",
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['knowledgeHubFolder'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get one Knowledge Hub folder (Space) by its ID',
-				action: 'Get a knowledge hub folder by ID',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List Knowledge Hub folders (Spaces), optionally only the children of one folder or those matching a search',
-				action: 'Get many knowledge hub folders',
-			},
-		],
-		default: 'getAll',
-	},
+	offers: [
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get one Knowledge Hub folder (Space) by its ID',
+			action: 'Get a knowledge hub folder by ID',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description:
+				'List Knowledge Hub folders (Spaces), optionally only the children of one folder or those matching a search',
+			action: 'Get many knowledge hub folders',
+		},
+	],
+	default: 'getAll',
 	operations: { get, getAll },
 });

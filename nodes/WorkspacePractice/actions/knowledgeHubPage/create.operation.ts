@@ -1,19 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import {
 	addPageLists,
+	contentField,
 	contentFromFields,
 	pageListFields,
 	pageStatusOptions,
 	pageVisibilityOptions,
 	readPageContent,
 } from './page.fields';
+import { additionalFields } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('knowledgeHubPage', 'create', [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -24,63 +25,44 @@ const fields: INodeProperties[] = [
 		description: 'Title of the new page',
 	},
 	...contentFromFields(),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Content',
-				name: 'content',
-				type: 'string',
-				typeOptions: { rows: 6 },
-				default: '',
-				description:
-					'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
-			},
-			...pageListFields(false),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: pageStatusOptions,
-				default: 'draft',
-				description: 'Whether to keep the page as a draft (the default) or publish it right away',
-			},
-			{
-				displayName: 'Visibility',
-				name: 'visibility',
-				type: 'options',
-				options: pageVisibilityOptions,
-				default: 'workspace',
-				description: 'Who can see the page (the service defaults to Workspace)',
-			},
-		],
-	},
-];
+	additionalFields([
+		contentField(
+			'Body of the page in Markdown (with Content From = Text; with Binary File the file is the body)',
+		),
+		...pageListFields(false),
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: pageStatusOptions,
+			default: 'draft',
+			description: 'Whether to keep the page as a draft (the default) or publish it right away',
+		},
+		{
+			displayName: 'Visibility',
+			name: 'visibility',
+			type: 'options',
+			options: pageVisibilityOptions,
+			default: 'workspace',
+			description: 'Who can see the page (the service defaults to Workspace)',
+		},
+	]),
+]);
 
-export const description = forOperation('knowledgeHubPage', 'create', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);
 	const title = check.required('Title', this.getNodeParameter('title', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { title };
-	const content = await readPageContent(this, itemIndex, additional.content, 'Content');
+	const content = await readPageContent(this, itemIndex, additional.content);
 	if (content !== undefined && content !== '') body.content = content;
 	if (additional.status) body.status = additional.status;
 	if (additional.visibility) body.visibility = additional.visibility;
 	addPageLists(body, additional, check);
-	const { body: page } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: '/knowledge-hub/pages',
 		body,
 		itemIndex,
-	});
-	return page;
-}
+	}).then(({ body }) => body);
+};

@@ -15,31 +15,26 @@ import {
 	rememberSync,
 	syncOncePerTitle,
 } from '../../../shared/knowledgeHub/syncRun';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { apiRequest } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
+import { notice, optionsField } from '../fields';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import {
 	addPageLists,
+	contentField,
 	contentFromFields,
 	pageListFields,
 	pageVisibilityOptions,
 	readPageContent,
 } from './page.fields';
 
-const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
-	a.displayName.localeCompare(b.displayName);
-
-const fields: INodeProperties[] = [
-	{
-		displayName:
-			"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and the page is as this node last left it; +1 to create or change it. An unchanged page gets no new draft or version.",
-		name: 'syncNotice',
-		type: 'notice',
-		default: '',
-	},
+export const description = forOperation('knowledgeHubPage', 'createOrUpdate', [
+	notice(
+		'syncNotice',
+		"Finds the page by its exact title (case-sensitive; spaces around it ignored); items sharing a title give one page holding the last of them. API calls: with Within Folder and several items, the folder's page list once a run (1 per 100 pages), else a title search per item; then per page 1 read, none when the workflow runs active and the page is as this node last left it; +1 to create or change it. An unchanged page gets no new draft or version.",
+	),
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -50,15 +45,11 @@ const fields: INodeProperties[] = [
 		description:
 			'Exact title of the page to create or update (case-sensitive; spaces around it are ignored). Two pages with this title are an error.',
 	},
-	...contentFromFields({
-		displayName: 'Content',
-		name: 'content',
-		type: 'string',
-		typeOptions: { rows: 6 },
-		default: '',
-		description:
+	...contentFromFields(
+		contentField(
 			'The Markdown body the page should have. Compared with the page first (line endings and spaces at line ends ignored): when equal, nothing is written.',
-	}),
+		),
+	),
 	{
 		displayName: 'Publish',
 		name: 'publish',
@@ -67,13 +58,8 @@ const fields: INodeProperties[] = [
 		description:
 			'Whether to publish the content as a new version when the page is created or changed. Off keeps it as a draft to review, compared with the pending draft.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: (
+	optionsField(
+		(
 			[
 				...pageListFields(true),
 				{
@@ -102,11 +88,9 @@ const fields: INodeProperties[] = [
 						'Look for the title only among pages in this folder, and create a missing page in it. Pages of the same title elsewhere are left alone.',
 				}),
 			] as INodeProperties[]
-		).sort(byDisplayName),
-	},
-];
-
-export const description = forOperation('knowledgeHubPage', 'createOrUpdate', fields);
+		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	),
+]);
 
 function withResult(page: IDataObject, result: SyncResult): IDataObject {
 	return { ...page, sync_result: result };
@@ -115,10 +99,7 @@ function withResult(page: IDataObject, result: SyncResult): IDataObject {
 const EMPTY_REFUSAL =
 	'An empty file would replace the page text: check the file, or turn on Options → Allow Empty File.';
 
-/**
- * The live pages titled `title`: with a folder and several items, from the folder's page list read
- * once a run; else a title search.
- */
+/** Pages titled `title`: with a folder and several items, from its page list read once a run. */
 async function pagesTitled(
 	ctx: IExecuteFunctions,
 	title: string,
@@ -139,14 +120,8 @@ function slotOf(ctx: IExecuteFunctions, itemIndex: number) {
 	return { title, folderId };
 }
 
-/**
- * Items sharing a folder and title are synced once, from the last of them (syncRun.ts); the earlier
- * ones write nothing and come out as that page, `unchanged` by them.
- */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+/** Items sharing a folder and title sync once, from the last; the others come out `unchanged`. */
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { title, folderId } = slotOf(this, itemIndex);
 	const { page, mine } = await syncOncePerTitle(
 		this,
@@ -157,7 +132,7 @@ export async function execute(
 		async (last) => await sync(this, last, title, folderId),
 	);
 	return mine ? page : withResult(page, 'unchanged');
-}
+};
 
 async function sync(
 	ctx: IExecuteFunctions,
@@ -166,13 +141,17 @@ async function sync(
 	folderId: string | undefined,
 ): Promise<IDataObject> {
 	const check = validator(ctx, itemIndex);
+	// The page as the service answered it, remembered for the next run.
+	const settled = (page: IDataObject, result: SyncResult) => {
+		rememberSync(ctx, folderId, title, page);
+		return withResult(page, result);
+	};
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const content =
 		(await readPageContent(
 			ctx,
 			itemIndex,
 			ctx.getNodeParameter('content', itemIndex, ''),
-			'Content',
 			options.allowEmptyFile === true ? undefined : EMPTY_REFUSAL,
 		)) ?? '';
 	const publish = ctx.getNodeParameter('publish', itemIndex, true) as boolean;
@@ -208,7 +187,7 @@ async function sync(
 			body,
 			itemIndex,
 		});
-		return settled(ctx, folderId, title, page, 'created');
+		return settled(page, 'created');
 	}
 
 	const pageId = String(matches[0].id);
@@ -232,8 +211,7 @@ async function sync(
 			what: `page ${pageId}`,
 		});
 		changes = pageChanges(current, wanted);
-		if (Object.keys(changes).length === 0)
-			return settled(ctx, folderId, title, current, 'unchanged');
+		if (Object.keys(changes).length === 0) return settled(current, 'unchanged');
 	}
 	const { body: page } = await apiRequest<IDataObject>(ctx, {
 		method: 'PATCH',
@@ -242,17 +220,5 @@ async function sync(
 		itemIndex,
 		what: `page ${pageId}`,
 	});
-	return settled(ctx, folderId, title, page, 'updated');
-}
-
-/** The page as the service answered it, remembered for the next run. */
-function settled(
-	ctx: IExecuteFunctions,
-	folderId: string | undefined,
-	title: string,
-	page: IDataObject,
-	result: SyncResult,
-): IDataObject {
-	rememberSync(ctx, folderId, title, page);
-	return withResult(page, result);
+	return settled(page, 'updated');
 }

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import {
 	binaryOutputField,
@@ -7,10 +6,9 @@ import {
 	readOutputField,
 	textFileBinary,
 } from '../../../shared/binary/textFile';
-import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
-import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
-import { WithFiles } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { getById, getByIdOperation, type ByIdSpec } from '../../../shared/operations/byIdOperation';
+import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
+import { optionsField } from '../fields';
 import { pageLocator } from './page.locator';
 
 const spec: ByIdSpec = {
@@ -45,23 +43,16 @@ const spec: ByIdSpec = {
 				'Whether to also put the page body into a binary file, e.g. to back it up or hand it to another service',
 		},
 		binaryOutputField({ displayOptions: { hide: { fileOutput: ['none'] } } }),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Include Draft',
-					name: 'includeDraft',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to add the unpublished draft (its title and Markdown content) under "draft"; the published body is always in "content"',
-				},
-			],
-		},
+		optionsField([
+			{
+				displayName: 'Include Draft',
+				name: 'includeDraft',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the unpublished draft (its title and Markdown content) under "draft"; the published body is always in "content"',
+			},
+		]),
 	],
 	includes: { includeDraft: 'draft' },
 };
@@ -69,10 +60,7 @@ const spec: ByIdSpec = {
 const base = getByIdOperation(spec);
 export const description = base.description;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const fileOutput = this.getNodeParameter('fileOutput', itemIndex, 'none') as string;
 	if (fileOutput === 'none') return await base.execute.call(this, itemIndex);
 	const property = readOutputField(this, itemIndex);
@@ -92,10 +80,7 @@ export async function execute(
 			},
 		);
 	}
-	const fileName = fileNameFor(
-		fileOutput === 'draft' ? (draft?.title ?? page.title) : page.title,
-		'page',
-		'md',
-	);
+	const title = fileOutput === 'draft' ? (draft?.title ?? page.title) : page.title;
+	const fileName = fileNameFor(title, 'page', 'md');
 	return new WithFiles(page, await textFileBinary(this, property, text, fileName, 'text/markdown'));
-}
+};

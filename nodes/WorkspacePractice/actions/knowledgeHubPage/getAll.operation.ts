@@ -1,86 +1,56 @@
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import { FROM_DATE_RULE, UNTIL_DATE_RULE } from '../../../shared/fields/filter.fields';
-import { memberLocator } from '../../../shared/fields/member.locator';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
+import { filter, memberFilter, searchFilter, uuidFilter } from '../fields';
 
 const filterFields: QueryField[] = [
-	{
-		kind: 'uuidLocator',
-		property: folderLocator({
-			displayName: 'Folder',
-			name: 'folder_id',
-			required: false,
-			description: 'Only pages in this folder. Pick it from the list or give its UUID.',
-		}),
-	},
-	{
-		// The API filters pages by the owner's user ID only, so the picker offers no By Email.
-		kind: 'memberId',
-		property: memberLocator({
-			displayName: 'Owner',
-			name: 'owner_id',
-			kind: 'id',
-			description:
-				'Only pages owned by this workspace member, by user ID: pick them from the list or give the ID (By ID)',
-		}),
-	},
-	{
-		kind: 'text',
-		property: {
-			displayName: 'Search',
-			name: 'query',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. pricing',
-			description: 'Only pages whose title contains this text (not case-sensitive)',
-		},
-	},
-	{
-		kind: 'uuidLocator',
-		property: skillLocator({
-			displayName: 'Skill',
-			name: 'skill_id',
-			required: false,
-			description: 'Only pages linked to this skill. Pick it from the list or give its UUID.',
-		}),
-	},
-	{
-		kind: 'option',
-		property: {
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: [
-				{ name: 'Archived', value: 'archived' },
-				{ name: 'Draft', value: 'draft' },
-				{ name: 'Published', value: 'published' },
-			],
-			default: 'published',
-			description: 'Only pages in this state',
-		},
-	},
-	{
-		kind: 'dateFrom',
-		property: {
-			displayName: 'Updated After',
-			name: 'updated_after',
-			type: 'dateTime',
-			default: '',
-			description: `Only pages last updated on or after this date and time (${FROM_DATE_RULE})`,
-		},
-	},
-	{
-		kind: 'dateUntil',
-		property: {
-			displayName: 'Updated Before',
-			name: 'updated_before',
-			type: 'dateTime',
-			default: '',
-			description: `Only pages last updated on or before this date and time (${UNTIL_DATE_RULE})`,
-		},
-	},
+	uuidFilter(folderLocator, {
+		displayName: 'Folder',
+		name: 'folder_id',
+		description: 'Only pages in this folder. Pick it from the list or give its UUID.',
+	}),
+	// The API filters pages by the owner's user ID only, so the picker offers no By Email.
+	memberFilter({
+		displayName: 'Owner',
+		name: 'owner_id',
+		kind: 'id',
+		description:
+			'Only pages owned by this workspace member, by user ID: pick them from the list or give the ID (By ID)',
+	}),
+	searchFilter('e.g. pricing', 'pages whose title'),
+	uuidFilter(skillLocator, {
+		displayName: 'Skill',
+		name: 'skill_id',
+		description: 'Only pages linked to this skill. Pick it from the list or give its UUID.',
+	}),
+	filter('option', {
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'Archived', value: 'archived' },
+			{ name: 'Draft', value: 'draft' },
+			{ name: 'Published', value: 'published' },
+		],
+		default: 'published',
+		description: 'Only pages in this state',
+	}),
+	filter('dateFrom', {
+		displayName: 'Updated After',
+		name: 'updated_after',
+		type: 'dateTime',
+		default: '',
+		description: `Only pages last updated on or after this date and time (${FROM_DATE_RULE})`,
+	}),
+	filter('dateUntil', {
+		displayName: 'Updated Before',
+		name: 'updated_before',
+		type: 'dateTime',
+		default: '',
+		description: `Only pages last updated on or before this date and time (${UNTIL_DATE_RULE})`,
+	}),
 ];
 
 export const { description, execute } = listOperation(

@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { binaryInputField, readTextFile } from '../../../shared/binary/textFile';
-import type { InputValidator } from '../../../shared/validate';
-import { validator } from '../../../shared/validate';
+import { validator, type InputValidator } from '../../../shared/validate';
 
-/**
- * The three ID lists a page carries; on Create they set the list, on Update they replace it. In
- * alphabetical order, as the form lists them.
- */
+/** The ID lists a page carries, alphabetical as the form lists them. */
 export const PAGE_LIST_FIELDS = [
 	{ name: 'folder_ids', label: 'Folders', method: 'getKnowledgeHubFolders', noun: 'folders' },
 	{ name: 'skill_ids', label: 'Skills', method: 'getSkills', noun: 'linked skills' },
@@ -26,8 +22,7 @@ const EXPRESSION_HINT =
 /** Multi-selects for the ID lists; `replaces` words the description for Update. */
 export function pageListFields(replaces: boolean): INodeProperties[] {
 	return PAGE_LIST_FIELDS.map((field) => ({
-		// n8n's lint wants a dynamic multi-select's label to end "Names or IDs"; where the list replaces
-		// the page's, the label says so up front (beside Within Folder, which only narrows a search).
+		// n8n's lint wants "Names or IDs" at the end; where the list replaces the page's, it says so first.
 		displayName: `${replaces ? 'Replace With ' : ''}${field.label.slice(0, -1)} Names or IDs`,
 		name: field.name,
 		type: 'multiOptions',
@@ -44,21 +39,28 @@ export const pageStatusOptions = [
 	{ name: 'Published', value: 'published', description: 'Publish the new version now' },
 ];
 
-/**
- * Copies the ID lists the user added to the form into the body, each checked to be UUIDs. A list
- * that is present but empty is sent as [] (on Update that clears it); an absent one is not sent.
- */
 export const pageVisibilityOptions = [
 	{ name: 'Private', value: 'private', description: 'Only the owner sees it' },
 	{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace sees it' },
 ];
 
+/** The ID lists added to the form, as UUIDs; an empty one is sent as [] (Update clears it). */
 export function addPageLists(body: IDataObject, values: IDataObject, check: InputValidator): void {
 	for (const field of PAGE_LIST_FIELDS) {
 		if (values[field.name] === undefined) continue;
 		body[field.name] = check.uuidList(field.label, values[field.name]);
 	}
 }
+
+/** The Markdown body as typed (with Content From = Text). */
+export const contentField = (description: string): INodeProperties => ({
+	displayName: 'Content',
+	name: 'content',
+	type: 'string',
+	typeOptions: { rows: 6 },
+	default: '',
+	description,
+});
 
 /** Where a page's Markdown comes from: a text field, or a file in the input item. */
 export function contentFromFields(textField?: INodeProperties): INodeProperties[] {
@@ -88,24 +90,19 @@ export function contentFromFields(textField?: INodeProperties): INodeProperties[
 	];
 }
 
-/**
- * The page content the form gives: the file's text with Content From = Binary File (then a Content
- * value in `typed` is refused as ambiguous), else `typed` (undefined when the field was not added).
- * Checked before any request; `emptyRefusal` refuses an empty file (see `readTextFile`).
- */
+/** The file's text with Content From = Binary File (then `typed` is refused), else `typed`. */
 export async function readPageContent(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	typed: unknown,
-	typedField: string,
 	emptyRefusal?: string,
 ): Promise<string | undefined> {
 	const check = validator(ctx, itemIndex);
 	const from = ctx.getNodeParameter('contentFrom', itemIndex, 'text') as string;
-	if (from !== 'binary') return typed === undefined ? undefined : check.text(typedField, typed);
-	if (typed !== undefined && check.text(typedField, typed) !== '')
+	if (from !== 'binary') return typed === undefined ? undefined : check.text('Content', typed);
+	if (typed !== undefined && check.text('Content', typed) !== '')
 		check.fail(
-			typedField,
+			'Content',
 			'leave it empty when "Content From" is Binary File: the file is the content',
 		);
 	const property = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');

@@ -1,14 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { validator, type InputValidator } from '../../../shared/validate';
 import { itemRef } from '../../../shared/values';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readUuidLocator } from '../../../shared/fields/locator';
 import {
 	addPageLists,
+	contentField,
 	contentFromFields,
 	pageListFields,
 	pageStatusOptions,
@@ -16,7 +16,7 @@ import {
 } from './page.fields';
 import { pageLocator } from './page.locator';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('knowledgeHubPage', 'update', [
 	pageLocator({
 		description: 'The page to update. Pick it from the list (search by title) or give its UUID.',
 	}),
@@ -30,15 +30,9 @@ const fields: INodeProperties[] = [
 		description:
 			'Only the fields added here are changed; everything else on the page stays as it is',
 		options: [
-			{
-				displayName: 'Content',
-				name: 'content',
-				type: 'string',
-				typeOptions: { rows: 6 },
-				default: '',
-				description:
-					'New Markdown body (with Content From = Text; with Binary File the file is the body). It becomes a new draft; set Status to Published as well to publish it in the same step.',
-			},
+			contentField(
+				'New Markdown body (with Content From = Text; with Binary File the file is the body). It becomes a new draft; set Status to Published as well to publish it in the same step.',
+			),
 			...pageListFields(true),
 			{
 				displayName: 'Status',
@@ -58,20 +52,15 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
-export const description = forOperation('knowledgeHubPage', 'update', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);
 	const pageId = readUuidLocator(this, itemIndex, 'pageId', 'Page ID');
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (updates.title !== undefined) body.title = check.required('Title', updates.title);
-	const content = await readPageContent(this, itemIndex, updates.content, 'Content');
+	const content = await readPageContent(this, itemIndex, updates.content);
 	if (content !== undefined) body.content = content;
 	if (updates.status !== undefined) {
 		const status = check.text('Status', updates.status).trim();
@@ -89,15 +78,14 @@ export async function execute(
 			},
 		);
 	}
-	const { body: page } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'PATCH',
 		path: `/knowledge-hub/pages/${encodeURIComponent(pageId)}`,
 		body,
 		itemIndex,
 		what: `page ${pageId}`,
-	});
-	return page;
-}
+	}).then(({ body }) => body);
+};
 
 /** "archived" is a status the service has, but not one Update sets: say which operation does. */
 function refuseArchived(check: InputValidator, status: unknown): void {

@@ -10,38 +10,47 @@ import type { SourceWaitSettings, WaitingSource } from '../../../shared/knowledg
 import { apiRequest, withIsNew } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
-import { forOperation } from '../../../shared/operations/operation';
-import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import {
+	forOperation,
+	type ItemOutcome,
+	type OperationModule,
+} from '../../../shared/operations/operation';
 import { createThenWaitAll } from '../../../shared/operations/listWait';
-import { waiting } from '../../../shared/waitMany';
-import type { WaitEnd } from '../../../shared/waitMany';
+import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { isToolContext } from '../../../shared/toolContext';
+import { additionalFields, notice, optionsField } from '../fields';
 
-const waitUntilReadyOptions = [
-	{
-		name: 'Off',
-		value: 'off',
-		description:
-			'Output the source as created (usually pending) and go on at once; its text is not there yet',
-	},
-	{
-		name: 'By Polling',
-		value: 'poll',
-		description:
-			'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
-	},
-];
-const waitUntilReadyDescription =
-	'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text';
+/** The AI tool's variant is Off by default: MCP clients give up after about a minute. */
+const waitUntilReady = (tool: boolean, fallback: 'off' | 'poll'): INodeProperties => ({
+	displayName: 'Wait Until Ready',
+	name: 'waitUntilReady',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { '@tool': [tool] } },
+	options: [
+		{
+			name: 'Off',
+			value: 'off',
+			description:
+				'Output the source as created (usually pending) and go on at once; its text is not there yet',
+		},
+		{
+			name: 'By Polling',
+			value: 'poll',
+			description:
+				'Read the source after 10 s, then with doubling pauses (up to 60 s) until its text is extracted; a failed extraction is an error',
+		},
+	],
+	default: fallback,
+	description:
+		'Whether to wait until the text is extracted (status ready), so the next node can attach the source to a page with its text',
+});
 
-const fields: INodeProperties[] = [
-	{
-		displayName:
-			'A URL already in the workspace is not added twice: the existing source comes back unchanged, with "is_new" false',
-		name: 'dedupNotice',
-		type: 'notice',
-		default: '',
-	},
+export const description = forOperation('knowledgeHubSource', 'createFromUrl', [
+	notice(
+		'dedupNotice',
+		'A URL already in the workspace is not added twice: the existing source comes back unchanged, with "is_new" false',
+	),
 	{
 		displayName: 'URL',
 		name: 'url',
@@ -61,92 +70,53 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. Competitor pricing page',
 		description: 'Display title of the source',
 	},
-	{
-		displayName: 'Wait Until Ready',
-		name: 'waitUntilReady',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { '@tool': [false] } },
-		options: waitUntilReadyOptions,
-		default: 'poll',
-		description: waitUntilReadyDescription,
-	},
-	{
-		// The AI-tool variant: MCP clients give up after about a minute; an agent reads the source later with Get.
-		displayName: 'Wait Until Ready',
-		name: 'waitUntilReady',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { '@tool': [true] } },
-		options: waitUntilReadyOptions,
-		default: 'off',
-		description: waitUntilReadyDescription,
-	},
-	{
-		displayName:
-			'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then read together, one request a round for all: 15 sources ready within a minute cost 18 calls.',
-		name: 'pollingNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { waitUntilReady: ['poll'] } },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Cover',
-				name: 'cover',
-				type: 'string',
-				default: '',
-				description: 'Reference of a cover image for the source',
-			},
-			{
-				displayName: 'Folder Names or IDs',
-				name: 'folder_ids',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getKnowledgeHubFolders' },
-				default: [],
-				description:
-					'Folders to put the new source in. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { waitUntilReady: ['poll'] } },
-		options: [
-			{
-				displayName: 'First Check (Seconds)',
-				name: 'firstCheckSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 2 },
-				default: SOURCE_FIRST_CHECK_SECONDS,
-				description: 'Pause before the first status read; later pauses double, up to 60 seconds',
-			},
-			{
-				displayName: 'Time Limit (Minutes)',
-				// Not timeLimitMinutes: Scenario Job → Create has that name with another default, and n8n
-				// carries a value across operations by name (docs/parameter-names.md).
-				name: 'sourceTimeLimitMinutes',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: SOURCE_MAX_TIME_LIMIT_MINUTES },
-				default: SOURCE_TIME_LIMIT_MINUTES,
-				description:
-					'How long to wait for the text, counted from the creation. Past it the item fails; extraction goes on.',
-			},
-		],
-	},
-];
-
-export const description = forOperation('knowledgeHubSource', 'createFromUrl', fields);
+	waitUntilReady(false, 'poll'),
+	waitUntilReady(true, 'off'),
+	notice(
+		'pollingNotice',
+		'By Polling costs about 4 API calls for a source ready within a minute (the creation, reads at 10 s, 30 s and 70 s), at most 8 with the 5-minute limit. A list is created first, then read together, one request a round for all: 15 sources ready within a minute cost 18 calls.',
+		{ waitUntilReady: ['poll'] },
+	),
+	additionalFields([
+		{
+			displayName: 'Cover',
+			name: 'cover',
+			type: 'string',
+			default: '',
+			description: 'Reference of a cover image for the source',
+		},
+		{
+			displayName: 'Folder Names or IDs',
+			name: 'folder_ids',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getKnowledgeHubFolders' },
+			default: [],
+			description:
+				'Folders to put the new source in. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	]),
+	optionsField({ displayOptions: { show: { waitUntilReady: ['poll'] } } }, [
+		{
+			displayName: 'First Check (Seconds)',
+			name: 'firstCheckSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: SOURCE_FIRST_CHECK_SECONDS,
+			description: 'Pause before the first status read; later pauses double, up to 60 seconds',
+		},
+		{
+			displayName: 'Time Limit (Minutes)',
+			// Not timeLimitMinutes: Scenario Job → Create has that name with another default, and n8n
+			// carries a value across operations by name (docs/parameter-names.md).
+			name: 'sourceTimeLimitMinutes',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: SOURCE_MAX_TIME_LIMIT_MINUTES },
+			default: SOURCE_TIME_LIMIT_MINUTES,
+			description:
+				'How long to wait for the text, counted from the creation. Past it the item fails; extraction goes on.',
+		},
+	]),
+]);
 
 type WaitMode = 'off' | 'poll';
 
@@ -209,10 +179,7 @@ function result(end: WaitEnd<IDataObject>, isNew: IDataObject[string]): IDataObj
 	return { ...end.value, is_new: isNew };
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const body = buildBody(this, itemIndex);
 	const mode = readMode(this, itemIndex);
 	const settings = mode === 'poll' ? waitSettings(this, itemIndex) : undefined;
@@ -220,13 +187,9 @@ export async function execute(
 	if (!settings) return source;
 	const [end] = await waitSourcesReady(this, [waiting(source, settings)]);
 	return result(end, source.is_new);
-}
+};
 
-/**
- * A list By Polling (`createThenWaitAll`): every source is created, then all are waited on together,
- * read in one list request a round: N sources take about the creation time plus the slowest
- * extraction, and about as many reads as one.
- */
+/** A list By Polling: every source created, then all read together, one list request a round. */
 export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
 	return await createThenWaitAll<
 		{ body: IDataObject; settings: SourceWaitSettings },

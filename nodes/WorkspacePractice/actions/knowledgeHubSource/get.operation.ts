@@ -1,4 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -7,11 +6,10 @@ import {
 	readOutputField,
 	textFileBinary,
 } from '../../../shared/binary/textFile';
-import { getById, getByIdOperation } from '../../../shared/operations/byIdOperation';
-import type { ByIdSpec } from '../../../shared/operations/byIdOperation';
-import { WithFiles } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { getById, getByIdOperation, type ByIdSpec } from '../../../shared/operations/byIdOperation';
+import { WithFiles, type OperationModule } from '../../../shared/operations/operation';
 import { sourceLocator } from './source.locator';
+import { optionsField } from '../fields';
 
 const spec: ByIdSpec = {
 	resource: 'knowledgeHubSource',
@@ -31,23 +29,16 @@ const spec: ByIdSpec = {
 				'Whether to also put the extracted text into a binary file named after the title (.md for Markdown, .txt otherwise), e.g. to back it up or hand it to another service',
 		},
 		binaryOutputField({ displayOptions: { show: { textAsFile: [true] } } }),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Include Content',
-					name: 'includeContent',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to add the extracted text under "content". It is read from storage and can be large, so it is off by default.',
-				},
-			],
-		},
+		optionsField([
+			{
+				displayName: 'Include Content',
+				name: 'includeContent',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the extracted text under "content". It is read from storage and can be large, so it is off by default.',
+			},
+		]),
 	],
 	includes: { includeContent: 'content' },
 };
@@ -55,10 +46,7 @@ const spec: ByIdSpec = {
 const base = getByIdOperation(spec);
 export const description = base.description;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	if (this.getNodeParameter('textAsFile', itemIndex, false) !== true)
 		return await base.execute.call(this, itemIndex);
 	const property = readOutputField(this, itemIndex);
@@ -76,16 +64,11 @@ export async function execute(
 	}
 	const markdown = source.content_format === 'markdown';
 	const fileName = fileNameFor(source.title, 'source', markdown ? 'md' : 'txt');
-	const binary = await textFileBinary(
-		this,
-		property,
-		source.content,
-		fileName,
-		markdown ? 'text/markdown' : 'text/plain',
-	);
+	const mimeType = markdown ? 'text/markdown' : 'text/plain';
+	const binary = await textFileBinary(this, property, source.content, fileName, mimeType);
 	// The text is in the file; the record carries it only when Include Content asks.
 	const options = this.getNodeParameter('options', itemIndex, {}) as { includeContent?: boolean };
 	const json = { ...source };
 	if (options.includeContent !== true) delete json.content;
 	return new WithFiles(json, binary);
-}
+};

@@ -1,5 +1,6 @@
 import { defineResource } from '../types';
-import * as getAll from './getAll.operation';
+import { groupIds } from '../../../shared/fields/filter.fields';
+import { listOperation } from '../../../shared/operations/listOperation';
 
 export const member = defineResource({
 	option: {
@@ -7,22 +8,14 @@ export const member = defineResource({
 		value: 'member',
 		description: 'A person in the workspace, known by e-mail address',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['member'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List workspace members with name, e-mail address and role; optionally only the members of some groups',
-				action: 'Get many workspace members',
-			},
-		],
-		default: 'getAll',
-	},
-	operations: { getAll },
+	offers: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description:
+				'List workspace members with name, e-mail address and role; optionally only the members of some groups',
+			action: 'Get many workspace members',
+		},
+	],
+	operations: { getAll: listOperation('member', '/workspace/members', [groupIds]) },
 });

@@ -1,10 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	endDate,
 	excludeSystemUsers,
-	filtersCollection,
 	peopleFilters,
 	startDate,
 } from '../../../shared/fields/filter.fields';
@@ -16,5 +13,3 @@ export const analyticsFilterFields: QueryField[] = [
 	endDate('sessions'),
 	excludeSystemUsers,
 ];
-
-export const analyticsFilters: INodeProperties = filtersCollection(analyticsFilterFields);

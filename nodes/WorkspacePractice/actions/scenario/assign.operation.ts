@@ -1,30 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import {
-	memberLocator,
-	optionalMember,
-	requiredMemberEmail,
-} from '../../../shared/fields/member.locator';
+import { memberLocator, optionalMember } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
+import { additionalFields, memberEmailField, readMemberEmail } from '../fields';
 
 const RANKS = ['gold', 'silver', 'bronze'];
 const MAX_ATTEMPTS = 1_000_000;
 
-const fields: INodeProperties[] = [
+export const description = forOperation('scenario', 'assign', [
 	scenarioLocator(false),
-	memberLocator({
-		displayName: 'Member',
-		name: 'userEmail',
-		kind: 'email',
-		required: true,
-		description:
-			'The workspace member who gets the assignment, by e-mail: pick them from the list or type the address (By Email)',
-	}),
+	memberEmailField('who gets the assignment,'),
 	{
 		displayName: 'Due Date',
 		name: 'dueDate',
@@ -34,71 +23,59 @@ const fields: INodeProperties[] = [
 		description:
 			'When the assignment is due (ISO 8601 date-time; include a zone such as Z to be exact)',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			memberLocator({
-				displayName: 'Assigner',
-				name: 'assigner_email',
-				kind: 'email',
-				description:
-					'The member handing out the assignment, named in the notification e-mail, by e-mail: pick them from the list or type the address (By Email)',
-			}),
-			{
-				displayName: 'Custom Message',
-				name: 'custom_message',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: 'A note for the person, sent with the assignment notification',
-			},
-			{
-				displayName: 'Maximum Attempts',
-				name: 'attempt_max',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 5,
-				description:
-					'How many attempts the person may make at most; leave this field out for no maximum',
-			},
-			{
-				displayName: 'Minimum Attempts',
-				name: 'attempt_min',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1,
-				description: 'How many attempts the person must make',
-			},
-			{
-				displayName: 'Minimum Rank',
-				name: 'rank_min',
-				type: 'options',
-				options: [
-					{ name: 'Gold', value: 'gold' },
-					{ name: 'Silver', value: 'silver' },
-					{ name: 'Bronze', value: 'bronze' },
-				],
-				default: 'bronze',
-				description: 'The rank an attempt must reach for the assignment to count as completed',
-			},
-		],
-	},
-];
+	additionalFields([
+		memberLocator({
+			displayName: 'Assigner',
+			name: 'assigner_email',
+			kind: 'email',
+			description:
+				'The member handing out the assignment, named in the notification e-mail, by e-mail: pick them from the list or type the address (By Email)',
+		}),
+		{
+			displayName: 'Custom Message',
+			name: 'custom_message',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'A note for the person, sent with the assignment notification',
+		},
+		{
+			displayName: 'Maximum Attempts',
+			name: 'attempt_max',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 5,
+			description:
+				'How many attempts the person may make at most; leave this field out for no maximum',
+		},
+		{
+			displayName: 'Minimum Attempts',
+			name: 'attempt_min',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'How many attempts the person must make',
+		},
+		{
+			displayName: 'Minimum Rank',
+			name: 'rank_min',
+			type: 'options',
+			options: [
+				{ name: 'Gold', value: 'gold' },
+				{ name: 'Silver', value: 'silver' },
+				{ name: 'Bronze', value: 'bronze' },
+			],
+			default: 'bronze',
+			description: 'The rank an attempt must reach for the assignment to count as completed',
+		},
+	]),
+]);
 
-export const description = forOperation('scenario', 'assign', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
-		user_email: requiredMemberEmail(v, 'Member', this.getNodeParameter('userEmail', itemIndex, '')),
+		user_email: readMemberEmail(this, itemIndex),
 		due_date: v.dateTime('Due Date', this.getNodeParameter('dueDate', itemIndex, '')),
 	};
 	const assigner = optionalMember(v, 'Assigner', extra.assigner_email, 'email');
@@ -113,19 +90,15 @@ export async function execute(
 		body.attempt_max as number | undefined,
 		'must not be less than Minimum Attempts',
 	);
-	if (extra.rank_min !== undefined && extra.rank_min !== '') {
+	if (extra.rank_min !== undefined && extra.rank_min !== '')
 		body.rank_min = v.oneOf('Minimum Rank', String(extra.rank_min), RANKS);
-	}
-	if (hasText(extra.custom_message)) {
-		body.custom_message = extra.custom_message;
-	}
+	if (hasText(extra.custom_message)) body.custom_message = extra.custom_message;
 	const scenarioId = await readScenarioId(this, itemIndex);
-	const { body: assignment } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: scenarioPath(scenarioId, '/assignments'),
 		body,
 		itemIndex,
 		what: `scenario ${scenarioId}`,
-	});
-	return assignment;
-}
+	}).then(({ body }) => body);
+};

@@ -1,43 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { requiredMemberEmail, memberLocator } from '../../../shared/fields/member.locator';
-import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
+import { memberEmailField, readMemberEmail } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('scenario', 'checkAccess', [
 	scenarioLocator(false),
-	memberLocator({
-		displayName: 'Member',
-		name: 'userEmail',
-		kind: 'email',
-		required: true,
-		description:
-			'The workspace member whose access to check, by e-mail: pick them from the list or type the address (By Email)',
-	}),
-];
+	memberEmailField('whose access to check,'),
+]);
 
-export const description = forOperation('scenario', 'checkAccess', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const v = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(
-		v,
-		'Member',
-		this.getNodeParameter('userEmail', itemIndex, ''),
-	);
+export const execute: OperationModule['execute'] = async function (itemIndex) {
+	const userEmail = readMemberEmail(this, itemIndex);
 	const scenarioId = await readScenarioId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: scenarioPath(scenarioId, '/access'),
 		qs: { user_email: userEmail },
 		itemIndex,
 		what: `scenario ${scenarioId}`,
-	});
-	return body;
-}
+	}).then(({ body }) => body);
+};

@@ -1,100 +1,58 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { apiList } from '../../../shared/transport';
-import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
-import type { QueryField } from '../../../shared/fields/filter.fields';
-import {
-	collectionIds,
-	filtersCollection,
-	readFilters,
-	skillIds,
-} from '../../../shared/fields/filter.fields';
-import { memberLocator } from '../../../shared/fields/member.locator';
+import { collectionIds, skillIds, type QueryField } from '../../../shared/fields/filter.fields';
+import { filter, memberFilter } from '../fields';
+import { listWithInclude } from '../listInclude';
 
 const filterFields: QueryField[] = [
-	{
-		kind: 'memberEmail',
-		property: memberLocator({
-			displayName: 'Owner',
-			name: 'owner_email',
-			kind: 'email',
-			description:
-				'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
-		}),
-	},
-	{
-		kind: 'memberEmail',
-		property: memberLocator({
-			displayName: 'Visible To',
-			name: 'visible_to_email',
-			kind: 'email',
-			description:
-				'Only scenarios this member can open (as owner, through a share with them or their group, or a workspace share), by e-mail: pick them from the list or type the address (By Email)',
-		}),
-	},
-	{
-		kind: 'text',
-		property: {
-			displayName: 'Visibility',
-			name: 'visibility',
-			type: 'options',
-			options: [
-				{
-					name: 'Private',
-					value: 'private',
-					description: 'Only the owner and people it is shared with',
-				},
-				{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace' },
-			],
-			default: 'workspace',
-			description: 'Only scenarios with this visibility',
-		},
-	},
-	{
-		kind: 'boolean',
-		property: {
-			displayName: 'Include Archived',
-			name: 'include_archived',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to return archived scenarios as well (they are left out by default)',
-		},
-	},
+	memberFilter({
+		displayName: 'Owner',
+		name: 'owner_email',
+		kind: 'email',
+		description:
+			'Only scenarios owned by this member, by e-mail: pick them from the list or type the address (By Email)',
+	}),
+	memberFilter({
+		displayName: 'Visible To',
+		name: 'visible_to_email',
+		kind: 'email',
+		description:
+			'Only scenarios this member can open (as owner, through a share with them or their group, or a workspace share), by e-mail: pick them from the list or type the address (By Email)',
+	}),
+	filter('text', {
+		displayName: 'Visibility',
+		name: 'visibility',
+		type: 'options',
+		options: [
+			{
+				name: 'Private',
+				value: 'private',
+				description: 'Only the owner and people it is shared with',
+			},
+			{ name: 'Workspace', value: 'workspace', description: 'Everyone in the workspace' },
+		],
+		default: 'workspace',
+		description: 'Only scenarios with this visibility',
+	}),
+	filter('boolean', {
+		displayName: 'Include Archived',
+		name: 'include_archived',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return archived scenarios as well (they are left out by default)',
+	}),
 	skillIds,
 	collectionIds,
 ];
 
-const fields: INodeProperties[] = [
-	...returnAllAndLimit,
-	filtersCollection(filterFields),
+export const { description, execute } = listWithInclude(
+	'scenario',
+	'/scenarios',
+	filterFields,
+	'skills',
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Skills',
-				name: 'includeSkills',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to add the list of skills each scenario evaluates',
-			},
-		],
+		displayName: 'Include Skills',
+		name: 'includeSkills',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to add the list of skills each scenario evaluates',
 	},
-];
-
-export const description = forOperation('scenario', 'getAll', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = readFilters(this, itemIndex, filterFields);
-	if (options.includeSkills === true) qs.include = 'skills';
-	return await apiList<IDataObject>(this, '/scenarios', qs, readListOptions(this, itemIndex));
-}
+);

@@ -1,28 +1,24 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
-import { analyticsFilterFields, analyticsFilters } from './analytics.filters';
-import { readFilters } from '../../../shared/fields/filter.fields';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
+import { analyticsFilterFields } from './analytics.filters';
+import { filtersCollection, readFilters } from '../../../shared/fields/filter.fields';
 import { readScenarioRef, scenarioLocator, scenarioPath } from './scenario.locator';
 
-const fields: INodeProperties[] = [scenarioLocator(true), analyticsFilters];
+export const description = forOperation('scenario', 'getAnalyticsSummary', [
+	scenarioLocator(true),
+	filtersCollection(analyticsFilterFields),
+]);
 
-export const description = forOperation('scenario', 'getAnalyticsSummary', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { ref } = readScenarioRef(this, itemIndex);
 	const qs = readFilters(this, itemIndex, analyticsFilterFields);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: scenarioPath(ref, '/analytics/summary'),
 		qs,
 		itemIndex,
 		what: `scenario ${ref}`,
-	});
-	return body;
-}
+	}).then(({ body }) => body);
+};

@@ -1,24 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { requiredMemberEmail, memberLocator } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
+import { memberEmailField, readMemberEmail } from '../fields';
 
 const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
 
-const fields: INodeProperties[] = [
+export const description = forOperation('scenario', 'grantAccess', [
 	scenarioLocator(false),
-	memberLocator({
-		displayName: 'Member',
-		name: 'userEmail',
-		kind: 'email',
-		required: true,
-		description:
-			'The workspace member to give access to, by e-mail: pick them from the list or type the address (By Email)',
-	}),
+	memberEmailField('to give access to,'),
 	{
 		displayName: 'Permission Level',
 		name: 'permissionLevel',
@@ -37,32 +29,22 @@ const fields: INodeProperties[] = [
 		default: 'view',
 		description: 'What the person may do with the scenario',
 	},
-];
+]);
 
-export const description = forOperation('scenario', 'grantAccess', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(
-		v,
-		'Member',
-		this.getNodeParameter('userEmail', itemIndex, ''),
-	);
+	const userEmail = readMemberEmail(this, itemIndex);
 	const level = v.oneOf(
 		'Permission Level',
 		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),
 		PERMISSION_LEVELS,
 	);
 	const scenarioId = await readScenarioId(this, itemIndex);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: scenarioPath(scenarioId, '/access'),
 		body: { user_email: userEmail, permission_level: level },
 		itemIndex,
 		what: `scenario ${scenarioId}`,
-	});
-	return body;
-}
+	}).then(({ body }) => body);
+};

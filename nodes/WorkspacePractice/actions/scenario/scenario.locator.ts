@@ -13,10 +13,7 @@ const SCENARIO_URL = new RegExp(SCENARIO_URL_REGEX);
 /** The field's name in the form and in errors; the editor's "let the model define" key is made from it. */
 const LABEL = 'Scenario ID or URL';
 
-/**
- * The Scenario picker. `acceptsSlug`: the endpoint takes a slug as well as an ID (the analytics ones),
- * so By ID also accepts a slug and By URL passes the slug straight through.
- */
+/** The Scenario picker; `acceptsSlug`: the endpoint takes a slug too (the analytics ones). */
 export function scenarioLocator(acceptsSlug: boolean): INodeProperties {
 	return locator({
 		displayName: LABEL,
@@ -61,11 +58,7 @@ export function slugFromUrl(ctx: IExecuteFunctions, itemIndex: number, url: stri
 	return validator(ctx, itemIndex).matches(LABEL, url.trim(), SCENARIO_URL, rule)[1];
 }
 
-/**
- * The form value as the path segment: ID, or slug where the endpoint takes one. No request is made.
- * A scenario URL is read as one in any mode: an AI model or an expression filling By ID (or From List)
- * may give the page's URL, and no ID looks like a URL.
- */
+/** ID, or a URL's slug in any mode (a model may put a URL in By ID; no ID looks like one). */
 export function readScenarioRef(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -76,10 +69,7 @@ export function readScenarioRef(
 	return { ref: value, isSlug: false };
 }
 
-/**
- * The scenario's ID for endpoints that take only an ID. A URL gives a slug, which is looked up in the
- * scenario list a page at a time, stopping at the match.
- */
+/** The ID, for endpoints that take no slug: a URL's slug is looked up in the list. */
 export async function readScenarioId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
 	const { ref, isSlug } = readScenarioRef(ctx, itemIndex);
 	if (!isSlug) return ref;

@@ -12,10 +12,7 @@ import { headerValue, secretsMatch } from '../../../shared/secret';
 import { callbackSecret } from '../../../shared/transport';
 import { answer } from '../../../shared/webhook';
 
-/**
- * The node's one webhook: the waiting ("restart") webhook n8n serves at this execution's resume URL.
- * Nothing is registered on the service: the URL travels with each job as its callback_url.
- */
+/** n8n's resume webhook: nothing is registered, the URL travels as each job's callback_url. */
 export const resumeWebhooks: IWebhookDescription[] = [
 	{
 		name: 'default',
@@ -26,12 +23,7 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 ];
 
-/**
- * The service's callback to a waiting "Until Callback" execution. The secret is checked first (wrong
- * or missing: 401, the execution keeps waiting); then the job is read once, so the output is the
- * service's own record and not whatever the request body claims. A job not yet final (an early or
- * stray delivery) is acknowledged without resuming.
- */
+/** The callback to Until Callback: the job is read, so the output is not what the body claims. */
 export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const expected = await callbackSecret(this);
 	const given = headerValue(
@@ -48,9 +40,7 @@ export async function resumeOnCallback(this: IWebhookFunctions): Promise<IWebhoo
 	if (!isFinal(job.status))
 		return answer(this, 200, { received: true, resumed: false, status: String(job.status) });
 
-	// The node's own code does not run again after a wait, so a failed or cancelled job becomes an
-	// error item (as Continue On Fail would give) carrying the whole job for the next nodes; a
-	// completed one is the node's result, shaped by Simplify as the router shapes every other one.
+	// The node does not run again after a wait: a failed job becomes an error item carrying the job.
 	const message = failureMessage(job);
 	const simplify = isSimplifyOn(this, 0, this.getNodeParameter('simplify', true));
 	const json: IDataObject =

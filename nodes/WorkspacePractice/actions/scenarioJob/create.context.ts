@@ -1,29 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { unwrapLocator } from '../../../shared/fields/locator';
-import type { PageBody } from '../../../shared/knowledgeHub/pageContext';
-import { pageContext } from '../../../shared/knowledgeHub/pageContext';
+import { pageContext, type PageBody } from '../../../shared/knowledgeHub/pageContext';
 import { isToolContext } from '../../../shared/toolContext';
 import { sharedInRun } from '../../../shared/transport';
 import { validator } from '../../../shared/validate';
 import { CONTEXT_MAX } from './create.fields';
 
-/**
- * Create's Context From: the Context text (as always), or Knowledge Hub pages read and joined. The
- * form is checked with the rest of the input (`checkContextForm`, no request); the pages are read
- * just before the job is created (`withContext`), and nothing is created when they are too long.
- */
-
-interface ContextForm {
-	pageIds: string[];
-	body: PageBody;
-}
-
 /** The form's pages, checked (at least one, each a UUID); undefined for Context From: Text. */
-export function checkContextForm(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): ContextForm | undefined {
+export function checkContextForm(ctx: IExecuteFunctions, itemIndex: number) {
 	const check = validator(ctx, itemIndex);
 	const from = check.oneOf(
 		'Context From',
@@ -46,11 +31,7 @@ export function checkContextForm(
 
 type Prepared = { context: string } | { error: unknown };
 
-/**
- * Reads the pages of every input item that takes its context from pages, in input order, and checks
- * each item's length; an item's problem is kept as its error. No job is created meanwhile: each
- * creation waits for this first.
- */
+/** Every item's page context, in input order; an item's problem is kept as its error. */
 async function prepareRun(ctx: IExecuteFunctions): Promise<Map<number, Prepared>> {
 	const prepared = new Map<number, Prepared>();
 	const count = ctx.getInputData().length;
@@ -76,10 +57,8 @@ async function prepareRun(ctx: IExecuteFunctions): Promise<Map<number, Prepared>
 }
 
 /**
- * The body with the pages' context (unchanged for Text). The first call of a run reads every item's
- * pages (one request per page) and checks every item's length before any job is created: without
- * Continue On Fail one item's problem stops the run with nothing created; with it, each item keeps
- * its own outcome.
+ * The body with the pages' context. The run's first call reads every item's pages before any job is
+ * created: without Continue On Fail one item's problem stops the run with nothing created.
  */
 export async function withContext(
 	ctx: IExecuteFunctions,
@@ -94,7 +73,6 @@ export async function withContext(
 		const context = await pageContext(ctx, form.pageIds, form.body, lead, CONTEXT_MAX, itemIndex);
 		return { ...body, context };
 	}
-	// Every item's page context of the run, read once, at its first job creation (transport/run.ts).
 	const prepared = await sharedInRun(ctx, 'scenarioJob.pageContexts', () => prepareRun(ctx));
 	if (!ctx.continueOnFail()) {
 		const failed = [...prepared.values()].find((p): p is { error: unknown } => 'error' in p);

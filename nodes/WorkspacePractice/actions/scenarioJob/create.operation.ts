@@ -1,18 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { createThenWaitAll } from '../../../shared/operations/listWait';
-import { forOperation } from '../../../shared/operations/operation';
-import type { ItemOutcome, OperationResult } from '../../../shared/operations/operation';
+import {
+	forOperation,
+	type ItemOutcome,
+	type OperationModule,
+} from '../../../shared/operations/operation';
 import { testUrlNotice } from '../../../shared/scenarioJob/callback';
 import { isFinal, jobEndedError } from '../../../shared/scenarioJob/job';
-import { waitForJobs } from '../../../shared/scenarioJob/wait';
-import type { PollSettings, WaitingJob } from '../../../shared/scenarioJob/wait';
+import { waitForJobs, type PollSettings, type WaitingJob } from '../../../shared/scenarioJob/wait';
 import { apiRequest, withIsNew } from '../../../shared/transport';
-import { waiting } from '../../../shared/waitMany';
-import type { WaitEnd } from '../../../shared/waitMany';
+import { waiting, type WaitEnd } from '../../../shared/waitMany';
 import { withContext } from './create.context';
 import { createFields } from './create.fields';
-import { buildBody, ownsRequestId, pollSettings, readMode, timeLimitMs } from './create.read';
+import { buildBody, ownsRequestId, pollSettings, readMode } from './create.read';
 import {
 	addCallback,
 	refuseCallback,
@@ -21,11 +22,6 @@ import {
 } from './create.untilCallback';
 import { isToolContext } from '../../../shared/toolContext';
 
-/**
- * Scenario Job → Create: the form (create.fields.ts) read in create.read.ts, Context From pages in
- * create.context.ts, Until Callback in create.untilCallback.ts. Every wait By Polling, one job or a
- * list, goes through `waitForJobs` (the job kind of `waitMany`).
- */
 export const description = forOperation('scenarioJob', 'create', createFields);
 
 /** How to check for a job whose creation answer was lost: the API cannot list jobs. */
@@ -53,10 +49,7 @@ async function createJob(
 	return notice === undefined ? job : { ...job, notice };
 }
 
-/**
- * A waited job's end as the item's result: the final job (keeping is_new and any notice from its
- * creation, which a read does not say), or an error naming a job that failed or was cancelled, or the wait's error.
- */
+/** A waited job's end, keeping is_new and notice from its creation (a read does not say). */
 function settle(
 	ctx: IExecuteFunctions,
 	created: WaitingJob,
@@ -73,18 +66,14 @@ function settle(
 	return job;
 }
 
-/** One item: create its job, then (as Wait for Completion says) return it, poll it, or wait for its callback. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const mode = readMode(this, itemIndex);
 	if (mode === 'callback') refuseCallback(this, itemIndex);
 	const body = buildBody(this, itemIndex, mode);
 	const ownKey = ownsRequestId(this, itemIndex);
 	if (mode === 'off') return await createJob(this, body, itemIndex, ownKey);
 
-	const settings = pollSettings(this, itemIndex, timeLimitMs(this, itemIndex));
+	const settings = pollSettings(this, itemIndex);
 	if (mode === 'callback') await addCallback(this, body, itemIndex);
 	const created = waiting(await createJob(this, body, itemIndex, ownKey), settings);
 	// By Polling, and an existing job (same request_id) already over: its end without a read.
@@ -94,13 +83,9 @@ export async function execute(
 	}
 	await waitForCallback(this, created.value, settings.timeLimitMs, itemIndex);
 	return created.value;
-}
+};
 
-/**
- * A list By Polling (`createThenWaitAll`): every job is created, one after another as fast as the
- * service's creation limit lets the transport go, then all are waited on together. N jobs take about
- * the creation time plus one job's duration.
- */
+/** A list By Polling: every job created, then all waited on together. */
 export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[] | undefined> {
 	return await createThenWaitAll<
 		{ body: IDataObject; ownKey: boolean; settings: PollSettings },
@@ -110,7 +95,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 		prepare: (ctx, itemIndex) => ({
 			body: buildBody(ctx, itemIndex, 'poll'),
 			ownKey: ownsRequestId(ctx, itemIndex),
-			settings: pollSettings(ctx, itemIndex, timeLimitMs(ctx, itemIndex)),
+			settings: pollSettings(ctx, itemIndex),
 		}),
 		create: async (ctx, item, itemIndex) =>
 			waiting(await createJob(ctx, item.body, itemIndex, item.ownKey), item.settings),
@@ -119,10 +104,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<ItemOutcome[]
 	});
 }
 
-/**
- * The router's check of the form's values: the tool's Wait for Completion offers no Until Callback,
- * and this says why (n8n cannot pause a tool call) rather than only what the tool's form offers.
- */
+/** The tool's Wait for Completion offers no Until Callback: say why rather than what it offers. */
 export function explainUnoffered(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { callbackUrlForJob } from '../../../shared/scenarioJob/callback';
 import type { PollSettings } from '../../../shared/scenarioJob/wait';
 import { isToolContext } from '../../../shared/toolContext';
@@ -16,32 +14,22 @@ import {
 	PROMPT_MAX,
 } from './create.fields';
 import { checkContextForm } from './create.context';
-
-/** Create's form read and checked: the request body, the wait mode, the time limit, the poll schedule. */
+import { readMemberEmail } from '../fields';
 
 export type WaitMode = 'off' | 'callback' | 'poll';
 
-interface HeaderRow {
-	name?: string;
-	value?: string;
-}
-
 function readHeaders(additional: IDataObject): Record<string, string> {
-	const rows = ((additional.callbackHeaders as IDataObject | undefined)?.header ??
-		[]) as HeaderRow[];
-	const headers: Record<string, string> = {};
-	for (const row of rows) {
-		const name = (row.name ?? '').trim();
-		if (name !== '') headers[name] = String(row.value ?? '');
-	}
-	return headers;
+	const rows = (additional.callbackHeaders as IDataObject | undefined)?.header ?? [];
+	const pairs = (rows as IDataObject[]).map((row) => [
+		String(row.name ?? '').trim(),
+		String(row.value ?? ''),
+	]);
+	return Object.fromEntries(pairs.filter(([name]) => name !== ''));
 }
 
 /**
- * Same execution + node + item → same key, so a repeat of this step returns the first job. A tool
- * call gets a key of its own: one execution may carry many distinct calls (an agent's turn), and MCP
- * calls have no execution ID at all, so the execution-based key would hand every call the first job.
- * The body is built once per call, so the transport's retries of this POST send the same key.
+ * Same execution + node + item → same key: a repeat of this step returns the first job. A tool call
+ * gets its own: an agent's turn makes many calls in one execution, and MCP calls have no execution ID.
  */
 function derivedRequestId(ctx: IExecuteFunctions, itemIndex: number): string {
 	if (isToolContext(ctx)) return `n8n-tool-${randomUUID()}`;
@@ -64,10 +52,7 @@ function readRequestId(
 	return derivedRequestId(ctx, itemIndex);
 }
 
-/**
- * Whether the job's request_id is the one derived for this call (the default), not one the user gives
- * and may have used before: then a job returned as "already existed" after a lost answer is this call's.
- */
+/** With the derived request_id, a job that "already existed" after a lost answer is this call's. */
 export function ownsRequestId(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return (readOptions(ctx, itemIndex).requestIdMode ?? 'derived') === 'derived';
 }
@@ -93,11 +78,7 @@ function remixSlug(
 /** The request body (callback headers included), checked before anything is sent. */
 export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitMode): IDataObject {
 	const check = validator(ctx, itemIndex);
-	const userEmail = requiredMemberEmail(
-		check,
-		'Member',
-		ctx.getNodeParameter('userEmail', itemIndex, ''),
-	);
+	const userEmail = readMemberEmail(ctx, itemIndex);
 	const prompt = check.maxLength(
 		'Prompt',
 		check.required('Prompt', ctx.getNodeParameter('prompt', itemIndex, '')),
@@ -136,36 +117,25 @@ export function buildBody(ctx: IExecuteFunctions, itemIndex: number, mode: WaitM
 	return body;
 }
 
-export function timeLimitMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	const raw = readOptions(ctx, itemIndex).timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES;
-	const minutes = validator(ctx, itemIndex).intRange(
-		'Options → Time Limit (Minutes)',
-		raw,
-		1,
-		MAX_TIME_LIMIT_MINUTES,
-	);
-	return minutes * 60_000;
-}
-
-/** The wait mode; a tool's default is Off (the tool variant's own default, see create.fields.ts). */
+/** A tool's default is Off, as its variant of the field says. */
 export function readMode(ctx: IExecuteFunctions, itemIndex: number): WaitMode {
 	const fallback: WaitMode = isToolContext(ctx) ? 'off' : 'poll';
 	return ctx.getNodeParameter('waitForCompletion', itemIndex, fallback) as WaitMode;
 }
 
-export function pollSettings(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	limitMs: number,
-): PollSettings {
+/** The poll schedule and time limit, checked. */
+export function pollSettings(ctx: IExecuteFunctions, itemIndex: number): PollSettings {
 	const options = readOptions(ctx, itemIndex);
-	const firstSeconds =
-		typeof options.firstPollSeconds === 'number'
-			? options.firstPollSeconds
-			: DEFAULT_FIRST_POLL_SECONDS;
+	const minutes = validator(ctx, itemIndex).intRange(
+		'Options → Time Limit (Minutes)',
+		options.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES,
+		1,
+		MAX_TIME_LIMIT_MINUTES,
+	);
+	const first = options.firstPollSeconds;
 	return {
-		firstDelayMs: firstSeconds * 1000,
-		timeLimitMs: limitMs,
+		firstDelayMs: (typeof first === 'number' ? first : DEFAULT_FIRST_POLL_SECONDS) * 1000,
+		timeLimitMs: minutes * 60_000,
 		cancelOnTimeout: options.cancelOnTimeout === true,
 		itemIndex,
 	};

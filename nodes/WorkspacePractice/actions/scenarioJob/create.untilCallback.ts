@@ -1,19 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { CALLBACK_SECRET_HEADER } from '../../../shared/scenarioJob/callback';
 import { isToolContext } from '../../../shared/toolContext';
 import { callbackSecret } from '../../../shared/transport';
 
-/**
- * Until Callback: when it is refused, what the job is sent so the service can call back, and the
- * pause. The callback itself arrives at callback.webhook.ts.
- */
-
-/**
- * n8n cannot pause a tool call's execution for a webhook: it would fail after the job was created,
- * while the agent or MCP client is told all went well. So Until Callback is refused before anything.
- */
+/** n8n cannot pause a tool call for a webhook (it would fail after the job was created). */
 export function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number): void {
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -26,10 +17,7 @@ export function refuseCallbackAsTool(ctx: IExecuteFunctions, itemIndex: number):
 	);
 }
 
-/**
- * Until Callback is refused before anything is sent: as a tool call, and for more than one item (n8n
- * resumes a waiting execution once, so one execution can wait for one job's callback).
- */
+/** Refused as a tool call and for several items (n8n resumes an execution once). */
 export function refuseCallback(ctx: IExecuteFunctions, itemIndex: number): void {
 	if (isToolContext(ctx)) refuseCallbackAsTool(ctx, itemIndex);
 	const count = ctx.getInputData().length;
@@ -56,11 +44,9 @@ export async function addCallback(
 }
 
 /**
- * Pauses the execution until the callback reaches this node's webhook (see callback.webhook.ts).
- * If the time limit passes first, n8n continues without running this node again and passes on the
- * items standing in the node's input: so those are replaced by an error item naming the job. Its final
- * status is unknown then: the spec promises a callback only for completed jobs, so a failed or
- * cancelled job may simply never call back. The item says so, and how to read the status.
+ * Pauses until the callback reaches callback.webhook.ts. Past the time limit n8n passes on the node's
+ * input items without running it again, so they are replaced by an error item naming the job (the
+ * spec promises a callback only for completed jobs).
  */
 export async function waitForCallback(
 	ctx: IExecuteFunctions,

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import { locator, readLocator } from '../../../shared/fields/locator';
+import { optionsField } from '../fields';
 
-const fields: INodeProperties[] = [
+export const description = forOperation('session', 'get', [
 	locator({
 		displayName: 'Session ID',
 		name: 'session',
@@ -22,49 +22,36 @@ const fields: INodeProperties[] = [
 			},
 		],
 	}),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Evaluations',
-				name: 'includeEvaluations',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to add the rubric criteria with their grades and feedback',
-			},
-			{
-				displayName: 'Include Transcript',
-				name: 'includeTranscript',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to add the conversation, line by line with speaker and time',
-			},
-		],
-	},
-];
+	optionsField([
+		{
+			displayName: 'Include Evaluations',
+			name: 'includeEvaluations',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to add the rubric criteria with their grades and feedback',
+		},
+		{
+			displayName: 'Include Transcript',
+			name: 'includeTranscript',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to add the conversation, line by line with speaker and time',
+		},
+	]),
+]);
 
-export const description = forOperation('session', 'get', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const { value: sessionId } = readLocator(this, itemIndex, 'session', 'Session ID');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const include = [
 		options.includeTranscript === true ? 'transcript' : undefined,
 		options.includeEvaluations === true ? 'evaluations' : undefined,
 	].filter((value): value is string => value !== undefined);
-	const { body } = await apiRequest<IDataObject>(this, {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: `/sessions/${encodeURIComponent(sessionId)}`,
 		qs: include.length ? { include: include.join(',') } : undefined,
 		itemIndex,
 		what: `session ${sessionId}`,
-	});
-	return body;
-}
+	}).then(({ body }) => body);
+};

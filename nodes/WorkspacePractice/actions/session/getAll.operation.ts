@@ -11,6 +11,7 @@ import {
 	startDate,
 } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
+import { filter } from '../fields';
 
 const filterFields: QueryField[] = [
 	members,
@@ -19,22 +20,19 @@ const filterFields: QueryField[] = [
 	collectionIds,
 	skillIds,
 	programIds,
-	{
-		kind: 'list',
-		property: {
-			displayName: 'Rank',
-			name: 'rank',
-			type: 'multiOptions',
-			options: [
-				{ name: 'Gold', value: 'gold' },
-				{ name: 'Silver', value: 'silver' },
-				{ name: 'Bronze', value: 'bronze' },
-				{ name: 'Unranked', value: 'unranked' },
-			],
-			default: [],
-			description: 'Only sessions that reached any of these ranks',
-		},
-	},
+	filter('list', {
+		displayName: 'Rank',
+		name: 'rank',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Gold', value: 'gold' },
+			{ name: 'Silver', value: 'silver' },
+			{ name: 'Bronze', value: 'bronze' },
+			{ name: 'Unranked', value: 'unranked' },
+		],
+		default: [],
+		description: 'Only sessions that reached any of these ranks',
+	}),
 	startDate('sessions created'),
 	endDate('sessions created'),
 	excludeSystemUsers,

@@ -8,30 +8,23 @@ export const session = defineResource({
 		value: 'session',
 		description: 'A roleplay session: one attempt of a member at a scenario, with score and rank',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['session'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description:
-					'Get one roleplay session by its ID with score, rank and feedback, optionally its transcript and evaluations',
-				action: 'Get a roleplay session by ID',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List roleplay sessions with member, scenario, score and rank, newest first by default; filter by member, group, scenario, skill and more',
-				action: 'Get many roleplay sessions',
-			},
-		],
-		default: 'getAll',
-	},
+	offers: [
+		{
+			name: 'Get',
+			value: 'get',
+			description:
+				'Get one roleplay session by its ID with score, rank and feedback, optionally its transcript and evaluations',
+			action: 'Get a roleplay session by ID',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description:
+				'List roleplay sessions with member, scenario, score and rank, newest first by default; filter by member, group, scenario, skill and more',
+			action: 'Get many roleplay sessions',
+		},
+	],
+	default: 'getAll',
 	operations: { get, getAll },
 	simplify: { get: 'session', getAll: 'session' },
 });

@@ -1,38 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { listWithInclude } from '../listInclude';
 
-import { apiList } from '../../../shared/transport';
-import { readListOptions, returnAllAndLimit } from '../../../shared/fields/list.fields';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
-
-const fields: INodeProperties[] = [
-	...returnAllAndLimit,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Proficiency',
-				name: 'includeProficiency',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to add workspace-wide proficiency figures per skill: people who practiced it, people with a score, share at proficient or better, and average score',
-			},
-		],
-	},
-];
-
-export const description = forOperation('skill', 'getAll', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = options.includeProficiency === true ? { include: 'proficiency' } : {};
-	return await apiList<IDataObject>(this, '/skills', qs, readListOptions(this, itemIndex));
-}
+export const { description, execute } = listWithInclude('skill', '/skills', [], 'proficiency', {
+	displayName: 'Include Proficiency',
+	name: 'includeProficiency',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to add workspace-wide proficiency figures per skill: people who practiced it, people with a score, share at proficient or better, and average score',
+});

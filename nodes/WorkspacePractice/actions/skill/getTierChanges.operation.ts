@@ -1,6 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	filtersCollection,
 	peopleFilters,
@@ -8,18 +7,16 @@ import {
 	UNTIL_DATE_RULE,
 } from '../../../shared/fields/filter.fields';
 import { readUuidLocator } from '../../../shared/fields/locator';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
 import type { SkillRef } from '../../../shared/skills/tierChange';
 import { readSkills, readTiers, tierChangesBetween } from '../../../shared/skills/readTiers';
 import { validator } from '../../../shared/validate';
 import { skillLocator } from './skill.locator';
+import { notice, optionsField } from '../fields';
 
 const WEEK_MS = 7 * 86_400_000;
 
-const filterFields: QueryField[] = peopleFilters;
-
-const fields: INodeProperties[] = [
+export const description = forOperation('skill', 'getTierChanges', [
 	{
 		displayName: 'Skills',
 		name: 'skillScope',
@@ -31,9 +28,13 @@ const fields: INodeProperties[] = [
 		default: 'all',
 		description: 'Whether to compare every skill or one',
 	},
-	skillLocator({
-		description: 'The skill to compare: pick it from the list or give its UUID',
-	}),
+	{
+		...skillLocator({
+			description: 'The skill to compare: pick it from the list or give its UUID',
+		}),
+		required: true,
+		displayOptions: { show: { skillScope: ['one'] } },
+	},
 	{
 		displayName: 'Compare From',
 		name: 'fromDate',
@@ -48,49 +49,30 @@ const fields: INodeProperties[] = [
 		default: '',
 		description: `The later date: tiers as they stand then. Empty: now (${UNTIL_DATE_RULE}).`,
 	},
-	{
-		displayName:
-			'Cost: 1 request per 100 sessions between the dates, 1 per 100 scenarios, then per skill practised 2 per 100 members who practised it (as of Compare From and To), plus 1 per 100 skills. With Read Every Member: per skill 1 per 100 members with a tier and 1 per 100 who practised, no sessions.',
-		name: 'tierChangesCost',
-		type: 'notice',
-		default: '',
-	},
-	filtersCollection(filterFields),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include System Users',
-				name: 'includeSystemUsers',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to list the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
-			},
-			{
-				displayName: 'Read Every Member',
-				name: 'everyMember',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to read every member with a tier, so changes from logged calls alone are listed too. Off: only members with a scored roleplay session on one of the skill's scenarios between the dates are compared (calls appear in no list), at a fraction of the cost.",
-			},
-		],
-	},
-];
-
-/** The skill locator shows only for One Skill. */
-const scoped = fields.map((field) =>
-	field.name === 'skill'
-		? { ...field, required: true, displayOptions: { show: { skillScope: ['one'] } } }
-		: field,
-);
-
-export const description = forOperation('skill', 'getTierChanges', scoped);
+	notice(
+		'tierChangesCost',
+		'Cost: 1 request per 100 sessions between the dates, 1 per 100 scenarios, then per skill practised 2 per 100 members who practised it (as of Compare From and To), plus 1 per 100 skills. With Read Every Member: per skill 1 per 100 members with a tier and 1 per 100 who practised, no sessions.',
+	),
+	filtersCollection(peopleFilters),
+	optionsField([
+		{
+			displayName: 'Include System Users',
+			name: 'includeSystemUsers',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to list the service operator's own accounts (e-mails on the operator's domain) too; left out by default",
+		},
+		{
+			displayName: 'Read Every Member',
+			name: 'everyMember',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to read every member with a tier, so changes from logged calls alone are listed too. Off: only members with a scored roleplay session on one of the skill's scenarios between the dates are compared (calls appear in no list), at a fraction of the cost.",
+		},
+	]),
+]);
 
 /** Whole seconds: the service's timestamps have second precision. */
 const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString();
@@ -105,16 +87,12 @@ function readDates(ctx: IExecuteFunctions, itemIndex: number): { from: string; t
 		rawFrom === ''
 			? isoSeconds(Date.parse(to) - WEEK_MS)
 			: check.dateTime('Compare From', rawFrom, 'end');
-	if (Date.parse(from) >= Date.parse(to)) {
+	if (Date.parse(from) >= Date.parse(to))
 		check.fail('Compare From', `must be before Compare To (${to}), got ${from}`);
-	}
 	return { from, to };
 }
 
-/**
- * The API has no skill detail: the name comes from the skills list (one read per 100 skills). A skill
- * not listed is read once as is, so an unknown ID answers the service's 404 naming it.
- */
+/** No skill detail in the API: the name is from the list; one not listed is read for its 404. */
 async function oneSkill(
 	ctx: IExecuteFunctions,
 	skillId: string,
@@ -129,21 +107,11 @@ async function oneSkill(
 	return { id: skillId, name: skillId };
 }
 
-/** The people filters and system users: left out unless Options → Include System Users. */
-function readQuery(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
-	const qs: IDataObject = readFilters(ctx, itemIndex, filterFields);
-	if (options.includeSystemUsers !== true) qs.exclude_system_users = true;
-	return qs;
-}
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	// Everything the form says is checked before the first request.
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const dates = readDates(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs = readQuery(this, itemIndex, options);
+	const qs = readFilters(this, itemIndex, peopleFilters);
+	if (options.includeSystemUsers !== true) qs.exclude_system_users = true;
 	const scope = validator(this, itemIndex).oneOf(
 		'Skills',
 		String(this.getNodeParameter('skillScope', itemIndex, 'all')),
@@ -158,4 +126,4 @@ export async function execute(
 		everyMember: options.everyMember === true,
 		itemIndex,
 	});
-}
+};

@@ -1,21 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest, withIsNew } from '../../../shared/transport';
-import { memberLocator, requiredMemberEmail } from '../../../shared/fields/member.locator';
 import { validator } from '../../../shared/validate';
 import { hasText } from '../../../shared/values';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
+import { additionalFields, memberEmailField, readMemberEmail } from '../fields';
 
-const fields: INodeProperties[] = [
-	memberLocator({
-		displayName: 'Member',
-		name: 'userEmail',
-		kind: 'email',
-		required: true,
-		description:
-			'The workspace member the session is for, who opens the returned URL; by e-mail: pick them from the list or type the address (By Email)',
-	}),
+export const description = forOperation('studioSession', 'create', [
+	memberEmailField('the session is for, who opens the returned URL;'),
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -27,44 +19,26 @@ const fields: INodeProperties[] = [
 		description:
 			'Meeting context or scenario request for the AI agent. The session starts with it, so the agent begins working as soon as the user opens the URL.',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Request ID',
-				name: 'request_id',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. meeting-123-scenario',
-				description:
-					'Your own key for this session. Sending the same key again returns the session created the first time (with "is_new" false) instead of a second one.',
-			},
-		],
-	},
-];
+	additionalFields([
+		{
+			displayName: 'Request ID',
+			name: 'request_id',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. meeting-123-scenario',
+			description:
+				'Your own key for this session. Sending the same key again returns the session created the first time (with "is_new" false) instead of a second one.',
+		},
+	]),
+]);
 
-export const description = forOperation('studioSession', 'create', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const check = validator(this, itemIndex);
-	const userEmail = requiredMemberEmail(
-		check,
-		'Member',
-		this.getNodeParameter('userEmail', itemIndex, ''),
-	);
+	const userEmail = readMemberEmail(this, itemIndex);
 	const prompt = check.required('Prompt', this.getNodeParameter('prompt', itemIndex, ''));
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { user_email: userEmail, prompt };
-	if (hasText(additional.request_id)) {
-		body.request_id = additional.request_id.trim();
-	}
+	if (hasText(additional.request_id)) body.request_id = additional.request_id.trim();
 	const response = await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: '/scenario-studio',
@@ -74,4 +48,4 @@ export async function execute(
 		itemIndex,
 	});
 	return withIsNew(response);
-}
+};

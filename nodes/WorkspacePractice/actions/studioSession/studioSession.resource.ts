@@ -8,22 +8,14 @@ export const studioSession = defineResource({
 		description:
 			"A Scenario Studio session: a link a member opens to build a scenario together with the service's AI",
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['studioSession'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description:
-					'Start a Scenario Studio session pre-filled with a prompt, for a member (by e-mail address). Returns the URL the member opens.',
-				action: 'Create a studio session for a member',
-			},
-		],
-		default: 'create',
-	},
+	offers: [
+		{
+			name: 'Create',
+			value: 'create',
+			description:
+				'Start a Scenario Studio session pre-filled with a prompt, for a member (by e-mail address). Returns the URL the member opens.',
+			action: 'Create a studio session for a member',
+		},
+	],
 	operations: { create },
 });

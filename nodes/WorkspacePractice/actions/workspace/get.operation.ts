@@ -1,29 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { forOperation } from '../../../shared/operations/operation';
-import type { OperationResult } from '../../../shared/operations/operation';
+import { forOperation, type OperationModule } from '../../../shared/operations/operation';
+import { notice } from '../fields';
 
-const fields: INodeProperties[] = [
-	{
-		displayName:
-			'Returns the workspace the API key belongs to: its ID, name, URL slug and creation date',
-		name: 'notice',
-		type: 'notice',
-		default: '',
-	},
-];
+export const description = forOperation('workspace', 'get', [
+	notice(
+		'notice',
+		'Returns the workspace the API key belongs to: its ID, name, URL slug and creation date',
+	),
+]);
 
-export const description = forOperation('workspace', 'get', fields);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const { body } = await apiRequest<IDataObject>(this, {
+export const execute: OperationModule['execute'] = async function (itemIndex) {
+	return await apiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: '/workspace',
 		itemIndex,
-	});
-	return body;
-}
+	}).then(({ body }) => body);
+};

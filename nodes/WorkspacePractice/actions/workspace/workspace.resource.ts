@@ -7,21 +7,13 @@ export const workspace = defineResource({
 		value: 'workspace',
 		description: 'The workspace the API key belongs to',
 	},
-	operation: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['workspace'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the workspace the API key belongs to: ID, name and URL slug',
-				action: 'Get the workspace',
-			},
-		],
-		default: 'get',
-	},
+	offers: [
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get the workspace the API key belongs to: ID, name and URL slug',
+			action: 'Get the workspace',
+		},
+	],
 	operations: { get },
 });

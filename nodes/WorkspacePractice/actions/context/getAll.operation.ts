@@ -1,3 +1,0 @@
-import { listOperation } from '../../../shared/operations/listOperation';
-
-export const { description, execute } = listOperation('context', '/contexts');
