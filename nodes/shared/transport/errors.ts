@@ -12,19 +12,13 @@ export interface ServiceErrorBody {
 }
 
 export function readErrorEnvelope(body: unknown): ServiceErrorBody {
-	if (typeof body === 'object' && body !== null && 'error' in body) {
-		const error = (body as { error: unknown }).error;
-		if (typeof error === 'object' && error !== null) {
-			const { type, code, message } = error as Record<string, unknown>;
-			return {
-				type: typeof type === 'string' ? type : undefined,
-				code: typeof code === 'string' ? code : undefined,
-				message: typeof message === 'string' ? message : undefined,
-			};
-		}
+	const error = (body as { error?: unknown } | null)?.error;
+	if (typeof error === 'object' && error !== null) {
+		const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+		const { type, code, message } = error as Record<string, unknown>;
+		return { type: text(type), code: text(code), message: text(message) };
 	}
-	if (hasText(body)) return { message: body.trim().slice(0, 500) };
-	return {};
+	return hasText(body) ? { message: body.trim().slice(0, 500) } : {};
 }
 
 /** A short lead sentence per status, so the user knows what to do before reading details. */
@@ -43,7 +37,7 @@ function leadFor(status: number, envelope: ServiceErrorBody, what: string): stri
 		: `The service refused the request (${status})`;
 }
 
-/** What to do next, per status family: the description's second sentence. */
+/** What to do next: the description's second sentence. */
 function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 	if (status === 400 || status === 422) {
 		const { labels } = inFormWords(envelope.message ?? '');
@@ -70,9 +64,8 @@ function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 }
 
 /**
- * One NodeApiError for every HTTP failure: the message leads with what happened; the description
- * carries HTTP status, type, code and the service's message, then what to do next (`extra` when the
- * caller knows better). The request itself (and so the API key) is never attached.
+ * Every HTTP failure: what happened, then the service's facts and what to do next (`extra` when the
+ * caller knows better). The request (and so the API key) is never attached.
  */
 export function serviceError(
 	node: INode,
@@ -105,11 +98,7 @@ export function serviceError(
 	return error;
 }
 
-/**
- * Says why a request failed in the words n8n 2.41's scheduler reads (`error.failure`: it backs a poll
- * off by it, e.g. until `retryAfterMs`). Set as plain data, so an n8n-workflow without the field
- * (n8n 1.x) carries it unread and nothing else changes.
- */
+/** Why a request failed, as n8n 2.41's scheduler reads it to back a poll off; n8n 1.x ignores it. */
 export function declareFailure<E extends NodeApiError>(error: E, failure: Failure): E {
 	(error as { failure?: Failure }).failure = failure;
 	return error;
@@ -126,13 +115,9 @@ const NETWORK_REASONS: Record<string, string> = {
 	EPIPE: 'connection closed while sending',
 };
 
-/** Failures that happen before any byte of the request leaves: nothing reached the service. */
+/** Failures before any byte of the request leaves; a reset, a timeout or a hang-up come after. */
 const NOT_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'];
 
-/**
- * Whether the request may have reached the service: true unless the connection never opened. A
- * reset, a timeout or "socket hang up" come after the request went out.
- */
 export function maybeSent(error: unknown): boolean {
 	const code = networkCode(error);
 	if (code !== undefined) return !NOT_SENT.includes(code);
@@ -143,59 +128,40 @@ export function maybeSent(error: unknown): boolean {
 export interface NetworkErrorContext {
 	/** A write (POST, PATCH, DELETE): a lost answer then means the change may have been made. */
 	write: boolean;
-	/** How to check whether a lost write happened, for this request ("Scenario → Get Many …"). */
+	/** How to check whether a lost write happened ("Scenario → Get Many …"). */
 	ifLost?: string;
 	itemIndex?: number;
-	/** The credential's Base URL, named in what to check. */
-	baseUrl?: string;
+	baseUrl: string;
 }
 
 /**
- * A request that got no HTTP answer. Two cases read differently: the connection never opened (nothing
- * was sent: check the Base URL), or the request went out and no answer came back (a write may have
- * happened: check before repeating it). The reason is spelled out in words because NodeApiError
- * replaces any message mentioning ECONNREFUSED & co. with a generic sentence that drops the host.
+ * No HTTP answer: nothing was sent (check the Base URL), or the answer was lost (a write may have
+ * happened). Reasons in words: NodeApiError replaces a message naming ECONNREFUSED & co., host and all.
  */
 export function networkError(
 	node: INode,
 	host: string,
 	cause: unknown,
-	context: NetworkErrorContext,
-): NodeApiError {
-	return declareFailure(networkFailure(node, host, cause, context), {
-		cause: 'temporarily-unavailable',
-	});
-}
-
-function networkFailure(
-	node: INode,
-	host: string,
-	cause: unknown,
-	context: NetworkErrorContext,
+	{ write, ifLost, itemIndex, baseUrl }: NetworkErrorContext,
 ): NodeApiError {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
-	const { write, ifLost, itemIndex, baseUrl } = context;
-	if (!maybeSent(cause)) {
-		const named = baseUrl === undefined ? 'the Base URL' : `the Base URL (${baseUrl})`;
-		return new NodeApiError(
-			node,
-			{ host, networkError: reason },
-			{
-				message: `Could not reach ${host} (${reason})`,
-				description: `Nothing was sent: no connection to ${host} could be opened. Check ${named} in the Workspace Practice API credential: its host and port must be the service's, and the service must be reachable from n8n.`,
-				itemIndex,
-			},
-		);
-	}
-	const description = write
-		? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
-		: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
-	return new NodeApiError(
+	const sent = maybeSent(cause);
+	const description = !sent
+		? `Nothing was sent: no connection to ${host} could be opened. Check the Base URL (${baseUrl}) in the Workspace Practice API credential: its host and port must be the service's, and the service must be reachable from n8n.`
+		: write
+			? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
+			: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
+	const error = new NodeApiError(
 		node,
 		{ host, networkError: reason },
-		{ message: `No answer from ${host} (${reason})`, description, itemIndex },
+		{
+			message: `${sent ? 'No answer from' : 'Could not reach'} ${host} (${reason})`,
+			description,
+			itemIndex,
+		},
 	);
+	return declareFailure(error, { cause: 'temporarily-unavailable' });
 }
 
 export function networkCode(error: unknown): string | undefined {
@@ -205,10 +171,7 @@ export function networkCode(error: unknown): string | undefined {
 	return cause === undefined || cause === error ? undefined : networkCode(cause);
 }
 
-/**
- * n8n's own errors pass through untouched (they already carry status, description and item); anything
- * else is wrapped so the UI shows it as a node error pointing at the item.
- */
+/** n8n's own errors pass through (with the item, when they lack one); anything else is wrapped. */
 export function asNodeError(
 	node: INode,
 	error: unknown,
@@ -225,10 +188,8 @@ export function asNodeError(
 }
 
 /**
- * What an answer that cannot be the service's is (below 500: a proxy's error page is the service
- * failing, and is retried as such): a web page, or n8n's own JSON (`{status: "error", message}`,
- * `{code: 404, message}`), which the service never sends (its errors are `{error: {...}}`). The usual
- * cause is n8n's own address, or a web page's, pasted as the Base URL.
+ * What an answer below 500 that cannot be the service's is (a proxy's 5xx page is the service failing):
+ * a web page, or n8n's own JSON errors. Usually n8n's address, or a web page's, pasted as the Base URL.
  */
 export function foreignAnswer(
 	status: number,
@@ -252,7 +213,7 @@ export function foreignAnswer(
 	return undefined;
 }
 
-/** The Base URL answered, but not as the service: say so, naming it, instead of "Not found". */
+/** The Base URL answered, but not as the service: said, naming it, instead of "Not found". */
 export function notTheServiceError(
 	node: INode,
 	baseUrl: string,
