@@ -1,40 +1,36 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
+import type { InputValidator } from '../validate';
 import { validator } from '../validate';
 import { optionalUuid } from './locator';
 import { membersField, optionalMember, readMembers } from './member.locator';
 
-/**
- * Query filters shared by every list (scenarios, sessions, assignments, skills, members, Knowledge Hub
- * folders, pages and sources): each field carries how its value goes on the wire, so one reader
- * validates and encodes every Filters collection.
- */
+/** Every list's filters: each field says how its value goes on the wire, so one reader serves all. */
 
-/** How a form value becomes a query parameter. */
-export type WireKind =
-	/** Multi-select or comma-separated text, sent comma-joined. */
-	| 'list'
-	| 'emailList'
-	| 'uuidList'
-	| 'email'
-	/** An inclusive lower bound ("on or after"): a date alone starts at 00:00:00 UTC. */
-	| 'dateFrom'
-	/** An inclusive upper bound ("on or before"): a date alone runs to 23:59:59 UTC of that day. */
-	| 'dateUntil'
-	| 'boolean'
-	| 'text'
-	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
-	| 'uuidLocator'
-	/** One member from a member locator, sent as the e-mail or as the user ID the parameter takes. */
-	| 'memberEmail'
-	| 'memberId'
-	/** A Members field: its e-mails go out as `user_emails`, its user IDs as `user_ids`. */
-	| 'members'
-	/** The value of an options field, sent as chosen. */
-	| 'option';
+type Wire = IDataObject[string];
+type Encode = (value: Wire, v: InputValidator, field: string) => Wire | undefined;
+
+/** How a form value becomes a query parameter; lists go comma-joined, empty values are left out. */
+const ENCODE = {
+	list: (value, v, field) => v.list(field, value).join(','),
+	emailList: (value, v, field) => v.emailList(field, value).join(','),
+	uuidList: (value, v, field) => v.uuidList(field, value).join(','),
+	email: (value, v, field) => v.email(field, value),
+	/** Inclusive ("on or after"): a date alone starts at 00:00:00 UTC. */
+	dateFrom: (value, v, field) => v.dateTime(field, value),
+	/** Inclusive ("on or before"): a date alone runs to 23:59:59 UTC. */
+	dateUntil: (value, v, field) => v.dateTime(field, value, 'end'),
+	boolean: (value) => value === true || value === 'true',
+	text: (value, v, field) => v.text(field, value).trim(),
+	uuidLocator: (value, v, field) => optionalUuid(v, field, value),
+	memberEmail: (value, v, field) => optionalMember(v, field, value, 'email'),
+	memberId: (value, v, field) => optionalMember(v, field, value, 'id'),
+	option: (value) => value,
+} satisfies Record<string, Encode>;
 
 export interface QueryField {
-	kind: WireKind;
+	/** `members`: a Members field, its e-mails sent as `user_emails`, its user IDs as `user_ids`. */
+	kind: keyof typeof ENCODE | 'members';
 	property: INodeProperties;
 }
 
@@ -43,10 +39,7 @@ function label(property: INodeProperties): string {
 	return property.displayName.replace(/ (Names or IDs|Name or ID)$/, '');
 }
 
-/**
- * Validates and encodes the filled-in values of `fields`; empty values are left out. A Start Date after
- * the End Date is refused too: the API would just answer nothing.
- */
+/** The filled-in values of `fields`, checked and encoded; a Start Date after the End Date is refused. */
 export function toQuery(
 	ctx: { getNode(): INode },
 	itemIndex: number,
@@ -59,51 +52,13 @@ export function toQuery(
 		const value = values[property.name];
 		if (value === undefined || value === null || value === '') continue;
 		const field = label(property);
-		let wire: IDataObject[string];
-		switch (kind) {
-			case 'list':
-				wire = v.list(field, value).join(',');
-				break;
-			case 'emailList':
-				wire = v.emailList(field, value).join(',');
-				break;
-			case 'uuidList':
-				wire = v.uuidList(field, value).join(',');
-				break;
-			case 'email':
-				wire = v.email(field, value);
-				break;
-			case 'dateFrom':
-				wire = v.dateTime(field, value);
-				break;
-			case 'dateUntil':
-				wire = v.dateTime(field, value, 'end');
-				break;
-			case 'boolean':
-				wire = value === true || value === 'true';
-				break;
-			case 'text':
-				wire = v.text(field, value).trim();
-				break;
-			case 'uuidLocator':
-				wire = optionalUuid(v, field, value);
-				break;
-			case 'memberEmail':
-				wire = optionalMember(v, field, value, 'email');
-				break;
-			case 'memberId':
-				wire = optionalMember(v, field, value, 'id');
-				break;
-			case 'members': {
-				const { emails, ids } = readMembers(v, field, value);
-				if (ids.length > 0) qs.user_ids = ids.join(',');
-				if (emails.length > 0) qs.user_emails = emails.join(',');
-				continue;
-			}
-			case 'option':
-				wire = value;
-				break;
+		if (kind === 'members') {
+			const { emails, ids } = readMembers(v, field, value);
+			if (ids.length > 0) qs.user_ids = ids.join(',');
+			if (emails.length > 0) qs.user_emails = emails.join(',');
+			continue;
 		}
+		const wire = ENCODE[kind](value, v, field);
 		if (wire === '' || wire === undefined || (Array.isArray(wire) && wire.length === 0)) continue;
 		qs[property.name] = wire;
 	}
@@ -116,10 +71,7 @@ export function toQuery(
 	return qs;
 }
 
-/**
- * The Filters collection of a list, built from its QueryFields. The editor lists a collection's options
- * in the order given, so they are sorted here by display name, whatever order the list composes them in.
- */
+/** A list's Filters collection, its options sorted by display name (the editor keeps the given order). */
 export function filtersCollection(fields: QueryField[]): INodeProperties {
 	return {
 		displayName: 'Filters',
@@ -143,10 +95,7 @@ export function readFilters(
 	return toQuery(ctx, itemIndex, values, fields);
 }
 
-/**
- * People, by e-mail or user ID: each row is a member picker. The API takes `user_emails` and `user_ids`
- * and matches anyone on either list, so both go out when both kinds are given.
- */
+/** People, by e-mail or user ID; the API matches anyone on either list, so both may go out. */
 export const members: QueryField = {
 	kind: 'members',
 	property: membersField({
@@ -221,7 +170,7 @@ export const programIds: QueryField = {
 	},
 };
 
-/** How a date bound reads, in every field's description: the same rule everywhere. */
+/** How a date bound reads, the same in every description. */
 export const FROM_DATE_RULE =
 	'ISO 8601, in UTC unless a zone is given; a date alone starts at 00:00:00 UTC';
 export const UNTIL_DATE_RULE =

@@ -11,10 +11,8 @@ import { NodeHelpers } from 'n8n-workflow';
 import { InputValidator } from '../validate';
 
 /**
- * Every options and multiOptions field of a form holds a value the form offers, checked from the node's
- * own description before any request. A hand-edited or older workflow, an expression or an AI tool
- * call can carry anything, and an unknown value would otherwise fall through to some default branch
- * (Wait for Completion "none" waited for a callback no one sends).
+ * Every options field holds a value the form offers, checked against the description before any
+ * request: an expression or an AI tool call can carry anything, which would fall to a default branch.
  */
 
 /** A field's offered values, or undefined when its list comes from the API (nothing fixed to check). */
@@ -44,10 +42,6 @@ function entriesOf(value: unknown): unknown[] | undefined {
 	return undefined;
 }
 
-/**
- * Checks one value against every definition of the field shown (a name may be defined once per
- * operation; an expression in a displayOptions key shows them all): it passes when one of them offers it.
- */
 /** Says why a value the form does not offer does not apply (throws), or returns to refuse it plainly. */
 export type Explain = (path: string, value: unknown) => void;
 
@@ -58,6 +52,7 @@ interface Where {
 	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null;
 }
 
+/** A value passes when one of the shown definitions of its name offers it. */
 function checkValue(
 	{ check, explain }: Where,
 	label: string,
@@ -72,23 +67,14 @@ function checkValue(
 	const isOffered = (entry: unknown): boolean =>
 		offered.some((o) => o.value === entry) || definitions.some((d) => d.default === entry);
 	if (value === undefined || value === null) return;
-	if (definitions[0].type === 'multiOptions') {
-		const entries = entriesOf(value);
-		// Not a list at all: the operation's own reading says so, in its words.
-		if (entries === undefined) return;
-		const unknown = entries.find((entry) => !isOffered(entry));
-		if (unknown === undefined) return;
-		explain(path, unknown);
-		check.fail(
-			label,
-			`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
-		);
-	}
-	if (isOffered(value)) return;
-	explain(path, value);
+	// Not a list at all: the operation's own reading says so, in its words.
+	const entries = definitions[0].type === 'multiOptions' ? (entriesOf(value) ?? []) : [value];
+	const unknown = entries.find((entry) => !isOffered(entry));
+	if (unknown === undefined) return;
+	explain(path, unknown);
 	check.fail(
 		label,
-		`${quoted(value)} is not one of its values; it takes ${describeOffered(offered)}`,
+		`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
 	);
 }
 
@@ -159,11 +145,8 @@ function checkField(
 }
 
 /**
- * Refuses, naming the field as the form labels it and the values it takes, any value of an options or
- * multiOptions field (top level, in a collection or a fixedCollection) that the shown form does not
- * offer. `read` gives a top-level field's value as the run resolves it (expressions evaluated), or
- * null when the field is not set; `explain` may throw a better error for a value at a path
- * ("updateFields.status").
+ * Refuses, naming the field and the values it takes, any options value (at any depth) the shown form
+ * does not offer. `read` gives a top-level value as the run resolves it; `explain` may say better why.
  */
 export function refuseUnofferedValues(
 	node: INode,
@@ -183,7 +166,7 @@ export function refuseUnofferedValues(
 		try {
 			value = read(name);
 		} catch {
-			// An expression that cannot be resolved: the operation's own reading reports it, as before.
+			// An expression that cannot be resolved: the operation's own reading reports it.
 			continue;
 		}
 		checkField(where, { label: definitions[0].displayName, path: name }, definitions, value);
