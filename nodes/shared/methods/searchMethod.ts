@@ -15,18 +15,13 @@ export interface SearchSpec {
 	toItem: (row: IDataObject) => INodeListSearchItems;
 	/** The API searches itself: the filter goes out as its `query` parameter. */
 	serverSearch?: boolean;
-	/**
-	 * Client-side match for APIs without a search parameter: applied to the page fetched, so a search
-	 * still reads one API page per request and never the whole list.
-	 */
+	/** Where the API cannot search: a match on the page read (never the whole list). */
 	matches?: (row: IDataObject, filter: string) => boolean;
-	/** Rows per API page (default 50; the API allows up to 100). */
+	/** Rows per API page (default 50). */
 	pageSize?: number;
 	/**
-	 * With a client-side match: read further pages in the same call until this many rows match (or the
-	 * list ends, or `maxPages` were read). n8n's list loads more on its own only while no search term is
-	 * typed; with one, it waits for the user to scroll, which a list too short to scroll never lets
-	 * happen. So a search answers with enough rows to scroll, or all there are.
+	 * With `matches`: more pages in the same call until this many match. With a search term typed, n8n
+	 * loads more only when the user scrolls, which a list too short to scroll never allows.
 	 */
 	fill?: { minResults: number; maxPages: number };
 }
@@ -38,10 +33,7 @@ export type SearchMethod = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
-/**
- * A "From List" search. The pagination token is the next API page number, so n8n's "load more" walks
- * the list from where the last call stopped.
- */
+/** A "From List" search; the pagination token is the next API page number. */
 export function searchMethod(spec: SearchSpec): SearchMethod {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		let page = Number(paginationToken ?? 1) || 1;
@@ -71,12 +63,25 @@ export function searchMethod(spec: SearchSpec): SearchMethod {
 	};
 }
 
+/** Whether any of `texts` holds `needle` (lower case). */
+export function holds(texts: unknown[], needle: string): boolean {
+	return texts.some((text) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(needle),
+	);
+}
+
 /** Case-insensitive match on any of the given fields. */
 export function matchFields(...fields: string[]): (row: IDataObject, needle: string) => boolean {
 	return (row, needle) =>
-		fields.some((field) =>
-			String(row[field] ?? '')
-				.toLowerCase()
-				.includes(needle),
+		holds(
+			fields.map((field) => row[field]),
+			needle,
 		);
+}
+
+/** "First Last", or '' when the person has no name. */
+export function fullName(user: IDataObject | undefined): string {
+	return [user?.first_name, user?.last_name].filter(Boolean).join(' ');
 }
