@@ -21,11 +21,7 @@ export interface ListExtras {
 	sort?: SortSpec;
 }
 
-/**
- * A list operation: optional lead fields, Return All / Limit, a Filters collection whose values
- * `toQuery` checks and encodes when the list has filters, and a Sort collection when it sorts. Lists
- * with other options (an `include`) build on the same parts in their own operation file.
- */
+/** A list operation: lead fields, Return All / Limit, then Filters and Sort where the list has them. */
 export function listOperation(
 	resource: string,
 	path: string | PathOf,
@@ -33,9 +29,7 @@ export function listOperation(
 	extras: ListExtras = {},
 ): OperationModule {
 	const fields: INodeProperties[] = [...(extras.lead ?? []), ...returnAllAndLimit];
-	if (filterFields.length > 0) {
-		fields.push(filtersCollection(filterFields));
-	}
+	if (filterFields.length > 0) fields.push(filtersCollection(filterFields));
 	const { sort } = extras;
 	if (sort) fields.push(sortCollection(sort));
 	return {
