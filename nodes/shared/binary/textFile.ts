@@ -39,14 +39,10 @@ export function binaryOutputField(overrides: Partial<INodeProperties> = {}): INo
 	};
 }
 
-/** The output field's value (`binaryOutputField`), checked before any request. */
+/** The output field's value, checked before any request. */
 export function readOutputField(ctx: IExecuteFunctions, itemIndex: number): string {
-	return validator(ctx, itemIndex)
-		.required(
-			'Put Output File in Field',
-			ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-		)
-		.trim();
+	const value = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');
+	return validator(ctx, itemIndex).required('Put Output File in Field', value);
 }
 
 function extensionOf(fileName: string | undefined, fileExtension: string | undefined): string {
@@ -56,11 +52,8 @@ function extensionOf(fileName: string | undefined, fileExtension: string | undef
 }
 
 /**
- * The text of a Markdown or plain-text file in the item's binary property, checked before any request:
- * a missing property or another kind of file (a PDF, an image) fails naming the property and its MIME
- * type. A missing or generic MIME type is judged by the file's extension. A UTF-8 BOM is dropped.
- * With `emptyRefusal` (the sentence telling how to allow it), an empty file (or one of only
- * whitespace) fails too, naming the file.
+ * The text of a Markdown or plain-text file in the item's binary property (a generic MIME type judged
+ * by the extension), without its BOM. With `emptyRefusal` (how to allow it) an empty file fails too.
  */
 export async function readTextFile(
 	ctx: IExecuteFunctions,
@@ -70,7 +63,7 @@ export async function readTextFile(
 	emptyRefusal?: string,
 ): Promise<string> {
 	const check = validator(ctx, itemIndex);
-	const property = check.required(field, propertyName).trim();
+	const property = check.required(field, propertyName);
 	const item = ctx.getInputData()[itemIndex];
 	if (!item?.binary?.[property]) {
 		const present = Object.keys(item?.binary ?? {});
@@ -85,8 +78,8 @@ export async function readTextFile(
 	const accepted = GENERIC_MIME_TYPES.includes(mimeType)
 		? TEXT_EXTENSIONS.includes(extension)
 		: TEXT_MIME_TYPES.includes(mimeType);
+	const name = binary.fileName ? ` "${binary.fileName}"` : '';
 	if (!accepted) {
-		const name = binary.fileName ? ` "${binary.fileName}"` : '';
 		check.fail(
 			field,
 			`the file${name} in binary property "${property}" has MIME type "${mimeType || 'none'}"; only Markdown (text/markdown, .md) or plain text (text/plain, .txt) can become page content`,
@@ -95,7 +88,6 @@ export async function readTextFile(
 	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
 	if (emptyRefusal !== undefined && text.trim() === '') {
-		const name = binary.fileName ? ` "${binary.fileName}"` : '';
 		check.fail(
 			field,
 			`the file${name} in binary property "${property}" is empty${buffer.length > 0 ? ' (only whitespace)' : ''}. ${emptyRefusal}`,

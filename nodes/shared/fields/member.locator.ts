@@ -97,9 +97,6 @@ export function membersField(
 	};
 }
 
-/** One member as the API takes it. */
-type MemberRef = { email: string } | { id: string };
-
 const MODE_NAMES: Record<string, string> = {
 	email: 'By Email',
 	id: 'By ID',
@@ -152,29 +149,30 @@ function innerValue(raw: unknown): unknown {
 	return isPlain(raw) ? raw : (raw as { value?: unknown }).value;
 }
 
-/** One member from a locator's value, checked; undefined when empty. */
+/** One member from a locator's value, checked, as the API takes it; undefined when empty. */
 function readMember(
 	check: InputValidator,
 	field: string,
 	raw: unknown,
 	kind: MemberKind,
-): MemberRef | undefined {
+): { as: 'email' | 'id'; value: string } | undefined {
 	// An expression may return an object or a list: refused as such, never read as "[object Object]".
 	check.text(field, innerValue(raw));
 	const { mode, value } = unwrapLocator(raw);
 	if (value === '') return undefined;
 	const as = kindOf(field, check, mode, value, kind, isPlain(raw));
-	return as === 'email'
-		? { email: check.email(field, value) }
-		: { id: checkUserId(check, field, value, kind) };
+	return {
+		as,
+		value: as === 'email' ? check.email(field, value) : checkUserId(check, field, value, kind),
+	};
 }
 
 /** A required member's e-mail (for fields the API takes by e-mail), checked before any request. */
 export function requiredMemberEmail(check: InputValidator, field: string, raw: unknown): string {
-	const member = readMember(check, field, raw, 'email');
-	if (member === undefined)
-		return check.fail(field, 'is required: pick a member or give an e-mail address');
-	return (member as { email: string }).email;
+	return (
+		readMember(check, field, raw, 'email')?.value ??
+		check.fail(field, 'is required: pick a member or give an e-mail address')
+	);
 }
 
 /** An optional member's e-mail or user ID, as the field takes it; undefined when left empty. */
@@ -184,9 +182,7 @@ export function optionalMember(
 	raw: unknown,
 	kind: 'email' | 'id',
 ): string | undefined {
-	const member = readMember(check, field, raw, kind);
-	if (member === undefined) return undefined;
-	return 'email' in member ? member.email : member.id;
+	return readMember(check, field, raw, kind)?.value;
 }
 
 /** A Members field's e-mails and user IDs; a row may hold several, comma-separated (an expression). */
@@ -195,9 +191,8 @@ export function readMembers(
 	field: string,
 	raw: unknown,
 ): { emails: string[]; ids: string[] } {
-	const emails: string[] = [];
-	const ids: string[] = [];
-	if (raw === undefined || raw === null || raw === '') return { emails, ids };
+	const found = { email: new Set<string>(), id: new Set<string>() };
+	if (raw === undefined || raw === null || raw === '') return { emails: [], ids: [] };
 	if (typeof raw !== 'object' || Array.isArray(raw)) {
 		return check.fail(field, 'must be a list of members (rows of From List, By Email or By ID)');
 	}
@@ -207,18 +202,15 @@ export function readMembers(
 		const locator = (row as IDataObject | null)?.member;
 		const { mode } = unwrapLocator(locator);
 		const rowField = `${field} (row ${n + 1})`;
-		const values = check.list(rowField, innerValue(locator));
-		for (const value of values) {
+		for (const value of check.list(rowField, innerValue(locator))) {
 			const member = readMember(
 				check,
 				rowField,
 				isPlain(locator) ? value : { mode, value },
 				'either',
 			);
-			if (member === undefined) continue;
-			if ('email' in member) emails.push(member.email);
-			else ids.push(member.id);
+			if (member) found[member.as].add(member.value);
 		}
 	});
-	return { emails: [...new Set(emails)], ids: [...new Set(ids)] };
+	return { emails: [...found.email], ids: [...found.id] };
 }

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { InputValidator } from '../validate';
+import { InputValidator, quoted } from '../validate';
 
 /**
  * Every options field holds a value the form offers, checked against the description before any
@@ -20,10 +20,6 @@ function offeredValues(field: INodeProperties): INodePropertyOptions[] | undefin
 	if (field.type !== 'options' && field.type !== 'multiOptions') return undefined;
 	if (field.typeOptions?.loadOptionsMethod || field.typeOptions?.loadOptions) return undefined;
 	return (field.options ?? []).filter((o): o is INodePropertyOptions => 'value' in o);
-}
-
-function quoted(value: unknown): string {
-	return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 /** "Off (off), Until Callback (callback)": what a person picks and what an expression gives. */
@@ -49,14 +45,18 @@ interface Where {
 	check: InputValidator;
 	explain: Explain;
 	node: INode;
-	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null;
+	description: INodeTypeDescription;
+}
+
+interface At {
+	label: string;
+	path: string;
 }
 
 /** A value passes when one of the shown definitions of its name offers it. */
 function checkValue(
 	{ check, explain }: Where,
-	label: string,
-	path: string,
+	{ label, path }: At,
 	definitions: INodeProperties[],
 	value: unknown,
 ): void {
@@ -80,15 +80,16 @@ function checkValue(
 
 const CONTAINERS = ['collection', 'fixedCollection'];
 
-type Shown = (field: INodeProperties) => boolean;
-
-/** The fields of `fields` the form shows, grouped by name (a name may be defined more than once). */
-function byName(fields: INodeProperties[], shown: Shown): Map<string, INodeProperties[]> {
+/** The fields shown beside `values`, by name (a name may be defined once per operation). */
+function shownByName(
+	{ node, description }: Where,
+	fields: INodeProperties[],
+	values: INodeParameters,
+): Map<string, INodeProperties[]> {
 	const groups = new Map<string, INodeProperties[]>();
-	for (const field of fields) {
-		if (!shown(field)) continue;
-		groups.set(field.name, [...(groups.get(field.name) ?? []), field]);
-	}
+	for (const field of fields)
+		if (NodeHelpers.displayParameter(values, field, node, description))
+			groups.set(field.name, [...(groups.get(field.name) ?? []), field]);
 	return groups;
 }
 
@@ -99,30 +100,18 @@ function isObject(value: unknown): value is INodeParameters {
 /** A collection's or a fixedCollection group's values: the options fields among them checked. */
 function checkEntries(
 	where: Where,
-	parent: { label: string; path: string },
+	parent: At,
 	fields: INodeProperties[],
 	values: INodeParameters,
 ): void {
-	const shown: Shown = (field) =>
-		NodeHelpers.displayParameter(
-			values,
-			field,
-			where.node,
-			where.description as INodeTypeDescription | null,
-		);
-	for (const [name, definitions] of byName(fields, shown)) {
+	for (const [name, definitions] of shownByName(where, fields, values)) {
 		if (!(name in values)) continue;
 		const label = `${parent.label} → ${definitions[0].displayName}`;
 		checkField(where, { label, path: `${parent.path}.${name}` }, definitions, values[name]);
 	}
 }
 
-function checkField(
-	where: Where,
-	at: { label: string; path: string },
-	definitions: INodeProperties[],
-	value: unknown,
-): void {
+function checkField(where: Where, at: At, definitions: INodeProperties[], value: unknown): void {
 	const field = definitions[0];
 	if (field.type === 'collection' && isObject(value)) {
 		const children = definitions.flatMap((d) => (d.options ?? []) as INodeProperties[]);
@@ -140,7 +129,7 @@ function checkField(
 				if (isObject(entry)) checkEntries(where, inGroup, group.values, entry);
 		}
 	} else {
-		checkValue(where, at.label, at.path, definitions, value);
+		checkValue(where, at, definitions, value);
 	}
 }
 
@@ -156,11 +145,9 @@ export function refuseUnofferedValues(
 	explain: Explain = () => undefined,
 ): void {
 	// `name` answers displayOptions' @tool: the tool variant's type name ends with Tool.
-	const description = { properties, name: node.type };
+	const description = { properties, name: node.type } as INodeTypeDescription;
 	const where: Where = { check: new InputValidator(node, itemIndex), explain, node, description };
-	const shown: Shown = (field) =>
-		NodeHelpers.displayParameter(node.parameters, field, node, description as INodeTypeDescription);
-	for (const [name, definitions] of byName(properties, shown)) {
+	for (const [name, definitions] of shownByName(where, properties, node.parameters)) {
 		if (!definitions.some((d) => offeredValues(d) || CONTAINERS.includes(d.type))) continue;
 		let value: unknown;
 		try {

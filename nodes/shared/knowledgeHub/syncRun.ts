@@ -9,7 +9,7 @@ import type { PageState } from './pageSync';
  * only the memory lasts, in static data (n8n saves it after an active workflow's runs, not manual ones).
  */
 interface SyncRun {
-	/** Folder and title → the last input item holding them (read at the run's first item). */
+	/** Folder and title → the last input item holding them (read at the first item to ask). */
 	lastItems?: Map<string, number>;
 	/** Folder and title → the run's one sync of that page. */
 	syncs: Map<string, Promise<IDataObject>>;
@@ -30,30 +30,6 @@ const titleSlot = (folderId: string | undefined, title: string) =>
 /** Where an item looks for its page: its folder (if any) and its title; thrown when unreadable. */
 export type SlotOf = (itemIndex: number) => { folderId: string | undefined; title: string };
 
-/** The run's last input item with this folder and title (an unreadable one fails on its own). */
-function lastItemWith(
-	ctx: IExecuteFunctions,
-	folderId: string | undefined,
-	title: string,
-	slotOf: SlotOf,
-): number | undefined {
-	const run = syncRunOf(ctx);
-	if (!run.lastItems) {
-		const lastItems = new Map<string, number>();
-		const count = ctx.getInputData().length;
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-			try {
-				const slot = slotOf(itemIndex);
-				lastItems.set(titleSlot(slot.folderId, slot.title), itemIndex);
-			} catch {
-				// Its own execute reports it.
-			}
-		}
-		run.lastItems = lastItems;
-	}
-	return run.lastItems.get(titleSlot(folderId, title));
-}
-
 /**
  * Items sharing a folder and title come to one page holding the last of them: the first to start syncs
  * it (whatever Items in Parallel), so a re-run finds it as left. `mine`: the page holds this item's file.
@@ -66,14 +42,22 @@ export async function syncOncePerTitle(
 	slotOf: SlotOf,
 	sync: (lastIndex: number) => Promise<IDataObject>,
 ): Promise<{ page: IDataObject; mine: boolean }> {
-	const last = lastItemWith(ctx, folderId, title, slotOf) ?? itemIndex;
 	const run = syncRunOf(ctx);
-	const slot = titleSlot(folderId, title);
-	let once = run.syncs.get(slot);
-	if (!once) {
-		once = sync(last);
-		run.syncs.set(slot, once);
+	if (!run.lastItems) {
+		run.lastItems = new Map();
+		for (const other of ctx.getInputData().keys()) {
+			try {
+				const { folderId: folder, title: named } = slotOf(other);
+				run.lastItems.set(titleSlot(folder, named), other);
+			} catch {
+				// Its own execute reports it.
+			}
+		}
 	}
+	const slot = titleSlot(folderId, title);
+	const last = run.lastItems.get(slot) ?? itemIndex;
+	const once = run.syncs.get(slot) ?? sync(last);
+	run.syncs.set(slot, once);
 	return { page: await once, mine: last === itemIndex };
 }
 
@@ -83,10 +67,10 @@ export async function folderPages(
 	folderId: string,
 	itemIndex: number,
 ): Promise<Map<string, IDataObject[]>> {
-	const run = syncRunOf(ctx);
-	let listing = run.folders.get(folderId);
-	if (!listing) {
-		listing = apiList<IDataObject>(
+	const { folders } = syncRunOf(ctx);
+	const listing =
+		folders.get(folderId) ??
+		apiList<IDataObject>(
 			ctx,
 			'/knowledge-hub/pages',
 			{ folder_id: folderId },
@@ -99,8 +83,7 @@ export async function folderPages(
 			}
 			return byTitle;
 		});
-		run.folders.set(folderId, listing);
-	}
+	folders.set(folderId, listing);
 	return await listing;
 }
 

@@ -1,15 +1,12 @@
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ErrorEnvelope } from '../contract';
 import { hasText } from '../values';
 import { inFormWords, withoutFullStop } from './formWords';
 
-/** What the service says in its error envelope `{error: {type, code, message}}`. */
-export interface ServiceErrorBody {
-	type?: string;
-	code?: string;
-	message?: string;
-}
+/** What the service says in its error envelope, as far as it says it. */
+export type ServiceErrorBody = Partial<Omit<ErrorEnvelope['error'], 'retry_after'>>;
 
 export function readErrorEnvelope(body: unknown): ServiceErrorBody {
 	const error = (body as { error?: unknown } | null)?.error;
@@ -21,13 +18,12 @@ export function readErrorEnvelope(body: unknown): ServiceErrorBody {
 	return hasText(body) ? { message: body.trim().slice(0, 500) } : {};
 }
 
-/** A short lead sentence per status, so the user knows what to do before reading details. */
+/** A short lead sentence per status, before the details. */
 function leadFor(status: number, envelope: ServiceErrorBody, what: string): string {
 	if (status === 401)
 		return 'The API key was not accepted by the service (revoked, or from another workspace)';
-	if (status === 403 && envelope.code === 'workspace_inactive') {
+	if (status === 403 && envelope.code === 'workspace_inactive')
 		return 'The workspace is inactive: the service refuses requests until an admin reactivates it';
-	}
 	if (status === 403) return 'The API key is not allowed to do this';
 	if (status === 404) return `Not found: ${envelope.message ?? what}`;
 	if (status === 429) return 'Rate limit reached';
