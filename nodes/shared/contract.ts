@@ -8,7 +8,6 @@ export interface Pagination {
 	total_pages: number;
 }
 
-/** Every list endpoint answers `{data, pagination}`. */
 export interface ListEnvelope<T> {
 	data: T[];
 	pagination: Pagination;

@@ -37,14 +37,12 @@ export class InputValidator {
 		return this.fail(field, `must be text, but the expression returned ${describe(value)}`);
 	}
 
-	/** A non-empty string (after trimming), returned trimmed. */
 	required(field: string, value: unknown): string {
 		const text = this.text(field, value).trim();
 		if (text === '') this.fail(field, 'is required and cannot be empty');
 		return text;
 	}
 
-	/** A whole number of 1 or more (Limit). */
 	positiveInt(field: string, value: unknown): number {
 		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 		if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
@@ -111,7 +109,6 @@ export class InputValidator {
 		return new Date(withZone).toISOString();
 	}
 
-	/** An http(s) web address, returned trimmed. */
 	webUrl(field: string, value: unknown): string {
 		const text = this.required(field, value);
 		if (!isWebUrl(text))
@@ -137,7 +134,6 @@ export class InputValidator {
 		return number;
 	}
 
-	/** One of a fixed set of values (expressions can produce anything). */
 	oneOf(field: string, value: string, allowed: readonly string[]): string {
 		if (!allowed.includes(value))
 			this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
@@ -157,7 +153,6 @@ export class InputValidator {
 		if (a > b) this.fail(field, rule);
 	}
 
-	/** Text that `pattern` matches, returning the match; `rule` says what was expected. */
 	matches(field: string, value: string, pattern: RegExp, rule: string): RegExpExecArray {
 		const match = pattern.exec(value);
 		if (!match) this.fail(field, rule);

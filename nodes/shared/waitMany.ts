@@ -20,7 +20,6 @@ export interface Waiting<T, S extends WaitSettings = WaitSettings> {
 	settings: S;
 }
 
-/** A thing just created (the time limit counts from now). */
 export function waiting<T, S extends WaitSettings>(value: T, settings: S): Waiting<T, S> {
 	return { value, createdAt: Date.now(), settings };
 }

@@ -8,7 +8,6 @@ const TEXT_MIME_TYPES = ['text/markdown', 'text/x-markdown', 'text/plain'];
 const TEXT_EXTENSIONS = ['md', 'markdown', 'txt'];
 const GENERIC_MIME_TYPES = ['', 'application/octet-stream'];
 
-/** The field naming the input item's binary property a text file is read from. */
 export function binaryInputField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Input Binary Field',
@@ -24,7 +23,6 @@ export function binaryInputField(overrides: Partial<INodeProperties> = {}): INod
 	};
 }
 
-/** The field naming the output binary property a file is written to. */
 export function binaryOutputField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
@@ -39,7 +37,6 @@ export function binaryOutputField(overrides: Partial<INodeProperties> = {}): INo
 	};
 }
 
-/** The output field's value, checked before any request. */
 export function readOutputField(ctx: IExecuteFunctions, itemIndex: number): string {
 	const value = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');
 	return validator(ctx, itemIndex).required('Put Output File in Field', value);
@@ -109,7 +106,6 @@ export function fileNameFor(title: unknown, fallback: string, extension: string)
 	return `${base || fallback}.${extension}`;
 }
 
-/** `text` as a UTF-8 file in binary property `property`, ready for an output item's `binary`. */
 export async function textFileBinary(
 	ctx: IExecuteFunctions,
 	property: string,

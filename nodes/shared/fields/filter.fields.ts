@@ -34,6 +34,10 @@ export interface QueryField {
 	property: INodeProperties;
 }
 
+function queryField(kind: QueryField['kind'], property: INodeProperties): QueryField {
+	return { kind, property };
+}
+
 /** The form's label without n8n's "Name or ID" suffix, for error messages. */
 function label(property: INodeProperties): string {
 	return property.displayName.replace(/ (Names or IDs|Name or ID)$/, '');
@@ -85,7 +89,6 @@ export function filtersCollection(fields: QueryField[]): INodeProperties {
 	};
 }
 
-/** The item's Filters collection, checked and encoded as query parameters. */
 export function readFilters(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -96,79 +99,64 @@ export function readFilters(
 }
 
 /** People, by e-mail or user ID; the API matches anyone on either list, so both may go out. */
-export const members: QueryField = {
-	kind: 'members',
-	property: membersField({
+export const members = queryField(
+	'members',
+	membersField({
 		displayName: 'Members',
 		name: 'members',
 		description: 'Only these workspace members; anyone listed matches',
 	}),
-};
+);
 
-export const groupIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Group Names or IDs',
-		name: 'group_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getGroups' },
-		default: [],
-		description:
-			'Only members of these workspace groups. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
+export const groupIds = queryField('list', {
+	displayName: 'Group Names or IDs',
+	name: 'group_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getGroups' },
+	default: [],
+	description:
+		'Only members of these workspace groups. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
-export const collectionIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Collection Names or IDs',
-		name: 'collection_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getCollections' },
-		default: [],
-		description:
-			'Only scenarios in these collections. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
+export const collectionIds = queryField('list', {
+	displayName: 'Collection Names or IDs',
+	name: 'collection_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getCollections' },
+	default: [],
+	description:
+		'Only scenarios in these collections. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
-export const skillIds: QueryField = {
-	kind: 'uuidList',
-	property: {
-		displayName: 'Skill Names or IDs',
-		name: 'skill_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getSkills' },
-		default: [],
-		description:
-			'Only what involves any of these skills (skill IDs are UUIDs). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
+export const skillIds = queryField('uuidList', {
+	displayName: 'Skill Names or IDs',
+	name: 'skill_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getSkills' },
+	default: [],
+	description:
+		'Only what involves any of these skills (skill IDs are UUIDs). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
-export const scenarioIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Scenario IDs',
-		name: 'scenario_ids',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. s1c2e3n4a5r6,s7c8e9n0a1r2',
-		description:
-			'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
-	},
-};
+export const scenarioIds = queryField('list', {
+	displayName: 'Scenario IDs',
+	name: 'scenario_ids',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. s1c2e3n4a5r6,s7c8e9n0a1r2',
+	description:
+		'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
+});
 
-export const programIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Program IDs',
-		name: 'program_ids',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. p1r2o3g4r5m6',
-		description:
-			'Only these training programs: program IDs separated by commas. The service has no list of programs to pick from: an ID is in the program field of an assignment (Assignment → Get Many).',
-	},
-};
+export const programIds = queryField('list', {
+	displayName: 'Program IDs',
+	name: 'program_ids',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. p1r2o3g4r5m6',
+	description:
+		'Only these training programs: program IDs separated by commas. The service has no list of programs to pick from: an ID is in the program field of an assignment (Assignment → Get Many).',
+});
 
 /** How a date bound reads, the same in every description. */
 export const FROM_DATE_RULE =
@@ -177,42 +165,33 @@ export const UNTIL_DATE_RULE =
 	'ISO 8601, in UTC unless a zone is given. A date alone, or a picked day at midnight with no zone, includes that whole day (to 23:59:59 UTC); for midnight itself add the zone, e.g. 2026-11-23T00:00:00Z';
 
 export function startDate(what: string): QueryField {
-	return {
-		kind: 'dateFrom',
-		property: {
-			displayName: 'Start Date',
-			name: 'start_date',
-			type: 'dateTime',
-			default: '',
-			description: `Only ${what} on or after this date and time (${FROM_DATE_RULE})`,
-		},
-	};
+	return queryField('dateFrom', {
+		displayName: 'Start Date',
+		name: 'start_date',
+		type: 'dateTime',
+		default: '',
+		description: `Only ${what} on or after this date and time (${FROM_DATE_RULE})`,
+	});
 }
 
 export function endDate(what: string): QueryField {
-	return {
-		kind: 'dateUntil',
-		property: {
-			displayName: 'End Date',
-			name: 'end_date',
-			type: 'dateTime',
-			default: '',
-			description: `Only ${what} on or before this date and time (${UNTIL_DATE_RULE})`,
-		},
-	};
+	return queryField('dateUntil', {
+		displayName: 'End Date',
+		name: 'end_date',
+		type: 'dateTime',
+		default: '',
+		description: `Only ${what} on or before this date and time (${UNTIL_DATE_RULE})`,
+	});
 }
 
-export const excludeSystemUsers: QueryField = {
-	kind: 'boolean',
-	property: {
-		displayName: 'Exclude System Users',
-		name: 'exclude_system_users',
-		type: 'boolean',
-		default: true,
-		description:
-			"Whether to leave out the service operator's own accounts (e-mails on the operator's domain), such as support staff testing scenarios",
-	},
-};
+export const excludeSystemUsers = queryField('boolean', {
+	displayName: 'Exclude System Users',
+	name: 'exclude_system_users',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to leave out the service operator's own accounts (e-mails on the operator's domain), such as support staff testing scenarios",
+});
 
 /** The people filters of the analytics and proficiency reports. */
 export const peopleFilters: QueryField[] = [members, groupIds];

@@ -120,7 +120,6 @@ export function unwrapLocator(raw: unknown): LocatorValue {
 	};
 }
 
-/** The ID inside a locator value ('' when empty). */
 export function locatorValue(raw: unknown): string {
 	return unwrapLocator(raw).value;
 }
@@ -138,7 +137,6 @@ export function readLocator(
 	return { mode, value: validator(ctx, itemIndex).required(label, value) };
 }
 
-/** A required locator parameter, checked to be a UUID before any request is sent. */
 export function readUuidLocator(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

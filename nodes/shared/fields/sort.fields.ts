@@ -23,7 +23,6 @@ export interface SortSpec {
 
 const DIRECTIONS = ['ascending', 'descending'] as const;
 
-/** The Sort collection of a list. */
 export function sortCollection(spec: SortSpec): INodeProperties {
 	// A variable: the lint rule node-param-default-missing does not read `spec.default`.
 	const defaultKey = spec.default;

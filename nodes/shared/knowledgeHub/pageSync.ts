@@ -44,7 +44,6 @@ function normalText(text: string): string {
 export const digest = (text: string, chars = 12) =>
 	createHash('sha256').update(text).digest('base64url').slice(0, chars);
 
-/** Undefined for no text. */
 function textDigest(text: unknown): string | undefined {
 	return typeof text === 'string' ? digest(normalText(text)) : undefined;
 }
@@ -122,7 +121,6 @@ export function stateChanges(state: PageState, wanted: Wanted): IDataObject {
 	return changes;
 }
 
-/** The PATCH body that brings `page` (a detail read with include=draft) to what is wanted. */
 export function pageChanges(page: IDataObject, wanted: Wanted): IDataObject {
 	return stateChanges(pageState(page), wanted);
 }

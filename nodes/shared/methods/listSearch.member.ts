@@ -28,8 +28,6 @@ function searchMembersBy(valueOf: (row: IDataObject) => string): SearchMethod {
 	});
 }
 
-/** Members, picked as their e-mail (for everything the API takes by e-mail). */
 export const searchMembers = searchMembersBy((row) => String(userOf(row).email ?? ''));
 
-/** Members, picked as their user ID (for the filters the API takes by user ID). */
 export const searchMemberIds = searchMembersBy((row) => String(userOf(row).id ?? row.id ?? ''));

@@ -1,8 +1,6 @@
 import { folderLabel } from './labels';
 import { pickList } from './pickList';
 
-/** Multi-select pick-lists for the Knowledge Hub's own ID lists (folders and sources of a page). */
-
 export const getKnowledgeHubFolders = pickList('/knowledge-hub/folders', (row) => ({
 	name: folderLabel(row),
 	value: String(row.id),

@@ -2,7 +2,6 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { pickList } from './pickList';
 
-/** Name, ID and, where there is one, the description. */
 const named = (row: IDataObject): INodePropertyOptions => ({
 	name: String(row.name),
 	value: String(row.id),

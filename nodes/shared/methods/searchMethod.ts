@@ -17,7 +17,6 @@ export interface SearchSpec {
 	serverSearch?: boolean;
 	/** Where the API cannot search: a match on the page read (never the whole list). */
 	matches?: (row: IDataObject, filter: string) => boolean;
-	/** Rows per API page (default 50). */
 	pageSize?: number;
 	/**
 	 * With `matches`: more pages in the same call until this many match. With a search term typed, n8n
@@ -26,7 +25,6 @@ export interface SearchSpec {
 	fill?: { minResults: number; maxPages: number };
 }
 
-/** A `listSearch` method as n8n calls it. */
 export type SearchMethod = (
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -72,7 +70,6 @@ export function holds(texts: unknown[], needle: string): boolean {
 	);
 }
 
-/** Case-insensitive match on any of the given fields. */
 export function matchFields(...fields: string[]): (row: IDataObject, needle: string) => boolean {
 	return (row, needle) =>
 		holds(

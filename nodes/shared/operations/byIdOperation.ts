@@ -15,7 +15,6 @@ export interface ByIdSpec {
 	label: string;
 	/** The collection path, e.g. `/knowledge-hub/pages`; the encoded ID is appended. */
 	path: string;
-	/** Fields after the locator. */
 	more?: INodeProperties[];
 	/** Boolean options that each add a value to `include` (e.g. includeDraft → include=draft). */
 	includes?: Record<string, string>;

@@ -17,7 +17,6 @@ export interface ListExtras {
 	operation?: string;
 	/** Fields before Return All, e.g. the locator of the object whose rows are listed. */
 	lead?: INodeProperties[];
-	/** The Sort collection beside Filters, for lists that sort. */
 	sort?: SortSpec;
 }
 

@@ -10,7 +10,6 @@ export interface ListWait<P extends object, W extends Waiting<IDataObject>> {
 	readMode: (ctx: IExecuteFunctions, itemIndex: number) => string;
 	/** The item's input, checked before any request. */
 	prepare: (ctx: IExecuteFunctions, itemIndex: number) => P;
-	/** Creates the item's thing and says how to wait for it. */
 	create: (ctx: IExecuteFunctions, item: P, itemIndex: number) => Promise<W>;
 	wait: (ctx: IExecuteFunctions, waiting: W[]) => Promise<Array<WaitEnd<IDataObject>>>;
 	/** The item's result from its thing's end; thrown, the item's error. */

@@ -115,13 +115,11 @@ export const SIMPLIFIED_FIELDS = {
 
 export type SimplifiedKind = keyof typeof SIMPLIFIED_FIELDS;
 
-/** The kept fields of `record` that it has, in the table's order. */
 export function simplifyRecord(kind: SimplifiedKind, record: IDataObject): IDataObject {
 	const kept = SIMPLIFIED_FIELDS[kind].filter((key) => key in record);
 	return Object.fromEntries(kept.map((key) => [key, record[key]]));
 }
 
-/** The Simplify toggle, as n8n's own nodes word it. */
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',

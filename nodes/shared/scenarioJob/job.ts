@@ -24,7 +24,6 @@ function jobRequest(method: 'GET' | 'DELETE') {
 export const readJob = jobRequest('GET');
 export const cancelJob = jobRequest('DELETE');
 
-/** The job's error code and message, or plain fallbacks. */
 function describeFailure(job: IDataObject): { code: string; message: string } {
 	const error = (job.error ?? {}) as IDataObject;
 	return {
@@ -44,7 +43,6 @@ export function failureMessage(job: IDataObject): string | undefined {
 	return undefined;
 }
 
-/** A failed or cancelled job as a node error naming the job, its code and message. */
 export function jobEndedError(
 	node: INode,
 	job: IDataObject,

@@ -49,7 +49,6 @@ function prune(state: KeyUsage, now: number): void {
 	}
 }
 
-/** This process's requests on a key in the last 24 hours, by workflow. */
 export function spentToday(digest: string, now: number): Spent {
 	const state = usage.get(digest);
 	if (!state) return { total: 0, byWorkflow: [] };

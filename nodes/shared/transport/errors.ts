@@ -5,7 +5,6 @@ import type { ErrorEnvelope } from '../contract';
 import { hasText } from '../values';
 import { inFormWords, withoutFullStop } from './formWords';
 
-/** What the service says in its error envelope, as far as it says it. */
 export type ServiceErrorBody = Partial<Omit<ErrorEnvelope['error'], 'retry_after'>>;
 
 export function readErrorEnvelope(body: unknown): ServiceErrorBody {

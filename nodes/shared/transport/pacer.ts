@@ -90,25 +90,23 @@ export async function paceRequest(
 	creation: boolean,
 	deadline?: Deadline,
 ): Promise<() => void> {
-	const pacedRequests = limits.requestsPerMinute > 0;
-	const pacedCreations = creation && limits.creationsPerMinute > 0;
-	if (!pacedRequests && !pacedCreations) return () => {};
+	const paced = (
+		[
+			['requests', limits.requestsPerMinute],
+			['creations', creation ? limits.creationsPerMinute : 0],
+		] as const
+	).filter(([, limit]) => limit > 0);
+	if (paced.length === 0) return () => {};
 	const state = stateFor(credential.baseUrl, credential.apiKey);
 	for (;;) {
 		const now = Date.now();
-		const wait = Math.max(
-			pacedRequests ? state.requests.waitMs(limits.requestsPerMinute, now) : 0,
-			pacedCreations ? state.creations.waitMs(limits.creationsPerMinute, now) : 0,
-		);
+		const wait = Math.max(...paced.map(([name, limit]) => state[name].waitMs(limit, now)));
 		if (wait <= 0) break;
 		// A poll does not wait for a place it could not use before its deadline.
 		if (deadline && !deadline.allows(now, wait)) throw new OutOfTime();
 		await sleep(wait);
 	}
-	const slots = [
-		...(pacedRequests ? [state.requests.take()] : []),
-		...(pacedCreations ? [state.creations.take()] : []),
-	];
+	const slots = paced.map(([name]) => state[name].take());
 	return () => {
 		const until = Date.now() + WINDOW_MS;
 		for (const slot of slots) slot.until = until;

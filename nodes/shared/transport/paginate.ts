@@ -25,7 +25,6 @@ export interface ListOptions<T = IDataObject> {
 	until?: (page: ListPage<T>) => boolean;
 }
 
-/** One page of a list endpoint. */
 export async function apiListPage<T = IDataObject>(
 	ctx: TransportContext,
 	path: string,
