@@ -1,7 +1,4 @@
-/**
- * Canvas subtitles in words: n8n evaluates `subtitle` with `$parameter` only, so the names travel in
- * it as a flat table (no "}}" to end it early); a value missing from it shows as it is.
- */
+/** n8n evaluates `subtitle` with `$parameter` only: the names travel in it as a flat table (no "}}"). */
 
 function table(names: Record<string, string>): string {
 	return `(${JSON.stringify(names)})`;

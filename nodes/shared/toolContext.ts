@@ -1,9 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-/**
- * Whether this run is an AI tool call (the `…Tool` variant, or MCP's run without an execution): it
- * cannot wait for a webhook, and one execution may carry many calls.
- */
+/** An AI tool call (the `…Tool` variant, or MCP without an execution) cannot wait for a webhook. */
 export function isToolContext(ctx: {
 	getNode(): INode;
 	getExecutionId(): string | undefined;

@@ -1,9 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-/**
- * One loop for things the service finishes in the background (jobs, sources), each on its own
- * schedule; a kind of thing is configuration (`WaitKind`).
- */
+/** One loop for what the service finishes in the background; each kind is configuration. */
 
 export interface WaitSettings {
 	/** Pause before the first read (0: at once). */

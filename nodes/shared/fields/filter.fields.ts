@@ -75,7 +75,7 @@ export function toQuery(
 	return qs;
 }
 
-/** A list's Filters collection, its options sorted by display name (the editor keeps the given order). */
+/** A list's Filters, sorted by display name (the editor keeps the given order). */
 export function filtersCollection(fields: QueryField[]): INodeProperties {
 	return {
 		displayName: 'Filters',

@@ -10,10 +10,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { InputValidator, quoted } from '../validate';
 
-/**
- * Every options field holds a value the form offers, checked against the description before any
- * request: an expression or an AI tool call can carry anything, which would fall to a default branch.
- */
+/** An expression or an AI tool call can put anything in an options field: checked before any request. */
 
 /** A field's offered values, or undefined when its list comes from the API (nothing fixed to check). */
 function offeredValues(field: INodeProperties): INodePropertyOptions[] | undefined {

@@ -15,7 +15,7 @@ export interface SortSpec {
 	default: string;
 	/** Whether the API takes a leading "-" (Knowledge Hub pages' spec fixes each key's order). */
 	directional: boolean;
-	/** The spec's parameter name, and the deployed OpenAPI's where they differ (docs/parameter-names.md). */
+	/** The spec's name, and the deployed OpenAPI's where they differ (docs/parameter-names.md). */
 	params: readonly string[];
 	/** The order without a Sort, for the collection's description, e.g. "newest first". */
 	serviceOrder: string;

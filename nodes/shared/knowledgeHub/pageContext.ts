@@ -5,7 +5,7 @@ import type { TransportContext } from '../transport';
 import { apiRequest } from '../transport';
 import { itemRef } from '../values';
 
-/** Knowledge Hub pages as a job's context: each body under its title as a heading, in the order given. */
+/** Knowledge Hub pages as a job's context: each body under its title as a heading. */
 
 export type PageBody = 'published' | 'draft';
 

@@ -32,7 +32,7 @@ export type SlotOf = (itemIndex: number) => { folderId: string | undefined; titl
 
 /**
  * Items sharing a folder and title come to one page holding the last of them: the first to start syncs
- * it (whatever Items in Parallel), so a re-run finds it as left. `mine`: the page holds this item's file.
+ * it (whatever Items in Parallel), so a re-run finds it as left. `mine`: it holds this item's file.
  */
 export async function syncOncePerTitle(
 	ctx: IExecuteFunctions,

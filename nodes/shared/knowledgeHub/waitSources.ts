@@ -5,10 +5,7 @@ import { apiListPage, apiRequest, MAX_PAGE_SIZE } from '../transport';
 import { waitMany } from '../waitMany';
 import type { WaitEnd, Waiting, WaitKind, WaitSettings } from '../waitMany';
 
-/**
- * Extraction takes seconds to a minute: reads at 10 s, then pauses doubling to a minute. One ready
- * after a minute costs 4 calls; the 5-minute limit at most 8; 15 at once ready in a minute, 18.
- */
+/** Extraction takes seconds to a minute: one ready in a minute costs 4 calls, 15 at once 18. */
 export const SOURCE_FIRST_CHECK_SECONDS = 10;
 const SOURCE_POLL_CAP_MS = 60_000;
 export const SOURCE_TIME_LIMIT_MINUTES = 5;

@@ -14,10 +14,7 @@ function memberLabel(row: IDataObject): string {
 	return name ? `${name} <${String(user.email)}>` : String(user.email ?? row.id ?? '');
 }
 
-/**
- * The member list cannot search: pages are matched here until a screenful (enough to scroll, which
- * makes n8n load more) or 10 pages, a sixth of the workspace's minute.
- */
+/** The member list cannot search: pages are matched here until a screenful (to scroll) or 10 pages. */
 function searchMembersBy(valueOf: (row: IDataObject) => string): SearchMethod {
 	return searchMethod({
 		path: '/workspace/members',

@@ -38,9 +38,9 @@ export function searchMethod(spec: SearchSpec): SearchMethod {
 		const needle = (filter ?? '').trim();
 		const qs: IDataObject = spec.serverSearch && needle ? { query: needle } : {};
 		const lower = needle.toLowerCase();
-		const clientFilter = lower !== '' && spec.matches !== undefined;
-		const pagesAtMost = clientFilter && spec.fill ? spec.fill.maxPages : 1;
-		const wanted = clientFilter && spec.fill ? spec.fill.minResults : 0;
+		const match = lower === '' ? undefined : spec.matches;
+		const pagesAtMost = match && spec.fill ? spec.fill.maxPages : 1;
+		const wanted = match && spec.fill ? spec.fill.minResults : 0;
 		const results: INodeListSearchItems[] = [];
 		for (let read = 0; ; read++) {
 			const { data, pagination } = await apiListPage<IDataObject>(
@@ -50,11 +50,9 @@ export function searchMethod(spec: SearchSpec): SearchMethod {
 				page,
 				spec.pageSize ?? SEARCH_PAGE_SIZE,
 			);
-			const rows = clientFilter ? data.filter((row) => spec.matches!(row, lower)) : data;
-			results.push(...rows.map(spec.toItem));
-			const more = page < pagination.total_pages;
-			if (!more) return { results };
-			page += 1;
+			results.push(...(match ? data.filter((row) => match(row, lower)) : data).map(spec.toItem));
+			if (page < pagination.total_pages) page += 1;
+			else return { results };
 			if (read + 1 >= pagesAtMost || results.length >= wanted)
 				return { results, paginationToken: String(page) };
 		}

@@ -2,12 +2,8 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { quoted, validator } from '../validate';
 
-/**
- * What Simplify keeps of each record with more than ten fields: the raw record with fewer keys, so an
- * expression works either way. docs/nodes.md has the same table (test/shared/simplified.test.ts).
- */
+/** What Simplify keeps of each record: docs/nodes.md has the table and what each leaves out. */
 export const SIMPLIFIED_FIELDS = {
-	/** Drops attempt_min, attempt_max, rank_min, program. */
 	assignment: [
 		'id',
 		'user',
@@ -19,7 +15,6 @@ export const SIMPLIFIED_FIELDS = {
 		'attempt_count',
 		'created_at',
 	],
-	/** Drops first_rank. */
 	participantAnalytics: [
 		'user',
 		'session_count',
@@ -29,7 +24,6 @@ export const SIMPLIFIED_FIELDS = {
 		'lift_percentage',
 		'total_duration_seconds',
 	],
-	/** Drops difficulty, language and the long Markdown context and objective. */
 	scenario: [
 		'id',
 		'name',
@@ -42,7 +36,6 @@ export const SIMPLIFIED_FIELDS = {
 		'updated_at',
 		'skills',
 	],
-	/** Drops started_at, duration_seconds. */
 	scenarioJob: [
 		'id',
 		'status',
@@ -53,7 +46,6 @@ export const SIMPLIFIED_FIELDS = {
 		'is_new',
 		'notice',
 	],
-	/** Drops is_valid_attempt. */
 	session: [
 		'id',
 		'user',
@@ -68,7 +60,6 @@ export const SIMPLIFIED_FIELDS = {
 		'transcript',
 		'evaluations',
 	],
-	/** Drops cover and the attached sources (each a whole source record; source_count stays). */
 	knowledgeHubPage: [
 		'id',
 		'title',
@@ -85,7 +76,6 @@ export const SIMPLIFIED_FIELDS = {
 		'content',
 		'draft',
 	],
-	/** Drops content_format, token_count, has_images, cover, created_by. */
 	knowledgeHubSource: [
 		'id',
 		'title',
@@ -100,7 +90,6 @@ export const SIMPLIFIED_FIELDS = {
 		'content',
 		'is_new',
 	],
-	/** Drops the observation counts, last_practiced_at and the two dates (the same on every item). */
 	tierChange: [
 		'member',
 		'skill',

@@ -12,10 +12,7 @@ export interface PollSettings extends WaitSettings {
 
 export type WaitingJob = Waiting<IDataObject, PollSettings>;
 
-/**
- * The pause after a read doubles, from 1 s (times are stamped in whole seconds: reading more often
- * only spends) to a minute.
- */
+/** Pauses double from 1 s (times are stamped in whole seconds) to a minute. */
 export function nextDelay(previous: number): number {
 	return Math.min(Math.max(previous * 2, 1_000), 60_000);
 }
@@ -53,7 +50,7 @@ async function onTimeLimit(
 	});
 }
 
-/** Waits on jobs (one, or a list), read one by one (the API cannot list jobs); ends in the order given. */
+/** Waits on jobs, read one by one (the API cannot list jobs); ends in the order given. */
 export async function waitForJobs(
 	ctx: IExecuteFunctions,
 	jobs: WaitingJob[],

@@ -1,9 +1,6 @@
 import type { TransportContext } from './context';
 
-/**
- * This process's requests per key digest in the last 24 hours, by workflow, in minute buckets: so a 429
- * for the day can say who spent it, and the log warns before it. Other processes and tools count too.
- */
+/** This process's requests per key in 24 hours, by workflow: who spent the day, and a warning first. */
 
 /** The deployed service's requests a day per workspace. */
 export const REQUESTS_PER_DAY = 1000;

@@ -39,7 +39,7 @@ const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof Out
 
 /**
  * `work` over `inputs`, `concurrency` at a time, until `OutOfTime`: the results of the longest
- * finished run from the first input, where a read resumes. Other errors are thrown once started ones end.
+ * finished run from the first input, where a read resumes. Other errors: thrown once started ones end.
  */
 export async function mapWhileInTime<I, O>(
 	inputs: I[],

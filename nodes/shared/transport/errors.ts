@@ -183,8 +183,8 @@ export function asNodeError(
 }
 
 /**
- * What an answer below 500 that cannot be the service's is (a proxy's 5xx page is the service failing):
- * a web page, or n8n's own JSON errors. Usually n8n's address, or a web page's, pasted as the Base URL.
+ * What an answer below 500 (a proxy's 5xx page is the service failing) that cannot be the service's
+ * is; usually n8n's address, or a web page's, pasted as the Base URL.
  */
 export function foreignAnswer(
 	status: number,
@@ -195,15 +195,10 @@ export function foreignAnswer(
 	const type = String(headers['content-type'] ?? '');
 	if (/text\/html/i.test(type) || (typeof body === 'string' && /^\s*<(!doctype|html)/i.test(body)))
 		return 'a web page (HTML)';
-	if (
-		status >= 400 &&
-		typeof body === 'object' &&
-		body !== null &&
-		!('error' in body) &&
-		'message' in body &&
-		(('status' in body && body.status === 'error') ||
-			('code' in body && typeof body.code === 'number'))
-	)
+	// n8n's own errors: `{status: "error", message}` or `{code: 404, message}`.
+	const json = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+	const n8nError = json.status === 'error' || typeof json.code === 'number';
+	if (status >= 400 && !('error' in json) && 'message' in json && n8nError)
 		return "JSON that is not the Workspace Practice API's (it looks like n8n's own)";
 	return undefined;
 }

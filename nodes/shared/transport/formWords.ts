@@ -1,4 +1,4 @@
-/** The service's messages name API fields; told as "Member (user_email) …", the user finds the field. */
+/** Messages name API fields; told as "Member (user_email) …" the user finds the field. */
 
 /** API field → the label of the form field that fills it (the same in every operation). */
 export const FORM_LABELS: Readonly<Record<string, string>> = {

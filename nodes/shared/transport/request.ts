@@ -211,7 +211,7 @@ async function send(
 	}
 }
 
-/** The workspace's day is used up: when it turns, and what this process spent on the key, by workflow. */
+/** The workspace's day is used up: when it turns, and what this process spent, by workflow. */
 function dayQuotaError(
 	ctx: TransportContext,
 	credential: ResolvedCredential,

@@ -41,7 +41,7 @@ export function rateLimitWaitMs(
 	return undefined;
 }
 
-/** A 429 for the day, not the minute: a longer wait, or a message naming the day ("… a day. Retry in N s."). */
+/** A 429 for the day: a longer wait, or a message naming the day ("… a day. Retry in N s."). */
 export function isDayQuota(waitMs: number, message: string | undefined): boolean {
 	return waitMs > RETRY.maxRateLimitWaitMs || /\b(a|per) day\b|daily/i.test(message ?? '');
 }

@@ -3,9 +3,8 @@ import type { PaceLimits } from './pacer';
 import { UNPACED } from './pacer';
 
 /**
- * The per-run object (ARCHITECTURE.md): what one execution of the action node, or one trigger poll,
- * carries down to its requests and shares between its items. Kept by the run's context object in a
- * WeakMap, so nothing outlives the run; a context nobody started (webhooks, pick-lists) is unpaced.
+ * The per-run object (ARCHITECTURE.md), kept by the run's context in a WeakMap so nothing outlives the
+ * run; a context nobody started (webhooks, pick-lists) is unpaced.
  */
 export interface Run {
 	/** Limits of the credential's minute this run keeps to (pacer.ts); 0 turns one off. */
