@@ -120,7 +120,7 @@ export class InputValidator {
 		if (value.length > max) {
 			this.fail(
 				field,
-				`must be at most ${thousands(max)} characters, got ${thousands(value.length)}`,
+				`must be at most ${max.toLocaleString('en-US')} characters, got ${value.length.toLocaleString('en-US')}`,
 			);
 		}
 		return value;
@@ -186,11 +186,6 @@ function isWebUrl(text: string): boolean {
 	} catch {
 		return false;
 	}
-}
-
-/** 10000 → "10,000" without loading locale data. */
-function thousands(value: number): string {
-	return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** A value as an error message shows it: text in quotes, anything else as JSON. */

@@ -89,17 +89,12 @@ export function uuidPicker(
 	defaults: UuidPickerOptions,
 ): (overrides?: Partial<UuidPickerOptions>) => INodeProperties {
 	return (overrides = {}) => {
-		const options = { ...defaults, ...overrides };
+		const { noun, searchListMethod, required, ...field } = { ...defaults, ...overrides };
 		return locator({
-			displayName: options.displayName,
-			name: options.name,
-			required: options.required ?? false,
-			description: options.description,
-			list: {
-				searchListMethod: options.searchListMethod,
-				placeholder: `Select a ${options.noun}...`,
-			},
-			modes: [uuidMode(`The ${options.noun} ID must be a UUID`)],
+			...field,
+			required: required ?? false,
+			list: { searchListMethod, placeholder: `Select a ${noun}...` },
+			modes: [uuidMode(`The ${noun} ID must be a UUID`)],
 		});
 	};
 }

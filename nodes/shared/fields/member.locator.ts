@@ -97,12 +97,6 @@ export function membersField(
 	};
 }
 
-const MODE_NAMES: Record<string, string> = {
-	email: 'By Email',
-	id: 'By ID',
-	list: 'From List',
-};
-
 function checkUserId(
 	check: InputValidator,
 	field: string,
@@ -128,16 +122,15 @@ function kindOf(
 ): 'email' | 'id' {
 	if (plain) return kind === 'either' ? (value.includes('@') ? 'email' : 'id') : kind;
 	if (mode === 'list') return kind === 'id' ? 'id' : 'email';
-	if (mode === 'email' || mode === 'id') {
-		if (kind !== 'either' && kind !== mode) {
-			check.fail(
-				field,
-				`${MODE_NAMES[mode]} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`,
-			);
-		}
-		return mode;
+	if (mode !== 'email' && mode !== 'id')
+		return check.fail(field, `unknown mode "${mode}"; use From List, By Email or By ID`);
+	if (kind !== 'either' && kind !== mode) {
+		check.fail(
+			field,
+			`${mode === 'email' ? 'By Email' : 'By ID'} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`,
+		);
 	}
-	return check.fail(field, `unknown mode "${mode}"; use From List, By Email or By ID`);
+	return mode;
 }
 
 function isPlain(raw: unknown): boolean {

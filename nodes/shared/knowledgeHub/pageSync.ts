@@ -83,14 +83,13 @@ export interface PageState {
 
 /** A page as the service answered it (a detail with include=draft, or a list row). */
 export function pageState(page: IDataObject): PageState {
-	const lists: Record<string, string> = {};
-	for (const [name, field] of Object.entries(LIST_FIELDS))
-		lists[name] = idsDigest(idsOf(page[field]));
 	return {
 		status: page.status,
 		content: textDigest(page.content),
 		draft: textDigest((page.draft as IDataObject | null | undefined)?.content),
-		lists,
+		lists: Object.fromEntries(
+			Object.entries(LIST_FIELDS).map(([name, field]) => [name, idsDigest(idsOf(page[field]))]),
+		),
 	};
 }
 
@@ -104,12 +103,8 @@ export function stateChanges(state: PageState, wanted: Wanted): IDataObject {
 	const pending = state.draft;
 	if (wanted.publish) {
 		const published = state.status === 'published' && state.content === want;
-		if (!published) {
-			if (pending !== want) changes.content = wanted.content;
-			changes.status = 'published';
-		} else if (pending !== undefined && pending !== want) {
-			changes.content = wanted.content;
-		}
+		if (pending !== want && (!published || pending !== undefined)) changes.content = wanted.content;
+		if (!published) changes.status = 'published';
 	} else if ((pending ?? state.content) !== want) {
 		changes.content = wanted.content;
 	}

@@ -32,6 +32,14 @@ function leadFor(status: number, envelope: ServiceErrorBody, what: string): stri
 		: `The service refused the request (${status})`;
 }
 
+const NEXT_STEPS: Record<number, string> = {
+	401: "Check the API key in the Workspace Practice API credential: copy it again from the workspace settings under Settings → API (a workspace admin makes keys), and check that the Base URL is this workspace's.",
+	403: "Ask a workspace admin for access, or use an API key whose user may do this; the node's settings are not the problem.",
+	404: 'Check the ID, or pick the object from the list: it may have been archived, deleted, or belong to another workspace.',
+	409: 'The object changed or already exists: read it again (its Get operation) and repeat the change on its current state.',
+	429: 'The service allows 60 requests a minute and 1,000 a day per workspace: wait, then run again, or spread the work out.',
+};
+
 /** What to do next: the description's second sentence. */
 function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 	if (status === 400 || status === 422) {
@@ -41,21 +49,14 @@ function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 			: 'the field the message names';
 		return `Fix ${fields} in this node (or the input item its expression reads), then run the node again.`;
 	}
-	if (status === 401)
-		return "Check the API key in the Workspace Practice API credential: copy it again from the workspace settings under Settings → API (a workspace admin makes keys), and check that the Base URL is this workspace's.";
 	if (status === 403 && envelope.code === 'workspace_inactive')
 		return 'Ask a workspace admin to reactivate the workspace, then run the node again.';
-	if (status === 403)
-		return "Ask a workspace admin for access, or use an API key whose user may do this; the node's settings are not the problem.";
-	if (status === 404)
-		return 'Check the ID, or pick the object from the list: it may have been archived, deleted, or belong to another workspace.';
-	if (status === 409)
-		return 'The object changed or already exists: read it again (its Get operation) and repeat the change on its current state.';
-	if (status === 429)
-		return 'The service allows 60 requests a minute and 1,000 a day per workspace: wait, then run again, or spread the work out.';
 	if (status >= 500)
 		return 'The service failed, not the request: try again in a few minutes; if it keeps failing, report it with the time of the error.';
-	return 'Check the fields this operation sends against the message, then run the node again.';
+	return (
+		NEXT_STEPS[status] ??
+		'Check the fields this operation sends against the message, then run the node again.'
+	);
 }
 
 /**

@@ -242,9 +242,7 @@ function dayQuotaError(
 }
 
 function lowerCaseKeys(headers: Record<string, unknown> | undefined): Record<string, unknown> {
-	const out: Record<string, unknown> = {};
-	for (const [key, value] of Object.entries(headers ?? {})) out[key.toLowerCase()] = value;
-	return out;
+	return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /** n8n may wrap the socket error so that only its message is left. */
