@@ -48,10 +48,7 @@ function extensionOf(fileName: string | undefined, fileExtension: string | undef
 	return match ? match[1].toLowerCase() : '';
 }
 
-/**
- * The text of a Markdown or plain-text file in the item's binary property (a generic MIME type judged
- * by the extension), without its BOM. With `emptyRefusal` (how to allow it) an empty file fails too.
- */
+/** A Markdown or plain-text file's text, BOM dropped; a generic MIME type is judged by extension. */
 export async function readTextFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

@@ -17,9 +17,8 @@ export interface ListWait<P extends object, W extends Waiting<IDataObject>> {
 }
 
 /**
- * More than one item, every one By Polling: every input checked, then every thing created in input
- * order, then all waited on together, each on its own schedule (about the creations plus the slowest).
- * Undefined otherwise: the per-item path runs.
+ * Items all By Polling: every input checked, every thing created in order, then all waited on together
+ * (the creations plus the slowest). Undefined for one item or another mode: the per-item path runs.
  */
 export async function createThenWaitAll<P extends object, W extends Waiting<IDataObject>>(
 	ctx: IExecuteFunctions,

@@ -3,9 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiResponse } from './request';
 
 /**
- * A create answer with `is_new`: the service's value, else 201 (new) or 200 (same request_id or URL).
- * With `ownKey` (a request_id made for this call alone) a retry's "already existed" after a lost answer
- * is the lost attempt's object, so it is new; a key the user gives may have been used by an earlier run.
+ * `is_new`: the service's value, else 201. With `ownKey` (a request_id made for this call) an "already
+ * existed" after a lost answer is the lost attempt's object: new. A user's key may be an earlier run's.
  */
 export function withIsNew(response: ApiResponse<IDataObject>, ownKey = false): IDataObject {
 	const { status, body: created, answerLost } = response;

@@ -38,18 +38,14 @@ function workflowLabel(ctx: TransportContext): string {
 	return id ? `workflow ${id}` : 'a workflow without ID';
 }
 
-function prune(state: KeyUsage, now: number): void {
+export function spentToday(digest: string, now: number): Spent {
+	const state = usage.get(digest);
+	if (!state) return { total: 0, byWorkflow: [] };
 	const oldest = Math.floor((now - DAY_MS) / BUCKET_MS);
 	for (const [workflow, buckets] of state.byWorkflow) {
 		for (const bucket of buckets.keys()) if (bucket <= oldest) buckets.delete(bucket);
 		if (buckets.size === 0) state.byWorkflow.delete(workflow);
 	}
-}
-
-export function spentToday(digest: string, now: number): Spent {
-	const state = usage.get(digest);
-	if (!state) return { total: 0, byWorkflow: [] };
-	prune(state, now);
 	const byWorkflow = [...state.byWorkflow.entries()]
 		.map(([workflow, buckets]) => ({
 			workflow,

@@ -59,10 +59,7 @@ function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 	);
 }
 
-/**
- * Every HTTP failure: what happened, then the service's facts and what to do next (`extra` when the
- * caller knows better). The request (and so the API key) is never attached.
- */
+/** What happened, the service's facts, what to do next; the request (and its key) never attached. */
 export function serviceError(
 	node: INode,
 	status: number,

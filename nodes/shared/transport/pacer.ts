@@ -80,10 +80,7 @@ function stateFor(baseUrl: string, apiKey: string): KeyState {
 	return state;
 }
 
-/**
- * Waits until one more request (and creation) fits the credential's minute under `limits`, takes its
- * place, and returns what to call once its answer or failure is in.
- */
+/** Waits for a place in the credential's minute; returns what to call once the answer is in. */
 export async function paceRequest(
 	limits: PaceLimits,
 	credential: { baseUrl: string; apiKey: string },

@@ -2,10 +2,7 @@ import type { Deadline } from './deadline';
 import type { PaceLimits } from './pacer';
 import { UNPACED } from './pacer';
 
-/**
- * The per-run object (ARCHITECTURE.md), kept by the run's context in a WeakMap so nothing outlives the
- * run; a context nobody started (webhooks, pick-lists) is unpaced.
- */
+/** The per-run object (ARCHITECTURE.md); kept in a WeakMap by the run's context, it dies with it. */
 export interface Run {
 	/** Limits of the credential's minute this run keeps to (pacer.ts); 0 turns one off. */
 	readonly pace: PaceLimits;
