@@ -1,8 +1,4 @@
-/**
- * The service's contract as the nodes rely on it: the list envelope, its pagination, the error
- * envelope and the resource shapes the nodes read. Types only, so nothing here ships as code; the
- * simulator's zod schemas are checked against these at compile time (simulator/contract.ts).
- */
+/** The service's shapes the nodes rely on; types only, checked against the simulator's zod schemas. */
 
 /** Pagination block of every list answer (spec 4.0). */
 export interface Pagination {
@@ -12,7 +8,6 @@ export interface Pagination {
 	total_pages: number;
 }
 
-/** Every list endpoint answers `{data, pagination}`. */
 export interface ListEnvelope<T> {
 	data: T[];
 	pagination: Pagination;

@@ -1,16 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/**
- * Shared-secret helpers for callbacks. Comparisons run in constant time over equal-length buffers, so
- * neither the content nor (beyond a length mismatch) the length of a secret leaks through timing.
- */
-
-/** True when `given` equals `expected`; false for a missing, empty or different value. */
+/** Constant-time: only a length mismatch shows. False for a missing, empty or different value. */
 export function secretsMatch(given: unknown, expected: string): boolean {
 	if (typeof given !== 'string' || given === '' || expected === '') return false;
 	const a = Buffer.from(given, 'utf8');
 	const b = Buffer.from(expected, 'utf8');
-	// timingSafeEqual throws on different lengths; the check itself reveals only that they differ.
+	// timingSafeEqual throws on different lengths.
 	if (a.length !== b.length) return false;
 	return timingSafeEqual(a, b);
 }

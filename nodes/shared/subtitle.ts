@@ -1,9 +1,4 @@
-/**
- * Canvas subtitles in words. n8n evaluates a node's `subtitle` expression with `$parameter` only, so
- * the display names travel inside the expression as a lookup table built when the node loads. The
- * table is a flat JSON object (no nested braces, so no "}}" that would end the expression early);
- * a value missing from it (an old workflow, an expression) shows as it is rather than as nothing.
- */
+/** n8n evaluates `subtitle` with `$parameter` only: the names travel in it as a flat table (no "}}"). */
 
 function table(names: Record<string, string>): string {
 	return `(${JSON.stringify(names)})`;
@@ -15,10 +10,7 @@ export function resourceOperationSubtitle(names: Record<string, string>): string
 	return `={{ ${table(names)}[${key}] || ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
 
-/**
- * "Page Created, Page Published": each value of a multi-select parameter by its option name, after
- * `lead` when given ("Job: Completed, Failed").
- */
+/** "Job: Completed, Failed": a multi-select's values by name, after `lead` when given. */
 export function multiOptionSubtitle(
 	parameter: string,
 	names: Record<string, string>,

@@ -1,10 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-/**
- * Whether this run is an AI tool call: the node's `…Tool` variant (what n8n makes of a `usableAsTool`
- * node for agents and the MCP Server Trigger), or no execution at all (MCP calls run without one).
- * A tool call cannot be paused for a webhook, and one execution may carry many distinct calls.
- */
+/** An AI tool call (the `…Tool` variant, or MCP without an execution) cannot wait for a webhook. */
 export function isToolContext(ctx: {
 	getNode(): INode;
 	getExecutionId(): string | undefined;

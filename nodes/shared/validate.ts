@@ -3,27 +3,17 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemRef } from './values';
 
-/**
- * Input checks that run before any request is spent. Each failure names the field (as the form shows
- * it), the rule and the item.
- */
+/** Input checks before any request; each failure names the field as the form shows it, and the rule. */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// ISO 8601 date or date-time, optional fraction and zone.
 const ISO_DATE_TIME =
 	/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-// A day with no time of its own: a date alone, or midnight with no zone, which is what n8n's date-time
-// picker (value format YYYY-MM-DDTHH:mm:ss, 1.x and 2.x) gives when a day is clicked.
+// A date alone, or midnight with no zone: what n8n's date-time picker gives when a day is clicked.
 const WHOLE_DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ]00:00(?::00(?:\.0{1,9})?)?)?$/;
 
-/**
- * How a date-time is read. `exact`: as given, a whole day (see WHOLE_DAY) from its first second, which
- * is also what an inclusive lower bound ("on or after") needs. `end`: an inclusive upper bound ("on or
- * before"), where a whole day runs to its last second; service timestamps have second precision, so
- * 23:59:59 UTC is the last one the day holds.
- */
-export type DateBound = 'exact' | 'end';
+/** `end`: an inclusive upper bound, where a whole day runs to 23:59:59 UTC (times are to the second). */
+type DateBound = 'exact' | 'end';
 
 export class InputValidator {
 	constructor(
@@ -31,7 +21,7 @@ export class InputValidator {
 		private readonly itemIndex: number,
 	) {}
 
-	/** Fails with the shared format for a rule no other method covers. */
+	/** Fails with the shared format, for a rule no other method covers. */
 	fail(field: string, rule: string): never {
 		throw new NodeOperationError(this.node, `${field}: ${rule}`, {
 			itemIndex: this.itemIndex,
@@ -39,10 +29,7 @@ export class InputValidator {
 		});
 	}
 
-	/**
-	 * A text value as given. An expression may return an object or a list: that is refused (sent as
-	 * text it would become "[object Object]"), while numbers and booleans read as their text.
-	 */
+	/** A text value as given; an object or a list is refused (never sent as "[object Object]"). */
 	text(field: string, value: unknown): string {
 		if (value === undefined || value === null) return '';
 		if (typeof value === 'string') return value;
@@ -50,14 +37,12 @@ export class InputValidator {
 		return this.fail(field, `must be text, but the expression returned ${describe(value)}`);
 	}
 
-	/** A non-empty string (after trimming), returned trimmed. */
 	required(field: string, value: unknown): string {
 		const text = this.text(field, value).trim();
 		if (text === '') this.fail(field, 'is required and cannot be empty');
 		return text;
 	}
 
-	/** A whole number of 1 or more (Limit). */
 	positiveInt(field: string, value: unknown): number {
 		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 		if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
@@ -69,10 +54,7 @@ export class InputValidator {
 		return number;
 	}
 
-	/**
-	 * A list from multi-select values or comma-separated text, entries trimmed, empty ones left out.
-	 * Anything else (an object from an expression, a list holding objects) is refused, not dropped.
-	 */
+	/** Multi-select values or comma-separated text, trimmed, empty entries left out; else refused. */
 	list(field: string, value: unknown): string[] {
 		if (value === undefined || value === null) return [];
 		let parts: string[];
@@ -99,10 +81,7 @@ export class InputValidator {
 		return text;
 	}
 
-	/**
-	 * A date or date-time n8n's picker or an expression produced, returned as ISO 8601 UTC. As an `end`
-	 * bound a whole day (a date alone, or midnight without a zone) runs to 23:59:59 UTC of that day.
-	 */
+	/** A date or date-time from the picker or an expression, as ISO 8601 UTC. */
 	dateTime(field: string, value: unknown, bound: DateBound = 'exact'): string {
 		if (value instanceof Date) {
 			if (Number.isNaN(value.getTime())) this.fail(field, 'must be a valid ISO 8601 date-time');
@@ -130,7 +109,6 @@ export class InputValidator {
 		return new Date(withZone).toISOString();
 	}
 
-	/** An http(s) web address, returned trimmed. */
 	webUrl(field: string, value: unknown): string {
 		const text = this.required(field, value);
 		if (!isWebUrl(text))
@@ -142,7 +120,7 @@ export class InputValidator {
 		if (value.length > max) {
 			this.fail(
 				field,
-				`must be at most ${thousands(max)} characters, got ${thousands(value.length)}`,
+				`must be at most ${max.toLocaleString('en-US')} characters, got ${value.length.toLocaleString('en-US')}`,
 			);
 		}
 		return value;
@@ -156,14 +134,13 @@ export class InputValidator {
 		return number;
 	}
 
-	/** One of a fixed set of values (expressions can produce anything). */
 	oneOf(field: string, value: string, allowed: readonly string[]): string {
 		if (!allowed.includes(value))
 			this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
 		return value;
 	}
 
-	/** A lower bound that must not exceed its upper bound (dates as ISO strings, or numbers); skipped when either is missing. */
+	/** A lower bound not above its upper bound (ISO dates or numbers); skipped when one is missing. */
 	ordered(
 		field: string,
 		low: string | number | undefined,
@@ -176,14 +153,12 @@ export class InputValidator {
 		if (a > b) this.fail(field, rule);
 	}
 
-	/** Text that `pattern` matches, returning the match; `rule` says what was expected. */
 	matches(field: string, value: string, pattern: RegExp, rule: string): RegExpExecArray {
 		const match = pattern.exec(value);
 		if (!match) this.fail(field, rule);
 		return match;
 	}
 
-	/** Each entry of a list of UUIDs (multi-select values or a comma-separated string). */
 	uuidList(field: string, value: unknown): string[] {
 		return this.list(field, value).map((entry) => this.uuid(field, entry));
 	}
@@ -213,9 +188,9 @@ function isWebUrl(text: string): boolean {
 	}
 }
 
-/** 10000 → "10,000" without loading locale data (this module loads with the node). */
-function thousands(value: number): string {
-	return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** A value as an error message shows it: text in quotes, anything else as JSON. */
+export function quoted(value: unknown): string {
+	return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 /** What an expression returned, for an error message (short, never the whole value). */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Text with something in it besides white space: the test for an optional string field the user filled. */
+/** Text with something besides white space: an optional string field the user filled. */
 export function hasText(value: unknown): value is string {
 	return typeof value === 'string' && value.trim() !== '';
 }
@@ -16,10 +16,7 @@ export function compact(values: IDataObject): IDataObject {
 	return out;
 }
 
-/**
- * An item as n8n numbers it in its UI, from 0: the error view's "Item Index", the expression editor's
- * item picker and the engine's own "[item 0]" all count from 0, so every message here does too.
- */
+/** An item as n8n's UI numbers it, from 0 (the error view, the item picker, "[item 0]"). */
 export function itemRef(itemIndex: number): string {
 	return `Item ${itemIndex}`;
 }

@@ -8,7 +8,6 @@ const TEXT_MIME_TYPES = ['text/markdown', 'text/x-markdown', 'text/plain'];
 const TEXT_EXTENSIONS = ['md', 'markdown', 'txt'];
 const GENERIC_MIME_TYPES = ['', 'application/octet-stream'];
 
-/** The field naming the input item's binary property a text file is read from. */
 export function binaryInputField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Input Binary Field',
@@ -24,7 +23,6 @@ export function binaryInputField(overrides: Partial<INodeProperties> = {}): INod
 	};
 }
 
-/** The field naming the output binary property a file is written to. */
 export function binaryOutputField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
@@ -39,14 +37,9 @@ export function binaryOutputField(overrides: Partial<INodeProperties> = {}): INo
 	};
 }
 
-/** The output field's value (`binaryOutputField`), checked before any request. */
 export function readOutputField(ctx: IExecuteFunctions, itemIndex: number): string {
-	return validator(ctx, itemIndex)
-		.required(
-			'Put Output File in Field',
-			ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-		)
-		.trim();
+	const value = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');
+	return validator(ctx, itemIndex).required('Put Output File in Field', value);
 }
 
 function extensionOf(fileName: string | undefined, fileExtension: string | undefined): string {
@@ -55,13 +48,7 @@ function extensionOf(fileName: string | undefined, fileExtension: string | undef
 	return match ? match[1].toLowerCase() : '';
 }
 
-/**
- * The text of a Markdown or plain-text file in the item's binary property, checked before any request:
- * a missing property or another kind of file (a PDF, an image) fails naming the property and its MIME
- * type. A missing or generic MIME type is judged by the file's extension. A UTF-8 BOM is dropped.
- * With `emptyRefusal` (the sentence telling how to allow it), an empty file (or one of only
- * whitespace) fails too, naming the file.
- */
+/** A Markdown or plain-text file's text, BOM dropped; a generic MIME type is judged by extension. */
 export async function readTextFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -70,7 +57,7 @@ export async function readTextFile(
 	emptyRefusal?: string,
 ): Promise<string> {
 	const check = validator(ctx, itemIndex);
-	const property = check.required(field, propertyName).trim();
+	const property = check.required(field, propertyName);
 	const item = ctx.getInputData()[itemIndex];
 	if (!item?.binary?.[property]) {
 		const present = Object.keys(item?.binary ?? {});
@@ -85,8 +72,8 @@ export async function readTextFile(
 	const accepted = GENERIC_MIME_TYPES.includes(mimeType)
 		? TEXT_EXTENSIONS.includes(extension)
 		: TEXT_MIME_TYPES.includes(mimeType);
+	const name = binary.fileName ? ` "${binary.fileName}"` : '';
 	if (!accepted) {
-		const name = binary.fileName ? ` "${binary.fileName}"` : '';
 		check.fail(
 			field,
 			`the file${name} in binary property "${property}" has MIME type "${mimeType || 'none'}"; only Markdown (text/markdown, .md) or plain text (text/plain, .txt) can become page content`,
@@ -95,7 +82,6 @@ export async function readTextFile(
 	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
 	if (emptyRefusal !== undefined && text.trim() === '') {
-		const name = binary.fileName ? ` "${binary.fileName}"` : '';
 		check.fail(
 			field,
 			`the file${name} in binary property "${property}" is empty${buffer.length > 0 ? ' (only whitespace)' : ''}. ${emptyRefusal}`,
@@ -117,7 +103,6 @@ export function fileNameFor(title: unknown, fallback: string, extension: string)
 	return `${base || fallback}.${extension}`;
 }
 
-/** `text` as a UTF-8 file in binary property `property`, ready for an output item's `binary`. */
 export async function textFileBinary(
 	ctx: IExecuteFunctions,
 	property: string,

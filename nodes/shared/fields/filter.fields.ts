@@ -1,41 +1,41 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
+import type { InputValidator } from '../validate';
 import { validator } from '../validate';
 import { optionalUuid } from './locator';
 import { membersField, optionalMember, readMembers } from './member.locator';
 
-/**
- * Query filters shared by every list (scenarios, sessions, assignments, skills, members, Knowledge Hub
- * folders, pages and sources): each field carries how its value goes on the wire, so one reader
- * validates and encodes every Filters collection.
- */
+/** Every list's filters: each field says how its value goes on the wire, so one reader serves all. */
 
-/** How a form value becomes a query parameter. */
-export type WireKind =
-	/** Multi-select or comma-separated text, sent comma-joined. */
-	| 'list'
-	| 'emailList'
-	| 'uuidList'
-	| 'email'
-	/** An inclusive lower bound ("on or after"): a date alone starts at 00:00:00 UTC. */
-	| 'dateFrom'
-	/** An inclusive upper bound ("on or before"): a date alone runs to 23:59:59 UTC of that day. */
-	| 'dateUntil'
-	| 'boolean'
-	| 'text'
-	/** One UUID from a resource locator (or a bare ID); an empty locator is left out. */
-	| 'uuidLocator'
-	/** One member from a member locator, sent as the e-mail or as the user ID the parameter takes. */
-	| 'memberEmail'
-	| 'memberId'
-	/** A Members field: its e-mails go out as `user_emails`, its user IDs as `user_ids`. */
-	| 'members'
-	/** The value of an options field, sent as chosen. */
-	| 'option';
+type Wire = IDataObject[string];
+type Encode = (value: Wire, v: InputValidator, field: string) => Wire | undefined;
+
+/** How a form value becomes a query parameter; lists go comma-joined, empty values are left out. */
+const ENCODE = {
+	list: (value, v, field) => v.list(field, value).join(','),
+	emailList: (value, v, field) => v.emailList(field, value).join(','),
+	uuidList: (value, v, field) => v.uuidList(field, value).join(','),
+	email: (value, v, field) => v.email(field, value),
+	/** Inclusive ("on or after"): a date alone starts at 00:00:00 UTC. */
+	dateFrom: (value, v, field) => v.dateTime(field, value),
+	/** Inclusive ("on or before"): a date alone runs to 23:59:59 UTC. */
+	dateUntil: (value, v, field) => v.dateTime(field, value, 'end'),
+	boolean: (value) => value === true || value === 'true',
+	text: (value, v, field) => v.text(field, value).trim(),
+	uuidLocator: (value, v, field) => optionalUuid(v, field, value),
+	memberEmail: (value, v, field) => optionalMember(v, field, value, 'email'),
+	memberId: (value, v, field) => optionalMember(v, field, value, 'id'),
+	option: (value) => value,
+} satisfies Record<string, Encode>;
 
 export interface QueryField {
-	kind: WireKind;
+	/** `members`: a Members field, its e-mails sent as `user_emails`, its user IDs as `user_ids`. */
+	kind: keyof typeof ENCODE | 'members';
 	property: INodeProperties;
+}
+
+function queryField(kind: QueryField['kind'], property: INodeProperties): QueryField {
+	return { kind, property };
 }
 
 /** The form's label without n8n's "Name or ID" suffix, for error messages. */
@@ -43,10 +43,7 @@ function label(property: INodeProperties): string {
 	return property.displayName.replace(/ (Names or IDs|Name or ID)$/, '');
 }
 
-/**
- * Validates and encodes the filled-in values of `fields`; empty values are left out. A Start Date after
- * the End Date is refused too: the API would just answer nothing.
- */
+/** The filled-in values of `fields`, checked and encoded; a Start Date after the End Date is refused. */
 export function toQuery(
 	ctx: { getNode(): INode },
 	itemIndex: number,
@@ -59,51 +56,13 @@ export function toQuery(
 		const value = values[property.name];
 		if (value === undefined || value === null || value === '') continue;
 		const field = label(property);
-		let wire: IDataObject[string];
-		switch (kind) {
-			case 'list':
-				wire = v.list(field, value).join(',');
-				break;
-			case 'emailList':
-				wire = v.emailList(field, value).join(',');
-				break;
-			case 'uuidList':
-				wire = v.uuidList(field, value).join(',');
-				break;
-			case 'email':
-				wire = v.email(field, value);
-				break;
-			case 'dateFrom':
-				wire = v.dateTime(field, value);
-				break;
-			case 'dateUntil':
-				wire = v.dateTime(field, value, 'end');
-				break;
-			case 'boolean':
-				wire = value === true || value === 'true';
-				break;
-			case 'text':
-				wire = v.text(field, value).trim();
-				break;
-			case 'uuidLocator':
-				wire = optionalUuid(v, field, value);
-				break;
-			case 'memberEmail':
-				wire = optionalMember(v, field, value, 'email');
-				break;
-			case 'memberId':
-				wire = optionalMember(v, field, value, 'id');
-				break;
-			case 'members': {
-				const { emails, ids } = readMembers(v, field, value);
-				if (ids.length > 0) qs.user_ids = ids.join(',');
-				if (emails.length > 0) qs.user_emails = emails.join(',');
-				continue;
-			}
-			case 'option':
-				wire = value;
-				break;
+		if (kind === 'members') {
+			const { emails, ids } = readMembers(v, field, value);
+			if (ids.length > 0) qs.user_ids = ids.join(',');
+			if (emails.length > 0) qs.user_emails = emails.join(',');
+			continue;
 		}
+		const wire = ENCODE[kind](value, v, field);
 		if (wire === '' || wire === undefined || (Array.isArray(wire) && wire.length === 0)) continue;
 		qs[property.name] = wire;
 	}
@@ -116,10 +75,7 @@ export function toQuery(
 	return qs;
 }
 
-/**
- * The Filters collection of a list, built from its QueryFields. The editor lists a collection's options
- * in the order given, so they are sorted here by display name, whatever order the list composes them in.
- */
+/** A list's Filters, sorted by display name (the editor keeps the given order). */
 export function filtersCollection(fields: QueryField[]): INodeProperties {
 	return {
 		displayName: 'Filters',
@@ -133,7 +89,6 @@ export function filtersCollection(fields: QueryField[]): INodeProperties {
 	};
 }
 
-/** The item's Filters collection, checked and encoded as query parameters. */
 export function readFilters(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -143,127 +98,100 @@ export function readFilters(
 	return toQuery(ctx, itemIndex, values, fields);
 }
 
-/**
- * People, by e-mail or user ID: each row is a member picker. The API takes `user_emails` and `user_ids`
- * and matches anyone on either list, so both go out when both kinds are given.
- */
-export const members: QueryField = {
-	kind: 'members',
-	property: membersField({
+/** People, by e-mail or user ID; the API matches anyone on either list, so both may go out. */
+export const members = queryField(
+	'members',
+	membersField({
 		displayName: 'Members',
 		name: 'members',
 		description: 'Only these workspace members; anyone listed matches',
 	}),
-};
+);
 
-export const groupIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Group Names or IDs',
-		name: 'group_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getGroups' },
-		default: [],
-		description:
-			'Only members of these workspace groups. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
+export const groupIds = queryField('list', {
+	displayName: 'Group Names or IDs',
+	name: 'group_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getGroups' },
+	default: [],
+	description:
+		'Only members of these workspace groups. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
-export const collectionIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Collection Names or IDs',
-		name: 'collection_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getCollections' },
-		default: [],
-		description:
-			'Only scenarios in these collections. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
+export const collectionIds = queryField('list', {
+	displayName: 'Collection Names or IDs',
+	name: 'collection_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getCollections' },
+	default: [],
+	description:
+		'Only scenarios in these collections. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
-export const skillIds: QueryField = {
-	kind: 'uuidList',
-	property: {
-		displayName: 'Skill Names or IDs',
-		name: 'skill_ids',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getSkills' },
-		default: [],
-		description:
-			'Only what involves any of these skills (skill IDs are UUIDs). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-};
+export const skillIds = queryField('uuidList', {
+	displayName: 'Skill Names or IDs',
+	name: 'skill_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getSkills' },
+	default: [],
+	description:
+		'Only what involves any of these skills (skill IDs are UUIDs). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+});
 
-export const scenarioIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Scenario IDs',
-		name: 'scenario_ids',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. s1c2e3n4a5r6,s7c8e9n0a1r2',
-		description:
-			'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
-	},
-};
+export const scenarioIds = queryField('list', {
+	displayName: 'Scenario IDs',
+	name: 'scenario_ids',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. s1c2e3n4a5r6,s7c8e9n0a1r2',
+	description:
+		'Only these scenarios: scenario IDs separated by commas (the Scenario → Get Many operation lists them)',
+});
 
-export const programIds: QueryField = {
-	kind: 'list',
-	property: {
-		displayName: 'Program IDs',
-		name: 'program_ids',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. p1r2o3g4r5m6',
-		description:
-			'Only these training programs: program IDs separated by commas. The service has no list of programs to pick from: an ID is in the program field of an assignment (Assignment → Get Many).',
-	},
-};
+export const programIds = queryField('list', {
+	displayName: 'Program IDs',
+	name: 'program_ids',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. p1r2o3g4r5m6',
+	description:
+		'Only these training programs: program IDs separated by commas. The service has no list of programs to pick from: an ID is in the program field of an assignment (Assignment → Get Many).',
+});
 
-/** How a date bound reads, in every field's description: the same rule everywhere. */
+/** How a date bound reads, the same in every description. */
 export const FROM_DATE_RULE =
 	'ISO 8601, in UTC unless a zone is given; a date alone starts at 00:00:00 UTC';
 export const UNTIL_DATE_RULE =
 	'ISO 8601, in UTC unless a zone is given. A date alone, or a picked day at midnight with no zone, includes that whole day (to 23:59:59 UTC); for midnight itself add the zone, e.g. 2026-11-23T00:00:00Z';
 
 export function startDate(what: string): QueryField {
-	return {
-		kind: 'dateFrom',
-		property: {
-			displayName: 'Start Date',
-			name: 'start_date',
-			type: 'dateTime',
-			default: '',
-			description: `Only ${what} on or after this date and time (${FROM_DATE_RULE})`,
-		},
-	};
+	return queryField('dateFrom', {
+		displayName: 'Start Date',
+		name: 'start_date',
+		type: 'dateTime',
+		default: '',
+		description: `Only ${what} on or after this date and time (${FROM_DATE_RULE})`,
+	});
 }
 
 export function endDate(what: string): QueryField {
-	return {
-		kind: 'dateUntil',
-		property: {
-			displayName: 'End Date',
-			name: 'end_date',
-			type: 'dateTime',
-			default: '',
-			description: `Only ${what} on or before this date and time (${UNTIL_DATE_RULE})`,
-		},
-	};
+	return queryField('dateUntil', {
+		displayName: 'End Date',
+		name: 'end_date',
+		type: 'dateTime',
+		default: '',
+		description: `Only ${what} on or before this date and time (${UNTIL_DATE_RULE})`,
+	});
 }
 
-export const excludeSystemUsers: QueryField = {
-	kind: 'boolean',
-	property: {
-		displayName: 'Exclude System Users',
-		name: 'exclude_system_users',
-		type: 'boolean',
-		default: true,
-		description:
-			"Whether to leave out the service operator's own accounts (e-mails on the operator's domain), such as support staff testing scenarios",
-	},
-};
+export const excludeSystemUsers = queryField('boolean', {
+	displayName: 'Exclude System Users',
+	name: 'exclude_system_users',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to leave out the service operator's own accounts (e-mails on the operator's domain), such as support staff testing scenarios",
+});
 
 /** The people filters of the analytics and proficiency reports. */
 export const peopleFilters: QueryField[] = [members, groupIds];

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { validator } from '../validate';
 
-/** The Return All toggle and the Limit that shows when it is off, as every n8n list offers. */
+/** Return All, and the Limit shown when it is off. */
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -22,7 +22,6 @@ export const returnAllAndLimit: INodeProperties[] = [
 	},
 ];
 
-/** Reads Return All / Limit for an item. */
 export function readListOptions(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

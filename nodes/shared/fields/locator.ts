@@ -3,21 +3,12 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-
 import type { InputValidator } from '../validate';
 import { validator } from '../validate';
 
-/**
- * Resource locators: `locator`, the one builder every picker uses (the member picker, the job's, the
- * scenario's and the `<resource>.locator.ts` ones through `uuidPicker`), and the readers that turn a
- * locator's form value into a checked ID.
- */
+/** Resource locators: the one builder every picker uses, and the readers of a locator's value. */
 
 const UUID_PATTERN =
 	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-// ---- Field builders ----
-
-/**
- * Mode objects written under a `modes` key: n8n's lint rule (node-param-default-missing) tells a
- * locator's mode from a parameter, which needs a default, only by that key.
- */
+/** n8n's lint (node-param-default-missing) tells a mode from a parameter only by a `modes` key. */
 export function modesOf(holder: { modes: INodePropertyMode[] }): INodePropertyMode[] {
 	return holder.modes;
 }
@@ -28,16 +19,13 @@ export interface LocatorOptions {
 	description: string;
 	required?: boolean;
 	hint?: string;
-	/** The From List mode and the `listSearch` method that fills it; left out where the API cannot list. */
+	/** From List and its `listSearch` method, where the API can list. */
 	list?: { searchListMethod: string; placeholder?: string };
-	/** The modes after From List (By ID, By Email, By URL). */
+	/** The modes after From List. */
 	modes: INodePropertyMode[];
 }
 
-/**
- * The one resource locator builder every picker uses. It opens on From List where there is one,
- * else on the first of `modes`.
- */
+/** A resource locator, opening on its first mode. */
 export function locator(options: LocatorOptions): INodeProperties {
 	const { list } = options;
 	const listMode = list
@@ -59,7 +47,7 @@ export function locator(options: LocatorOptions): INodeProperties {
 		name: options.name,
 		type: 'resourceLocator',
 		default: { mode: modes[0].name, value: '' },
-		// Left out rather than defaulted: a field without `required` keeps its description unchanged.
+		// Left out rather than defaulted, so the description stays as it was.
 		...(options.required === undefined ? {} : { required: options.required }),
 		description: options.description,
 		...(options.hint === undefined ? {} : { hint: options.hint }),
@@ -86,7 +74,7 @@ export function uuidMode(
 	return byId;
 }
 
-export interface UuidPickerOptions {
+interface UuidPickerOptions {
 	displayName: string;
 	name: string;
 	/** Noun for placeholders, e.g. "page". */
@@ -96,59 +84,37 @@ export interface UuidPickerOptions {
 	required?: boolean;
 }
 
-/**
- * A resource's picker for objects whose IDs are UUIDs and which have no web address (From List and
- * By ID), with its defaults; callers override what differs where it is used (another name, not
- * required inside Filters, a description of its role there).
- */
+/** A picker of UUIDs without a web address (From List, By ID); callers override what differs. */
 export function uuidPicker(
 	defaults: UuidPickerOptions,
 ): (overrides?: Partial<UuidPickerOptions>) => INodeProperties {
 	return (overrides = {}) => {
-		const options = { ...defaults, ...overrides };
+		const { noun, searchListMethod, required, ...field } = { ...defaults, ...overrides };
 		return locator({
-			displayName: options.displayName,
-			name: options.name,
-			required: options.required ?? false,
-			description: options.description,
-			list: {
-				searchListMethod: options.searchListMethod,
-				placeholder: `Select a ${options.noun}...`,
-			},
-			modes: [uuidMode(`The ${options.noun} ID must be a UUID`)],
+			...field,
+			required: required ?? false,
+			list: { searchListMethod, placeholder: `Select a ${noun}...` },
+			modes: [uuidMode(`The ${noun} ID must be a UUID`)],
 		});
 	};
 }
 
-// ---- Readers ----
-
-export interface LocatorValue {
-	/** `list`, `id` or `url`; plain strings (an AI tool call, an old expression) count as `id`. */
+interface LocatorValue {
 	mode: string;
-	/** The value, trimmed; '' when missing. */
+	/** Trimmed; '' when missing. */
 	value: string;
 }
 
-/**
- * Mode and value of a locator's form value: the `{mode, value}` object n8n stores, or a plain string
- * (an expression or an AI agent may fill the field with the bare ID).
- */
+/** `{mode, value}` as n8n stores it; a plain string (an expression, an AI agent) counts as By ID. */
 export function unwrapLocator(raw: unknown): LocatorValue {
-	const located =
-		typeof raw === 'object' && raw !== null && 'value' in raw
-			? {
-					mode: String((raw as { mode?: unknown }).mode ?? 'id'),
-					value: (raw as { value: unknown }).value,
-				}
-			: { mode: 'id', value: raw };
+	const boxed = typeof raw === 'object' && raw !== null && 'value' in raw;
+	const { mode, value } = boxed ? (raw as { mode?: unknown; value: unknown }) : { value: raw };
 	return {
-		mode: located.mode,
-		value:
-			located.value === undefined || located.value === null ? '' : String(located.value).trim(),
+		mode: String(mode ?? 'id'),
+		value: value === undefined || value === null ? '' : String(value).trim(),
 	};
 }
 
-/** The ID inside a locator value ('' when empty). */
 export function locatorValue(raw: unknown): string {
 	return unwrapLocator(raw).value;
 }
@@ -166,7 +132,6 @@ export function readLocator(
 	return { mode, value: validator(ctx, itemIndex).required(label, value) };
 }
 
-/** A required locator parameter, checked to be a UUID before any request is sent. */
 export function readUuidLocator(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

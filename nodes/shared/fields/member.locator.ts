@@ -1,31 +1,17 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { InputValidator } from '../validate';
+import type { LocatorOptions } from './locator';
 import { locator, modesOf, unwrapLocator } from './locator';
 
-/**
- * The member picker: one resource locator for every place that takes a workspace member. From List
- * searches the members (paged, no cap); By Email and By ID are offered where the API takes that kind.
- * What a From List pick carries is what the API takes: the e-mail, or the user ID for ID-only filters.
- */
-
 /** What the API takes for this member: an e-mail, a user ID, or either (the user filters). */
-export type MemberKind = 'email' | 'id' | 'either';
+type MemberKind = 'email' | 'id' | 'either';
 
-// The form's checks, as typed (the run-time checks below say the same).
+// The form's checks as typed; the run-time checks say the same.
 const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-/** User IDs are opaque strings (e.g. u1a2b3c4d5e6); only Knowledge Hub and skill IDs are UUIDs. */
+/** User IDs are opaque strings (e.g. u1a2b3c4d5e6), not UUIDs. */
 const USER_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
-const EMAIL = new RegExp(EMAIL_PATTERN);
 const USER_ID = new RegExp(USER_ID_PATTERN);
-
-export interface MemberLocatorOptions {
-	displayName: string;
-	name: string;
-	description: string;
-	kind: MemberKind;
-	required?: boolean;
-}
 
 /** The modes after From List; a field offers those of the kinds the API takes there. */
 const MODES = modesOf({
@@ -60,8 +46,12 @@ const MODES = modesOf({
 	],
 });
 
-/** A member resource locator: From List, then By Email and/or By ID as the API allows. */
-export function memberLocator(options: MemberLocatorOptions): INodeProperties {
+/** The member picker: From List (carrying what the API takes), then By Email and/or By ID. */
+export function memberLocator(
+	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description' | 'required'> & {
+		kind: MemberKind;
+	},
+): INodeProperties {
 	const { kind, ...field } = options;
 	return locator({
 		...field,
@@ -73,23 +63,14 @@ export function memberLocator(options: MemberLocatorOptions): INodeProperties {
 	});
 }
 
-/**
- * n8n's editor stores an added multi-row fixed collection as {} whatever its default, and its clean-up
- * of the form drops an empty one from its collection at the next change (n8n-workflow's
- * getNodeParameters): an empty Members filter vanishes when the next filter is added. Said where the
- * user is, as no form setting keeps it.
- */
+/** n8n stores an added multi-row fixedCollection as {} and drops it at the next change. */
 export const MEMBERS_EMPTY_HINT =
 	'Add a member right away: n8n removes an empty Members filter when the next filter is added';
 
-export interface MembersFieldOptions {
-	displayName: string;
-	name: string;
-	description: string;
-}
-
-/** Several members (the user filters): rows of member locators, each From List, By Email or By ID. */
-export function membersField(options: MembersFieldOptions): INodeProperties {
+/** Several members (the user filters): rows of member locators. */
+export function membersField(
+	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description'>,
+): INodeProperties {
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -116,22 +97,6 @@ export function membersField(options: MembersFieldOptions): INodeProperties {
 	};
 }
 
-// ---- Readers ----
-
-/** One member as the API takes it. */
-export type MemberRef = { email: string } | { id: string };
-
-const MODE_NAMES: Record<string, string> = {
-	email: 'By Email',
-	id: 'By ID',
-	list: 'From List',
-};
-
-function checkEmail(check: InputValidator, field: string, value: string): string {
-	if (!EMAIL.test(value)) check.fail(field, `must be an e-mail address, got "${value}"`);
-	return value;
-}
-
 function checkUserId(
 	check: InputValidator,
 	field: string,
@@ -144,9 +109,8 @@ function checkUserId(
 }
 
 /**
- * What a mode holds. From List holds what its search carries (the e-mail, or the ID where only IDs
- * are taken); a plain string (an expression for the whole field, an AI tool call) counts as the kind
- * the API takes, and where it takes either, as an e-mail when it has an @.
+ * What a mode holds: From List what its search carries; a plain string (an expression, an AI tool call)
+ * the kind the API takes, and where it takes either, an e-mail when it has an @.
  */
 function kindOf(
 	field: string,
@@ -158,16 +122,15 @@ function kindOf(
 ): 'email' | 'id' {
 	if (plain) return kind === 'either' ? (value.includes('@') ? 'email' : 'id') : kind;
 	if (mode === 'list') return kind === 'id' ? 'id' : 'email';
-	if (mode === 'email' || mode === 'id') {
-		if (kind !== 'either' && kind !== mode) {
-			check.fail(
-				field,
-				`${MODE_NAMES[mode]} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`,
-			);
-		}
-		return mode;
+	if (mode !== 'email' && mode !== 'id')
+		return check.fail(field, `unknown mode "${mode}"; use From List, By Email or By ID`);
+	if (kind !== 'either' && kind !== mode) {
+		check.fail(
+			field,
+			`${mode === 'email' ? 'By Email' : 'By ID'} is not available here: this field takes ${kind === 'id' ? 'a user ID' : 'an e-mail address'}`,
+		);
 	}
-	return check.fail(field, `unknown mode "${mode}"; use From List, By Email or By ID`);
+	return mode;
 }
 
 function isPlain(raw: unknown): boolean {
@@ -179,29 +142,30 @@ function innerValue(raw: unknown): unknown {
 	return isPlain(raw) ? raw : (raw as { value?: unknown }).value;
 }
 
-/** One member from a locator's value, checked; undefined when empty. */
-export function readMember(
+/** One member from a locator's value, checked, as the API takes it; undefined when empty. */
+function readMember(
 	check: InputValidator,
 	field: string,
 	raw: unknown,
 	kind: MemberKind,
-): MemberRef | undefined {
+): { as: 'email' | 'id'; value: string } | undefined {
 	// An expression may return an object or a list: refused as such, never read as "[object Object]".
 	check.text(field, innerValue(raw));
 	const { mode, value } = unwrapLocator(raw);
 	if (value === '') return undefined;
 	const as = kindOf(field, check, mode, value, kind, isPlain(raw));
-	return as === 'email'
-		? { email: checkEmail(check, field, value) }
-		: { id: checkUserId(check, field, value, kind) };
+	return {
+		as,
+		value: as === 'email' ? check.email(field, value) : checkUserId(check, field, value, kind),
+	};
 }
 
 /** A required member's e-mail (for fields the API takes by e-mail), checked before any request. */
 export function requiredMemberEmail(check: InputValidator, field: string, raw: unknown): string {
-	const member = readMember(check, field, raw, 'email');
-	if (member === undefined)
-		return check.fail(field, 'is required: pick a member or give an e-mail address');
-	return (member as { email: string }).email;
+	return (
+		readMember(check, field, raw, 'email')?.value ??
+		check.fail(field, 'is required: pick a member or give an e-mail address')
+	);
 }
 
 /** An optional member's e-mail or user ID, as the field takes it; undefined when left empty. */
@@ -211,23 +175,17 @@ export function optionalMember(
 	raw: unknown,
 	kind: 'email' | 'id',
 ): string | undefined {
-	const member = readMember(check, field, raw, kind);
-	if (member === undefined) return undefined;
-	return 'email' in member ? member.email : member.id;
+	return readMember(check, field, raw, kind)?.value;
 }
 
-/**
- * The rows of a Members field, split into the e-mails and user IDs the API takes (`user_emails`,
- * `user_ids`). A row's value may hold several, comma-separated (from an expression).
- */
+/** A Members field's e-mails and user IDs; a row may hold several, comma-separated (an expression). */
 export function readMembers(
 	check: InputValidator,
 	field: string,
 	raw: unknown,
 ): { emails: string[]; ids: string[] } {
-	const emails: string[] = [];
-	const ids: string[] = [];
-	if (raw === undefined || raw === null || raw === '') return { emails, ids };
+	const found = { email: new Set<string>(), id: new Set<string>() };
+	if (raw === undefined || raw === null || raw === '') return { emails: [], ids: [] };
 	if (typeof raw !== 'object' || Array.isArray(raw)) {
 		return check.fail(field, 'must be a list of members (rows of From List, By Email or By ID)');
 	}
@@ -237,22 +195,15 @@ export function readMembers(
 		const locator = (row as IDataObject | null)?.member;
 		const { mode } = unwrapLocator(locator);
 		const rowField = `${field} (row ${n + 1})`;
-		const values = check.list(rowField, innerValue(locator));
-		for (const value of values) {
+		for (const value of check.list(rowField, innerValue(locator))) {
 			const member = readMember(
 				check,
 				rowField,
 				isPlain(locator) ? value : { mode, value },
 				'either',
 			);
-			if (member === undefined) continue;
-			if ('email' in member) emails.push(member.email);
-			else ids.push(member.id);
+			if (member) found[member.as].add(member.value);
 		}
 	});
-	return { emails: unique(emails), ids: unique(ids) };
-}
-
-function unique(values: string[]): string[] {
-	return [...new Set(values)];
+	return { emails: [...found.email], ids: [...found.id] };
 }

@@ -8,24 +8,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { InputValidator } from '../validate';
+import { InputValidator, quoted } from '../validate';
 
-/**
- * Every options and multiOptions field of a form holds a value the form offers, checked from the node's
- * own description before any request. A hand-edited or older workflow, an expression or an AI tool
- * call can carry anything, and an unknown value would otherwise fall through to some default branch
- * (Wait for Completion "none" waited for a callback no one sends).
- */
+/** An expression or an AI tool call can put anything in an options field: checked before any request. */
 
 /** A field's offered values, or undefined when its list comes from the API (nothing fixed to check). */
 function offeredValues(field: INodeProperties): INodePropertyOptions[] | undefined {
 	if (field.type !== 'options' && field.type !== 'multiOptions') return undefined;
 	if (field.typeOptions?.loadOptionsMethod || field.typeOptions?.loadOptions) return undefined;
 	return (field.options ?? []).filter((o): o is INodePropertyOptions => 'value' in o);
-}
-
-function quoted(value: unknown): string {
-	return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 /** "Off (off), Until Callback (callback)": what a person picks and what an expression gives. */
@@ -44,10 +35,6 @@ function entriesOf(value: unknown): unknown[] | undefined {
 	return undefined;
 }
 
-/**
- * Checks one value against every definition of the field shown (a name may be defined once per
- * operation; an expression in a displayOptions key shows them all): it passes when one of them offers it.
- */
 /** Says why a value the form does not offer does not apply (throws), or returns to refuse it plainly. */
 export type Explain = (path: string, value: unknown) => void;
 
@@ -55,13 +42,18 @@ interface Where {
 	check: InputValidator;
 	explain: Explain;
 	node: INode;
-	description: Pick<INodeTypeDescription, 'properties' | 'name'> | null;
+	description: INodeTypeDescription;
 }
 
+interface At {
+	label: string;
+	path: string;
+}
+
+/** A value passes when one of the shown definitions of its name offers it. */
 function checkValue(
 	{ check, explain }: Where,
-	label: string,
-	path: string,
+	{ label, path }: At,
 	definitions: INodeProperties[],
 	value: unknown,
 ): void {
@@ -72,37 +64,29 @@ function checkValue(
 	const isOffered = (entry: unknown): boolean =>
 		offered.some((o) => o.value === entry) || definitions.some((d) => d.default === entry);
 	if (value === undefined || value === null) return;
-	if (definitions[0].type === 'multiOptions') {
-		const entries = entriesOf(value);
-		// Not a list at all: the operation's own reading says so, in its words.
-		if (entries === undefined) return;
-		const unknown = entries.find((entry) => !isOffered(entry));
-		if (unknown === undefined) return;
-		explain(path, unknown);
-		check.fail(
-			label,
-			`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
-		);
-	}
-	if (isOffered(value)) return;
-	explain(path, value);
+	// Not a list at all: the operation's own reading says so, in its words.
+	const entries = definitions[0].type === 'multiOptions' ? (entriesOf(value) ?? []) : [value];
+	const unknown = entries.find((entry) => !isOffered(entry));
+	if (unknown === undefined) return;
+	explain(path, unknown);
 	check.fail(
 		label,
-		`${quoted(value)} is not one of its values; it takes ${describeOffered(offered)}`,
+		`${quoted(unknown)} is not one of its values; it takes ${describeOffered(offered)}`,
 	);
 }
 
 const CONTAINERS = ['collection', 'fixedCollection'];
 
-type Shown = (field: INodeProperties) => boolean;
-
-/** The fields of `fields` the form shows, grouped by name (a name may be defined more than once). */
-function byName(fields: INodeProperties[], shown: Shown): Map<string, INodeProperties[]> {
+/** The fields shown beside `values`, by name (a name may be defined once per operation). */
+function shownByName(
+	{ node, description }: Where,
+	fields: INodeProperties[],
+	values: INodeParameters,
+): Map<string, INodeProperties[]> {
 	const groups = new Map<string, INodeProperties[]>();
-	for (const field of fields) {
-		if (!shown(field)) continue;
-		groups.set(field.name, [...(groups.get(field.name) ?? []), field]);
-	}
+	for (const field of fields)
+		if (NodeHelpers.displayParameter(values, field, node, description))
+			groups.set(field.name, [...(groups.get(field.name) ?? []), field]);
 	return groups;
 }
 
@@ -113,30 +97,18 @@ function isObject(value: unknown): value is INodeParameters {
 /** A collection's or a fixedCollection group's values: the options fields among them checked. */
 function checkEntries(
 	where: Where,
-	parent: { label: string; path: string },
+	parent: At,
 	fields: INodeProperties[],
 	values: INodeParameters,
 ): void {
-	const shown: Shown = (field) =>
-		NodeHelpers.displayParameter(
-			values,
-			field,
-			where.node,
-			where.description as INodeTypeDescription | null,
-		);
-	for (const [name, definitions] of byName(fields, shown)) {
+	for (const [name, definitions] of shownByName(where, fields, values)) {
 		if (!(name in values)) continue;
 		const label = `${parent.label} → ${definitions[0].displayName}`;
 		checkField(where, { label, path: `${parent.path}.${name}` }, definitions, values[name]);
 	}
 }
 
-function checkField(
-	where: Where,
-	at: { label: string; path: string },
-	definitions: INodeProperties[],
-	value: unknown,
-): void {
+function checkField(where: Where, at: At, definitions: INodeProperties[], value: unknown): void {
 	const field = definitions[0];
 	if (field.type === 'collection' && isObject(value)) {
 		const children = definitions.flatMap((d) => (d.options ?? []) as INodeProperties[]);
@@ -154,16 +126,13 @@ function checkField(
 				if (isObject(entry)) checkEntries(where, inGroup, group.values, entry);
 		}
 	} else {
-		checkValue(where, at.label, at.path, definitions, value);
+		checkValue(where, at, definitions, value);
 	}
 }
 
 /**
- * Refuses, naming the field as the form labels it and the values it takes, any value of an options or
- * multiOptions field (top level, in a collection or a fixedCollection) that the shown form does not
- * offer. `read` gives a top-level field's value as the run resolves it (expressions evaluated), or
- * null when the field is not set; `explain` may throw a better error for a value at a path
- * ("updateFields.status").
+ * Refuses, naming the field and the values it takes, any options value (at any depth) the shown form
+ * does not offer. `read` gives a top-level value as the run resolves it; `explain` may say better why.
  */
 export function refuseUnofferedValues(
 	node: INode,
@@ -173,17 +142,15 @@ export function refuseUnofferedValues(
 	explain: Explain = () => undefined,
 ): void {
 	// `name` answers displayOptions' @tool: the tool variant's type name ends with Tool.
-	const description = { properties, name: node.type };
+	const description = { properties, name: node.type } as INodeTypeDescription;
 	const where: Where = { check: new InputValidator(node, itemIndex), explain, node, description };
-	const shown: Shown = (field) =>
-		NodeHelpers.displayParameter(node.parameters, field, node, description as INodeTypeDescription);
-	for (const [name, definitions] of byName(properties, shown)) {
+	for (const [name, definitions] of shownByName(where, properties, node.parameters)) {
 		if (!definitions.some((d) => offeredValues(d) || CONTAINERS.includes(d.type))) continue;
 		let value: unknown;
 		try {
 			value = read(name);
 		} catch {
-			// An expression that cannot be resolved: the operation's own reading reports it, as before.
+			// An expression that cannot be resolved: the operation's own reading reports it.
 			continue;
 		}
 		checkField(where, { label: definitions[0].displayName, path: name }, definitions, value);

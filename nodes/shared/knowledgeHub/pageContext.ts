@@ -5,22 +5,18 @@ import type { TransportContext } from '../transport';
 import { apiRequest } from '../transport';
 import { itemRef } from '../values';
 
-/**
- * Knowledge Hub pages as a scenario job's context: each page read once, its body (published or the
- * latest draft) under its title as a Markdown heading, the pages joined in the order given. The
- * service's context limit is checked here, before any job is created.
- */
+/** Knowledge Hub pages as a job's context: each body under its title as a heading. */
 
 export type PageBody = 'published' | 'draft';
 
-export interface PageSection {
+interface PageSection {
 	id: string;
 	title: string;
-	/** The section as it goes into the context: heading and body. */
+	/** Heading and body. */
 	markdown: string;
 }
 
-/** Reads one page (one request) and makes its section; a page without the body asked for is refused. */
+/** One page's section; a page without the body asked for is refused. */
 async function readSection(
 	ctx: TransportContext & { getNode(): INode },
 	pageId: string,
@@ -50,10 +46,7 @@ async function readSection(
 	return { id: pageId, title, markdown: `# ${title}\n\n${text.trim()}` };
 }
 
-/**
- * The context for `pageIds`, after `lead` (the Context text, if any). Over `max` characters it throws
- * naming each page and its size, before any job is created.
- */
+/** The context for `pageIds` after `lead`; over `max` characters it throws naming each page's size. */
 export async function pageContext(
 	ctx: TransportContext & { getNode(): INode },
 	pageIds: string[],

@@ -12,11 +12,7 @@ export function titleKey(title: unknown): string {
 	return typeof title === 'string' ? title.trim() : '';
 }
 
-/**
- * Live pages whose title is exactly `title` (see `titleKey`), optionally within one folder. The service's
- * title search is a case-insensitive substring match, so its rows are narrowed here; every page of
- * the search is read (usually one request of up to 100 rows).
- */
+/** Live pages titled exactly `title` (the service's search matches substrings, in any case). */
 export async function findPagesByTitle(
 	ctx: TransportContext,
 	title: string,
@@ -34,12 +30,10 @@ export async function findPagesByTitle(
 }
 
 /**
- * Markdown as compared: line endings (CRLF, CR, LF), whitespace at the end of each line and at the
- * end of the text do not count as a change. A Markdown hard line break (two spaces at a line's end)
- * added or removed alone therefore publishes nothing; with any other change the text is sent as given,
- * hard breaks included.
+ * Markdown as compared: line endings and trailing whitespace do not count, so a hard line break added
+ * alone publishes nothing; with any other change the text is sent as given.
  */
-export function normalText(text: string): string {
+function normalText(text: string): string {
 	return text
 		.replace(/\r\n?/g, '\n')
 		.replace(/[^\S\n]+$/gm, '')
@@ -50,7 +44,6 @@ export function normalText(text: string): string {
 export const digest = (text: string, chars = 12) =>
 	createHash('sha256').update(text).digest('base64url').slice(0, chars);
 
-/** The digest of a text's compared form (see `normalText`); undefined for no text. */
 function textDigest(text: unknown): string | undefined {
 	return typeof text === 'string' ? digest(normalText(text)) : undefined;
 }
@@ -74,13 +67,10 @@ const LIST_FIELDS: Record<string, string> = {
 	skill_ids: 'skills',
 };
 
-const idsOf = (list: unknown): string[] =>
+export const idsOf = (list: unknown): string[] =>
 	Array.isArray(list) ? list.map((entry) => String((entry as IDataObject)?.id ?? '')) : [];
 
-/**
- * A page as a sync compares it with what is wanted: texts as digests of their compared form, ID
- * lists as digests of their sets. Small enough to remember between runs (syncRun.ts).
- */
+/** A page as a sync compares it, in digests: small enough to remember between runs (syncRun.ts). */
 export interface PageState {
 	status: unknown;
 	/** The published body; undefined when unpublished. */
@@ -91,23 +81,21 @@ export interface PageState {
 	lists: Record<string, string>;
 }
 
-/** The state of a page as the service answered it (a detail read with include=draft, or a list row). */
+/** A page as the service answered it (a detail with include=draft, or a list row). */
 export function pageState(page: IDataObject): PageState {
-	const lists: Record<string, string> = {};
-	for (const [name, field] of Object.entries(LIST_FIELDS))
-		lists[name] = idsDigest(idsOf(page[field]));
 	return {
 		status: page.status,
 		content: textDigest(page.content),
 		draft: textDigest((page.draft as IDataObject | null | undefined)?.content),
-		lists,
+		lists: Object.fromEntries(
+			Object.entries(LIST_FIELDS).map(([name, field]) => [name, idsDigest(idsOf(page[field]))]),
+		),
 	};
 }
 
 /**
- * The PATCH body that brings a page in `state` to what is wanted, or {} when it is there already.
- * Publishing: the published body must equal the content (a different pending draft is replaced
- * without a new version). As a draft: the pending draft, else the published body.
+ * The PATCH body that brings a page to what is wanted, or {}. Publishing: the published body must be
+ * the content (a differing draft is replaced). As a draft: the pending draft, else the published body.
  */
 export function stateChanges(state: PageState, wanted: Wanted): IDataObject {
 	const changes: IDataObject = {};
@@ -115,12 +103,8 @@ export function stateChanges(state: PageState, wanted: Wanted): IDataObject {
 	const pending = state.draft;
 	if (wanted.publish) {
 		const published = state.status === 'published' && state.content === want;
-		if (!published) {
-			if (pending !== want) changes.content = wanted.content;
-			changes.status = 'published';
-		} else if (pending !== undefined && pending !== want) {
-			changes.content = wanted.content;
-		}
+		if (pending !== want && (!published || pending !== undefined)) changes.content = wanted.content;
+		if (!published) changes.status = 'published';
 	} else if ((pending ?? state.content) !== want) {
 		changes.content = wanted.content;
 	}
@@ -132,7 +116,6 @@ export function stateChanges(state: PageState, wanted: Wanted): IDataObject {
 	return changes;
 }
 
-/** The PATCH body that brings `page` (a detail read with include=draft) to what is wanted. */
 export function pageChanges(page: IDataObject, wanted: Wanted): IDataObject {
 	return stateChanges(pageState(page), wanted);
 }

@@ -1,18 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiList, sharedInRun } from '../transport';
-import { digest, pageState, titleKey } from './pageSync';
+import { digest, idsOf, pageState, titleKey } from './pageSync';
 import type { PageState } from './pageSync';
 
 /**
- * What one run of Knowledge Hub Page → Create or Update shares between its items (in the run's
- * per-run object, transport/run.ts): for each folder and title, the last item holding it and its one
- * sync; each folder's page list (read once a run); the memory of what was synced. Never kept across
- * runs: the memory across runs lives in the node's static data, which n8n saves after runs of an
- * active workflow, not after manual ones.
+ * What one run of Knowledge Hub Page → Create or Update shares between its items (run.ts); across runs
+ * only the memory lasts, in static data (n8n saves it after an active workflow's runs, not manual ones).
  */
 interface SyncRun {
-	/** Folder and title → the last input item holding them (read at the run's first item). */
+	/** Folder and title → the last input item holding them (read at the first item to ask). */
 	lastItems?: Map<string, number>;
 	/** Folder and title → the run's one sync of that page. */
 	syncs: Map<string, Promise<IDataObject>>;
@@ -34,37 +31,8 @@ const titleSlot = (folderId: string | undefined, title: string) =>
 export type SlotOf = (itemIndex: number) => { folderId: string | undefined; title: string };
 
 /**
- * The last input item of the run with this folder and title (`slotOf` reads an item's; an item whose
- * slot cannot be read is left out: it fails on its own).
- */
-function lastItemWith(
-	ctx: IExecuteFunctions,
-	folderId: string | undefined,
-	title: string,
-	slotOf: SlotOf,
-): number | undefined {
-	const run = syncRunOf(ctx);
-	if (!run.lastItems) {
-		const lastItems = new Map<string, number>();
-		const count = ctx.getInputData().length;
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-			try {
-				const slot = slotOf(itemIndex);
-				lastItems.set(titleSlot(slot.folderId, slot.title), itemIndex);
-			} catch {
-				// Its own execute reports it.
-			}
-		}
-		run.lastItems = lastItems;
-	}
-	return run.lastItems.get(titleSlot(folderId, title));
-}
-
-/**
- * Items of a run sharing a folder and title come to one page holding the last of them in input order:
- * the first of them to start runs `sync` for that last item (whatever Items in Parallel), the others
- * get its page; the earlier items' own files are never written. So a re-run of the same files finds
- * the page as the last one left it and writes nothing. `mine`: whether the page holds this item's file.
+ * Items sharing a folder and title come to one page holding the last of them: the first to start syncs
+ * it (whatever Items in Parallel), so a re-run finds it as left. `mine`: it holds this item's file.
  */
 export async function syncOncePerTitle(
 	ctx: IExecuteFunctions,
@@ -74,30 +42,35 @@ export async function syncOncePerTitle(
 	slotOf: SlotOf,
 	sync: (lastIndex: number) => Promise<IDataObject>,
 ): Promise<{ page: IDataObject; mine: boolean }> {
-	const last = lastItemWith(ctx, folderId, title, slotOf) ?? itemIndex;
 	const run = syncRunOf(ctx);
-	const slot = titleSlot(folderId, title);
-	let once = run.syncs.get(slot);
-	if (!once) {
-		once = sync(last);
-		run.syncs.set(slot, once);
+	if (!run.lastItems) {
+		run.lastItems = new Map();
+		for (const other of ctx.getInputData().keys()) {
+			try {
+				const { folderId: folder, title: named } = slotOf(other);
+				run.lastItems.set(titleSlot(folder, named), other);
+			} catch {
+				// Its own execute reports it.
+			}
+		}
 	}
+	const slot = titleSlot(folderId, title);
+	const last = run.lastItems.get(slot) ?? itemIndex;
+	const once = run.syncs.get(slot) ?? sync(last);
+	run.syncs.set(slot, once);
 	return { page: await once, mine: last === itemIndex };
 }
 
-/**
- * The folder's live pages by title, listed once for the whole run (100 a request) however many items
- * ask.
- */
+/** The folder's live pages by title, listed once a run however many items ask. */
 export async function folderPages(
 	ctx: IExecuteFunctions,
 	folderId: string,
 	itemIndex: number,
 ): Promise<Map<string, IDataObject[]>> {
-	const run = syncRunOf(ctx);
-	let listing = run.folders.get(folderId);
-	if (!listing) {
-		listing = apiList<IDataObject>(
+	const { folders } = syncRunOf(ctx);
+	const listing =
+		folders.get(folderId) ??
+		apiList<IDataObject>(
 			ctx,
 			'/knowledge-hub/pages',
 			{ folder_id: folderId },
@@ -110,8 +83,7 @@ export async function folderPages(
 			}
 			return byTitle;
 		});
-		run.folders.set(folderId, listing);
-	}
+	folders.set(folderId, listing);
 	return await listing;
 }
 
@@ -121,13 +93,7 @@ const MEMORY_KEY = 'pageSync';
 /** Marks this format of a remembered page (frozen from 0.1.0); an entry without it is not used. */
 const FORMAT = 'v2';
 
-const ids = (list: unknown) =>
-	Array.isArray(list) ? list.map((entry) => String((entry as IDataObject)?.id ?? '')).sort() : [];
-
-/**
- * A page as a list row shows it (published version, last update, status, folders, skills, number of
- * sources): equal when the page did not move.
- */
+/** A page as a list row shows it: equal when the page did not move. */
 function rowFingerprint(page: IDataObject): string {
 	return digest(
 		JSON.stringify([
@@ -136,8 +102,8 @@ function rowFingerprint(page: IDataObject): string {
 			page.updated_at ?? null,
 			page.status ?? null,
 			page.source_count ?? null,
-			ids(page.folders),
-			ids(page.skills),
+			idsOf(page.folders).sort(),
+			idsOf(page.skills).sort(),
 		]),
 	);
 }
@@ -158,15 +124,11 @@ function memoryOf(ctx: IExecuteFunctions): Record<string, string> | undefined {
 	return run.memory;
 }
 
-// 16 characters, as before the format changed: an older entry is replaced, not left beside.
+// 16 characters: an entry of another format is replaced, not left beside.
 const memoryKey = (folderId: string | undefined, title: string) =>
 	digest(titleSlot(folderId, title), 16);
 
-/**
- * The page (a list row) as this node last left it, when it has not moved since: its remembered state
- * (texts and sources, which a row does not show) with the row's status, folders and skills. Undefined
- * when nothing usable is remembered or the page moved: then it must be read.
- */
+/** The page (a list row) as this node last left it, when it has not moved since; else it is read. */
 export function pageAsLastSynced(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,
@@ -187,11 +149,7 @@ export function pageAsLastSynced(
 	};
 }
 
-/**
- * Remembers `page` as the service answered it (a detail with its draft and sources: after a read, a
- * create or an update), for the next run to compare with instead of reading it. A page answered
- * without them is forgotten (read next time).
- */
+/** Remembers a detail with draft and sources for the next run; a page without them is forgotten. */
 export function rememberSync(
 	ctx: IExecuteFunctions,
 	folderId: string | undefined,

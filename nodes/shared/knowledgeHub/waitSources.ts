@@ -5,21 +5,13 @@ import { apiListPage, apiRequest, MAX_PAGE_SIZE } from '../transport';
 import { waitMany } from '../waitMany';
 import type { WaitEnd, Waiting, WaitKind, WaitSettings } from '../waitMany';
 
-/**
- * Extraction of a web page usually takes seconds to a minute: the first read comes after 10 s, then
- * the pause doubles up to a minute. A source ready after one minute costs 4 calls (the creation and
- * reads at 10 s, 30 s and 70 s); the 5-minute default limit at most 8 (reads at 10, 30, 70, 130, 190,
- * 250 and 300 s). Several sources pending at once are read in one list request a round, so 15 ready
- * within a minute cost 18 calls (15 creations, 3 list reads).
- */
+/** Extraction takes seconds to a minute: one ready in a minute costs 4 calls, 15 at once 18. */
 export const SOURCE_FIRST_CHECK_SECONDS = 10;
-export const SOURCE_POLL_CAP_MS = 60_000;
+const SOURCE_POLL_CAP_MS = 60_000;
 export const SOURCE_TIME_LIMIT_MINUTES = 5;
 export const SOURCE_MAX_TIME_LIMIT_MINUTES = 60;
 
 export type SourceWaitSettings = WaitSettings;
-
-const isSettled = (status: unknown) => status === 'ready' || status === 'failed';
 
 function sourceName(source: IDataObject): string {
 	return `Source "${String(source.title ?? '')}" (${String(source.id)})`;
@@ -60,7 +52,6 @@ function timeLimitError(
 	);
 }
 
-/** One source to wait for: as the creation returned it, when (Date.now() right after) and how. */
 export type WaitingSource = Waiting<IDataObject>;
 
 /** The folder every source is in, if they share one: the list read is then narrowed to it. */
@@ -73,11 +64,7 @@ function sharedFolder(sources: IDataObject[]): string | undefined {
 	return first?.find((id) => id !== '' && rest.every((ids) => ids.includes(id)));
 }
 
-/**
- * Several sources are read in one request: the newest 100 sources (the list's order is by creation,
- * newest first, so sources just created are on it), in their shared folder when they have one. A
- * source not on that page is read alone when due.
- */
+/** The newest 100 sources (new ones lead), in their shared folder if any; one missing is read alone. */
 async function readSourcesTogether(
 	ctx: IExecuteFunctions,
 	pending: WaitingSource[],
@@ -108,14 +95,13 @@ async function readSource(ctx: IExecuteFunctions, waiting: WaitingSource): Promi
 	return body;
 }
 
-/**
- * Sources as a kind of wait: each on its own schedule (first delay, doubling to SOURCE_POLL_CAP_MS,
- * a last read at its deadline, counted from its own creation); several pending ones read in one list
- * request a round. A failed extraction is an error naming the source.
- */
-function sourceKind(ctx: IExecuteFunctions): WaitKind<IDataObject, WaitingSource> {
-	return {
-		isDone: (source) => isSettled(source.status),
+/** Waits on many sources in one loop, pending ones read in one list request; ends in given order. */
+export async function waitSourcesReady(
+	ctx: IExecuteFunctions,
+	sources: WaitingSource[],
+): Promise<Array<WaitEnd<IDataObject>>> {
+	const kind: WaitKind<IDataObject, WaitingSource> = {
+		isDone: (source) => source.status === 'ready' || source.status === 'failed',
 		finish: (waiting, source) => settleSource(ctx, source, waiting.settings.itemIndex),
 		atDeadline: async (waiting, source) => {
 			throw timeLimitError(ctx, source, waiting.settings);
@@ -124,12 +110,5 @@ function sourceKind(ctx: IExecuteFunctions): WaitKind<IDataObject, WaitingSource
 		readOne: async (waiting) => await readSource(ctx, waiting),
 		readTogether: async (pending) => await readSourcesTogether(ctx, pending),
 	};
-}
-
-/** Waits on many sources in one loop; ends come back in the order given. */
-export async function waitSourcesReady(
-	ctx: IExecuteFunctions,
-	sources: WaitingSource[],
-): Promise<Array<WaitEnd<IDataObject>>> {
-	return await waitMany(sourceKind(ctx), sources);
+	return await waitMany(kind, sources);
 }

@@ -1,10 +1,7 @@
 import { folderLabel } from './labels';
 import { searchMethod } from './searchMethod';
 
-/**
- * "From List" searches for Knowledge Hub locators. All three endpoints search titles/names on the
- * server (`query`), so each "load more" reads one more API page of matches.
- */
+/** Knowledge Hub searches: the API searches titles and names itself. */
 
 export const searchPages = searchMethod({
 	path: '/knowledge-hub/pages',

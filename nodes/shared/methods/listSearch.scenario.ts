@@ -2,10 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { matchFields, searchMethod, type SearchMethod } from './searchMethod';
 
-/**
- * Scenario pickers. The list has no text search, so each fetched page is matched on name and slug.
- * Most operations take the scenario ID; remixing takes its slug.
- */
+/** Scenario pickers, matched on name and slug a page at a time; remixing takes the slug. */
 function searchScenariosBy(
 	valueOf: (row: IDataObject) => string,
 	labelOf: (row: IDataObject) => string,

@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchMethod } from './searchMethod';
+import { fullName, holds, searchMethod } from './searchMethod';
 
 function person(user: IDataObject | undefined): string {
-	const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
-	return name || String(user?.email ?? 'unknown user');
+	return fullName(user) || String(user?.email ?? 'unknown user');
 }
 
 /** What a session is known by: who practiced which scenario, when. */
@@ -24,10 +23,6 @@ export const searchSessions = searchMethod({
 	matches: (row, needle) => {
 		const user = row.user as IDataObject | undefined;
 		const scenario = row.scenario as IDataObject | undefined;
-		return [person(user), user?.email, scenario?.name, scenario?.slug].some((text) =>
-			String(text ?? '')
-				.toLowerCase()
-				.includes(needle),
-		);
+		return holds([person(user), user?.email, scenario?.name, scenario?.slug], needle);
 	},
 });

@@ -1,25 +1,13 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-
 import { folderLabel } from './labels';
 import { pickList } from './pickList';
 
-/** Multi-select pick-lists for the Knowledge Hub's own ID lists (folders and sources of a page). */
+export const getKnowledgeHubFolders = pickList('/knowledge-hub/folders', (row) => ({
+	name: folderLabel(row),
+	value: String(row.id),
+}));
 
-export async function getKnowledgeHubFolders(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await pickList(this, '/knowledge-hub/folders', (row) => ({
-		name: folderLabel(row),
-		value: String(row.id),
-	}));
-}
-
-export async function getKnowledgeHubSources(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await pickList(this, '/knowledge-hub/sources', (row) => ({
-		name: String(row.title),
-		value: String(row.id),
-		description: `${String(row.source_type)}, ${String(row.status)}`,
-	}));
-}
+export const getKnowledgeHubSources = pickList('/knowledge-hub/sources', (row) => ({
+	name: String(row.title),
+	value: String(row.id),
+	description: `${String(row.source_type)}, ${String(row.status)}`,
+}));

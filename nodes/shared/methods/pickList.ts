@@ -2,18 +2,16 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { apiList } from '../transport';
 
-/**
- * Pick-lists (loadOptions) stop here: a dropdown or multi-select cannot page, and a workspace with
- * more would not fit one anyway; larger workspaces give IDs by expression.
- */
-export const PICK_LIST_CAP = 500;
+/** A dropdown cannot page; a workspace with more gives IDs by expression. */
+const PICK_LIST_CAP = 500;
 
-/** The first rows of a list endpoint, up to the cap, as dropdown options. */
-export async function pickList(
-	ctx: ILoadOptionsFunctions,
+/** A loadOptions method: the first rows of a list endpoint, up to the cap, as dropdown options. */
+export function pickList(
 	path: string,
 	toOption: (row: IDataObject) => INodePropertyOptions,
-): Promise<INodePropertyOptions[]> {
-	const rows = await apiList(ctx, path, {}, { returnAll: false, limit: PICK_LIST_CAP });
-	return rows.map(toOption);
+): (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]> {
+	return async function (this: ILoadOptionsFunctions) {
+		const rows = await apiList(this, path, {}, { returnAll: false, limit: PICK_LIST_CAP });
+		return rows.map(toOption);
+	};
 }

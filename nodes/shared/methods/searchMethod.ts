@@ -15,42 +15,32 @@ export interface SearchSpec {
 	toItem: (row: IDataObject) => INodeListSearchItems;
 	/** The API searches itself: the filter goes out as its `query` parameter. */
 	serverSearch?: boolean;
-	/**
-	 * Client-side match for APIs without a search parameter: applied to the page fetched, so a search
-	 * still reads one API page per request and never the whole list.
-	 */
+	/** Where the API cannot search: a match on the page read (never the whole list). */
 	matches?: (row: IDataObject, filter: string) => boolean;
-	/** Rows per API page (default 50; the API allows up to 100). */
 	pageSize?: number;
 	/**
-	 * With a client-side match: read further pages in the same call until this many rows match (or the
-	 * list ends, or `maxPages` were read). n8n's list loads more on its own only while no search term is
-	 * typed; with one, it waits for the user to scroll, which a list too short to scroll never lets
-	 * happen. So a search answers with enough rows to scroll, or all there are.
+	 * With `matches`: more pages in the same call until this many match. With a search term typed, n8n
+	 * loads more only when the user scrolls, which a list too short to scroll never allows.
 	 */
 	fill?: { minResults: number; maxPages: number };
 }
 
-/** A `listSearch` method as n8n calls it. */
 export type SearchMethod = (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
-/**
- * A "From List" search. The pagination token is the next API page number, so n8n's "load more" walks
- * the list from where the last call stopped.
- */
+/** A "From List" search; the pagination token is the next API page number. */
 export function searchMethod(spec: SearchSpec): SearchMethod {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		let page = Number(paginationToken ?? 1) || 1;
 		const needle = (filter ?? '').trim();
 		const qs: IDataObject = spec.serverSearch && needle ? { query: needle } : {};
 		const lower = needle.toLowerCase();
-		const clientFilter = lower !== '' && spec.matches !== undefined;
-		const pagesAtMost = clientFilter && spec.fill ? spec.fill.maxPages : 1;
-		const wanted = clientFilter && spec.fill ? spec.fill.minResults : 0;
+		const match = lower === '' ? undefined : spec.matches;
+		const pagesAtMost = match && spec.fill ? spec.fill.maxPages : 1;
+		const wanted = match && spec.fill ? spec.fill.minResults : 0;
 		const results: INodeListSearchItems[] = [];
 		for (let read = 0; ; read++) {
 			const { data, pagination } = await apiListPage<IDataObject>(
@@ -60,23 +50,33 @@ export function searchMethod(spec: SearchSpec): SearchMethod {
 				page,
 				spec.pageSize ?? SEARCH_PAGE_SIZE,
 			);
-			const rows = clientFilter ? data.filter((row) => spec.matches!(row, lower)) : data;
-			results.push(...rows.map(spec.toItem));
-			const more = page < pagination.total_pages;
-			if (!more) return { results };
-			page += 1;
+			results.push(...(match ? data.filter((row) => match(row, lower)) : data).map(spec.toItem));
+			if (page < pagination.total_pages) page += 1;
+			else return { results };
 			if (read + 1 >= pagesAtMost || results.length >= wanted)
 				return { results, paginationToken: String(page) };
 		}
 	};
 }
 
-/** Case-insensitive match on any of the given fields. */
+/** Whether any of `texts` holds `needle` (lower case). */
+export function holds(texts: unknown[], needle: string): boolean {
+	return texts.some((text) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(needle),
+	);
+}
+
 export function matchFields(...fields: string[]): (row: IDataObject, needle: string) => boolean {
 	return (row, needle) =>
-		fields.some((field) =>
-			String(row[field] ?? '')
-				.toLowerCase()
-				.includes(needle),
+		holds(
+			fields.map((field) => row[field]),
+			needle,
 		);
+}
+
+/** "First Last", or '' when the person has no name. */
+export function fullName(user: IDataObject | undefined): string {
+	return [user?.first_name, user?.last_name].filter(Boolean).join(' ');
 }

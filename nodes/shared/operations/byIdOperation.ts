@@ -15,7 +15,6 @@ export interface ByIdSpec {
 	label: string;
 	/** The collection path, e.g. `/knowledge-hub/pages`; the encoded ID is appended. */
 	path: string;
-	/** Fields after the locator. */
 	more?: INodeProperties[];
 	/** Boolean options that each add a value to `include` (e.g. includeDraft → include=draft). */
 	includes?: Record<string, string>;
@@ -25,10 +24,7 @@ function objectPath(spec: ByIdSpec, id: string): string {
 	return `${spec.path}/${encodeURIComponent(id)}`;
 }
 
-/**
- * GETs the object, with `include` for each Include option that is on and each value of `alsoInclude`
- * (what an operation needs whatever the form says, e.g. the draft for a file of it).
- */
+/** GETs the object, with `include` for each Include option on and each of `alsoInclude`. */
 export async function getById(
 	ctx: IExecuteFunctions,
 	spec: ByIdSpec,
@@ -48,16 +44,13 @@ export async function getById(
 	const { body } = await apiRequest<IDataObject>(ctx, {
 		method: 'GET',
 		path: objectPath(spec, id),
-		...(spec.includes || include.size > 0
-			? { qs: include.size > 0 ? { include: [...include].join(',') } : {} }
-			: {}),
+		qs: include.size > 0 ? { include: [...include].join(',') } : undefined,
 		itemIndex,
 		what: `${spec.label.toLowerCase()} ${id}`,
 	});
 	return body;
 }
 
-/** Get: GET the object, with `include` when an Include option is on. */
 export function getByIdOperation(spec: ByIdSpec): OperationModule {
 	return {
 		description: forOperation(spec.resource, spec.operation, [spec.locator, ...(spec.more ?? [])]),
@@ -67,7 +60,7 @@ export function getByIdOperation(spec: ByIdSpec): OperationModule {
 	};
 }
 
-/** Archive: DELETE the object; the spec leaves the answer open, so an empty one becomes `{id, deleted}`. */
+/** Archive: DELETE; the spec leaves the answer open, so an empty one becomes `{id, deleted}`. */
 export function archiveByIdOperation(spec: ByIdSpec): OperationModule {
 	return {
 		description: forOperation(spec.resource, spec.operation, [spec.locator]),

@@ -17,15 +17,10 @@ export interface ListExtras {
 	operation?: string;
 	/** Fields before Return All, e.g. the locator of the object whose rows are listed. */
 	lead?: INodeProperties[];
-	/** The Sort collection beside Filters, for lists that sort. */
 	sort?: SortSpec;
 }
 
-/**
- * A list operation: optional lead fields, Return All / Limit, a Filters collection whose values
- * `toQuery` checks and encodes when the list has filters, and a Sort collection when it sorts. Lists
- * with other options (an `include`) build on the same parts in their own operation file.
- */
+/** A list operation: lead fields, Return All / Limit, then Filters and Sort where the list has them. */
 export function listOperation(
 	resource: string,
 	path: string | PathOf,
@@ -33,9 +28,7 @@ export function listOperation(
 	extras: ListExtras = {},
 ): OperationModule {
 	const fields: INodeProperties[] = [...(extras.lead ?? []), ...returnAllAndLimit];
-	if (filterFields.length > 0) {
-		fields.push(filtersCollection(filterFields));
-	}
+	if (filterFields.length > 0) fields.push(filtersCollection(filterFields));
 	const { sort } = extras;
 	if (sort) fields.push(sortCollection(sort));
 	return {

@@ -3,11 +3,7 @@ import { simplifyField, simplifyRecord } from '../output/simplified';
 import type { OperationModule } from './operation';
 import { forOperation } from './operation';
 
-/**
- * The operation with n8n's Simplify toggle: the field last in its form (shown for this resource and
- * operation only) and the record kind's subset for the router to apply. The operation's own code is
- * unchanged, so an operation file never reads Simplify itself.
- */
+/** The operation with the Simplify toggle last in its form; the router applies the kind's subset. */
 export function withSimplify(
 	resource: string,
 	operation: string,

@@ -1,18 +1,9 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { validator } from '../validate';
+import { quoted, validator } from '../validate';
 
-/**
- * What Simplify keeps of each record type with more than ten fields (counting those of the user or
- * scenario it embeds). A simplified record is the raw record with fewer keys: every kept key has the
- * same path and value as in the raw output, so an expression such as `{{ $json.user.email }}` works
- * either way. Each subset keeps the ID, names and titles, status, the people, scores, URLs and the
- * timestamps that answer the usual question, every value its list can be sorted by, and what an
- * Include option added on request (a transcript, a page's draft, a source's text). docs/nodes.md
- * ("Simplified output") lists the same table; test/shared/simplified.test.ts holds them together.
- */
+/** What Simplify keeps of each record: docs/nodes.md has the table and what each leaves out. */
 export const SIMPLIFIED_FIELDS = {
-	/** Drops attempt_min, attempt_max, rank_min, program. */
 	assignment: [
 		'id',
 		'user',
@@ -24,7 +15,6 @@ export const SIMPLIFIED_FIELDS = {
 		'attempt_count',
 		'created_at',
 	],
-	/** Drops first_rank. */
 	participantAnalytics: [
 		'user',
 		'session_count',
@@ -34,7 +24,6 @@ export const SIMPLIFIED_FIELDS = {
 		'lift_percentage',
 		'total_duration_seconds',
 	],
-	/** Drops difficulty, language and the long Markdown context and objective. */
 	scenario: [
 		'id',
 		'name',
@@ -47,7 +36,6 @@ export const SIMPLIFIED_FIELDS = {
 		'updated_at',
 		'skills',
 	],
-	/** Drops started_at, duration_seconds. */
 	scenarioJob: [
 		'id',
 		'status',
@@ -58,7 +46,6 @@ export const SIMPLIFIED_FIELDS = {
 		'is_new',
 		'notice',
 	],
-	/** Drops is_valid_attempt. */
 	session: [
 		'id',
 		'user',
@@ -73,7 +60,6 @@ export const SIMPLIFIED_FIELDS = {
 		'transcript',
 		'evaluations',
 	],
-	/** Drops cover and the attached sources (each a whole source record; source_count stays). */
 	knowledgeHubPage: [
 		'id',
 		'title',
@@ -90,7 +76,6 @@ export const SIMPLIFIED_FIELDS = {
 		'content',
 		'draft',
 	],
-	/** Drops content_format, token_count, has_images, cover, created_by. */
 	knowledgeHubSource: [
 		'id',
 		'title',
@@ -105,7 +90,6 @@ export const SIMPLIFIED_FIELDS = {
 		'content',
 		'is_new',
 	],
-	/** Drops the observation counts, last_practiced_at and the two dates (the same on every item). */
 	tierChange: [
 		'member',
 		'skill',
@@ -120,16 +104,11 @@ export const SIMPLIFIED_FIELDS = {
 
 export type SimplifiedKind = keyof typeof SIMPLIFIED_FIELDS;
 
-/** The kept fields of `record` that it has, in the table's order. */
 export function simplifyRecord(kind: SimplifiedKind, record: IDataObject): IDataObject {
-	const out: IDataObject = {};
-	for (const key of SIMPLIFIED_FIELDS[kind]) {
-		if (key in record) out[key] = record[key];
-	}
-	return out;
+	const kept = SIMPLIFIED_FIELDS[kind].filter((key) => key in record);
+	return Object.fromEntries(kept.map((key) => [key, record[key]]));
 }
 
-/** The Simplify toggle, as n8n's own nodes word it. Placed last in the operation's form. */
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
@@ -138,10 +117,7 @@ export const simplifyField: INodeProperties = {
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
 
-/**
- * The item's Simplify value, read before the item's request. An expression may give a boolean or the
- * text "true"/"false"; anything else is refused rather than read as on or off.
- */
+/** The item's Simplify: a boolean or "true"/"false" (an expression); anything else is refused. */
 export function isSimplifyOn(
 	ctx: { getNode(): INode },
 	itemIndex: number,
@@ -149,6 +125,5 @@ export function isSimplifyOn(
 ): boolean {
 	if (value === true || value === 'true') return true;
 	if (value === false || value === 'false') return false;
-	const shown = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
-	return validator(ctx, itemIndex).fail('Simplify', `must be true or false, got ${shown}`);
+	return validator(ctx, itemIndex).fail('Simplify', `must be true or false, got ${quoted(value)}`);
 }

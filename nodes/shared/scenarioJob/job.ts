@@ -12,41 +12,18 @@ export function isFinal(status: unknown): status is FinalStatus {
 	return typeof status === 'string' && (FINAL_STATUSES as readonly string[]).includes(status);
 }
 
-function jobPath(jobId: string): string {
-	return `/scenario-studio/jobs/${encodeURIComponent(jobId)}`;
+/** GET reads a job, DELETE cancels it; the service answers the job either way. */
+function jobRequest(method: 'GET' | 'DELETE') {
+	return async (ctx: TransportContext, jobId: string, itemIndex?: number): Promise<IDataObject> => {
+		const path = `/scenario-studio/jobs/${encodeURIComponent(jobId)}`;
+		const what = `job ${jobId}`;
+		return (await apiRequest<IDataObject>(ctx, { method, path, itemIndex, what })).body;
+	};
 }
 
-/** Reads a job (Scenario Job → Get, every wait, the callbacks' confirmation). */
-export async function readJob(
-	ctx: TransportContext,
-	jobId: string,
-	itemIndex?: number,
-): Promise<IDataObject> {
-	const { body } = await apiRequest<IDataObject>(ctx, {
-		method: 'GET',
-		path: jobPath(jobId),
-		itemIndex,
-		what: `job ${jobId}`,
-	});
-	return body;
-}
+export const readJob = jobRequest('GET');
+export const cancelJob = jobRequest('DELETE');
 
-/** Cancels a job (Scenario Job → Cancel, Cancel Job on Timeout); the service answers the job. */
-export async function cancelJob(
-	ctx: TransportContext,
-	jobId: string,
-	itemIndex?: number,
-): Promise<IDataObject> {
-	const { body } = await apiRequest<IDataObject>(ctx, {
-		method: 'DELETE',
-		path: jobPath(jobId),
-		itemIndex,
-		what: `job ${jobId}`,
-	});
-	return body;
-}
-
-/** The job's error object as "CODE: message", or a plain fallback. */
 function describeFailure(job: IDataObject): { code: string; message: string } {
 	const error = (job.error ?? {}) as IDataObject;
 	return {
@@ -66,7 +43,6 @@ export function failureMessage(job: IDataObject): string | undefined {
 	return undefined;
 }
 
-/** A failed or cancelled job as a node error naming the job, its code and message. */
 export function jobEndedError(
 	node: INode,
 	job: IDataObject,

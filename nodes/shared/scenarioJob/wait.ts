@@ -6,31 +6,18 @@ import { waitMany } from '../waitMany';
 import type { WaitEnd, Waiting, WaitKind, WaitSettings } from '../waitMany';
 import { cancelJob, isFinal, readJob } from './job';
 
-/** Backoff between status reads: start small, double, never wait more than a minute at a time. */
-export const POLL_CAP_MS = 60_000;
-/**
- * No pause after a read is shorter than this, whatever the first one: the service stamps times in whole
- * seconds and allows 60 requests a minute, so reading one job more often than once a second only spends.
- */
-export const POLL_MIN_MS = 1_000;
-
-/** The first read after `firstDelayMs` (0: at once); then pauses double, from POLL_MIN_MS to POLL_CAP_MS. */
 export interface PollSettings extends WaitSettings {
 	cancelOnTimeout: boolean;
 }
 
-/** One job to wait for: as created, when (Date.now() right after its creation) and how. */
 export type WaitingJob = Waiting<IDataObject, PollSettings>;
 
-/** The pause after a read, from the one before it: twice as long, within POLL_MIN_MS and POLL_CAP_MS. */
+/** Pauses double from 1 s (times are stamped in whole seconds) to a minute. */
 export function nextDelay(previous: number): number {
-	return Math.min(Math.max(previous * 2, POLL_MIN_MS), POLL_CAP_MS);
+	return Math.min(Math.max(previous * 2, 1_000), 60_000);
 }
 
-/**
- * A job still running at its time limit: cancelled first when asked, then an error naming the job and
- * its last status (or the job as it ended, when it finished before the cancel reached it).
- */
+/** A job running at its time limit: cancelled when asked, then an error (or the job as it ended). */
 async function onTimeLimit(
 	ctx: IExecuteFunctions,
 	job: IDataObject,
@@ -63,13 +50,12 @@ async function onTimeLimit(
 	});
 }
 
-/**
- * Jobs as a kind of wait: read one by one (the API cannot list jobs), each from its first delay with
- * pauses doubling to POLL_CAP_MS; a 429 while reading is waited out by the transport, so the pauses
- * only add to what the service asks. A final job is its end as it is (settled by the caller).
- */
-function jobKind(ctx: IExecuteFunctions): WaitKind<IDataObject, WaitingJob> {
-	return {
+/** Waits on jobs, read one by one (the API cannot list jobs); ends in the order given. */
+export async function waitForJobs(
+	ctx: IExecuteFunctions,
+	jobs: WaitingJob[],
+): Promise<Array<WaitEnd<IDataObject>>> {
+	const kind: WaitKind<IDataObject, WaitingJob> = {
 		isDone: (job) => isFinal(job.status),
 		finish: (_waiting, job) => job,
 		atDeadline: async (waiting, job) => await onTimeLimit(ctx, job, waiting.settings),
@@ -77,15 +63,5 @@ function jobKind(ctx: IExecuteFunctions): WaitKind<IDataObject, WaitingJob> {
 		readOne: async (waiting) =>
 			await readJob(ctx, String(waiting.value.id), waiting.settings.itemIndex),
 	};
-}
-
-/**
- * Waits on jobs (one, or a list in one loop), each on its own schedule and time limit, until each is
- * final; ends in the order given.
- */
-export async function waitForJobs(
-	ctx: IExecuteFunctions,
-	jobs: WaitingJob[],
-): Promise<Array<WaitEnd<IDataObject>>> {
-	return await waitMany(jobKind(ctx), jobs);
+	return await waitMany(kind, jobs);
 }

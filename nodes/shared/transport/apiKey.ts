@@ -1,19 +1,13 @@
-/**
- * API key and base URL hygiene. Keys are often pasted with quotes, whitespace or their `Bearer `
- * prefix; we clean what is unambiguous and refuse the rest with the form we expect, before any request.
- */
+/** Keys come pasted with quotes, whitespace or `Bearer `: what is unambiguous is cleaned. */
 
 /** A lowercase word, `_live_`, then 40 letters or digits (the spec's keys start `svc_live_`). */
-export const API_KEY_PATTERN = /^[a-z]+_live_[A-Za-z0-9]{40}$/;
+const API_KEY_PATTERN = /^[a-z]+_live_[A-Za-z0-9]{40}$/;
 
-export const API_KEY_FORM =
+const API_KEY_FORM =
 	'a lowercase word, "_live_" and 40 letters or digits, for example svc_live_ followed by 40 characters';
 
-/**
- * The same cleaning as the credential's `authenticate` expression: surrounding whitespace and quotes
- * and a leading `Bearer ` are removed. Keep the two in step (a test checks they agree).
- */
-export const KEY_CLEANUP = /^[\s"']*(bearer\s+)?[\s"']*|[\s"']*$/gi;
+/** The credential's `authenticate` expression cleans the same way (a test checks they agree). */
+const KEY_CLEANUP = /^[\s"']*(bearer\s+)?[\s"']*|[\s"']*$/gi;
 
 export function cleanApiKey(raw: unknown): string {
 	return String(raw ?? '').replace(KEY_CLEANUP, '');

@@ -4,12 +4,7 @@ import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { cleanApiKey } from './apiKey';
 import { CREDENTIAL_TYPE } from './context';
 
-/**
- * The secret for one execution of one node, derived with HMAC-SHA256 from the API key, which only
- * n8n and the service hold. Deriving it (rather than storing a random one) lets the resumed webhook
- * recompute it without keeping anything between the wait and the callback. It lives in the transport
- * because the transport is the one place that reads the credential.
- */
+/** The execution's secret, from the API key: the resumed webhook recomputes it, nothing stored. */
 export async function callbackSecret(
 	ctx: IExecuteFunctions | IWebhookFunctions,
 	itemIndex?: number,

@@ -1,18 +1,11 @@
 import type { TransportContext } from './context';
 
-/**
- * What this n8n process spent on each key in the last 24 hours, by workflow, so that a 429 for the
- * day can say who spent it and the log can warn before it comes. The service counts a workspace's
- * requests over a day (1,000); this counts only this process's own requests: other n8n processes
- * (queue-mode workers, a second main), other tools and people on the same workspace count there too.
- * Kept per key digest (keyDigest.ts), never per key, in minute buckets so memory stays small however
- * many requests a day a process makes.
- */
+/** This process's requests per key in 24 hours, by workflow: who spent the day, and a warning first. */
 
 /** The deployed service's requests a day per workspace. */
 export const REQUESTS_PER_DAY = 1000;
 /** The log warns once when this process's own requests on a key pass this share of the day. */
-export const WARN_SHARE = 0.8;
+const WARN_SHARE = 0.8;
 
 const DAY_MS = 86_400_000;
 const BUCKET_MS = 60_000;
@@ -20,7 +13,7 @@ const BUCKET_MS = 60_000;
 interface KeyUsage {
 	/** Workflow label → minute bucket → requests. */
 	byWorkflow: Map<string, Map<number, number>>;
-	/** Whether the warning was given since the count last stood below the warning line. */
+	/** Warned since the count last stood below the line. */
 	warned: boolean;
 }
 
@@ -32,32 +25,27 @@ export interface Spent {
 	byWorkflow: Array<{ workflow: string; requests: number }>;
 }
 
-/** How a workflow is named in the error and the log: its name and ID, as the editor shows them. */
-export function workflowLabel(ctx: TransportContext): string {
+/** A workflow's name and ID, as the editor shows them. */
+function workflowLabel(ctx: TransportContext): string {
 	let workflow: { id?: string; name?: string } = {};
 	try {
 		workflow = ctx.getWorkflow();
 	} catch {
-		// Some contexts outside an execution may have no workflow; the request is still counted.
+		// A context outside an execution may have no workflow; the request still counts.
 	}
 	const id = workflow.id ? String(workflow.id) : '';
 	if (workflow.name) return id ? `"${workflow.name}" (${id})` : `"${workflow.name}"`;
 	return id ? `workflow ${id}` : 'a workflow without ID';
 }
 
-function prune(state: KeyUsage, now: number): void {
+export function spentToday(digest: string, now: number): Spent {
+	const state = usage.get(digest);
+	if (!state) return { total: 0, byWorkflow: [] };
 	const oldest = Math.floor((now - DAY_MS) / BUCKET_MS);
 	for (const [workflow, buckets] of state.byWorkflow) {
 		for (const bucket of buckets.keys()) if (bucket <= oldest) buckets.delete(bucket);
 		if (buckets.size === 0) state.byWorkflow.delete(workflow);
 	}
-}
-
-/** This process's requests on a key in the last 24 hours, by workflow. */
-export function spentToday(digest: string, now: number): Spent {
-	const state = usage.get(digest);
-	if (!state) return { total: 0, byWorkflow: [] };
-	prune(state, now);
 	const byWorkflow = [...state.byWorkflow.entries()]
 		.map(([workflow, buckets]) => ({
 			workflow,
@@ -78,24 +66,14 @@ export function describeSpent(spent: Spent, shown = 5): string {
 	return head.join(', ');
 }
 
-/**
- * Counts one request this process sent on the key and answered by the service (a 429 for a full
- * minute included: the service counts it against the day too), and warns in n8n's log, once, when
- * the count passes WARN_SHARE of the day.
- */
+/** Counts one answered request (a minute's 429 too) and warns in the log once past WARN_SHARE. */
 export function countRequest(ctx: TransportContext, digest: string, now: number): void {
-	let state = usage.get(digest);
-	if (!state) {
-		state = { byWorkflow: new Map(), warned: false };
-		usage.set(digest, state);
-	}
+	const state = usage.get(digest) ?? { byWorkflow: new Map(), warned: false };
+	usage.set(digest, state);
 	const workflow = workflowLabel(ctx);
+	const buckets = state.byWorkflow.get(workflow) ?? new Map<number, number>();
+	state.byWorkflow.set(workflow, buckets);
 	const bucket = Math.floor(now / BUCKET_MS);
-	let buckets = state.byWorkflow.get(workflow);
-	if (!buckets) {
-		buckets = new Map();
-		state.byWorkflow.set(workflow, buckets);
-	}
 	buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
 
 	const line = Math.ceil(REQUESTS_PER_DAY * WARN_SHARE);

@@ -1,14 +1,10 @@
 /**
- * How long a trigger's poll may keep sending requests. n8n's durable scheduler abandons a poll after
- * its timeout without cancelling it (the result is dropped, nothing is committed), and tells the node
- * the part it may use (`getPollBudgetMs`: 36 s of a 45 s timeout); the legacy poller and n8n 1.x give
- * five minutes. A request is sent only when the slowest answer seen so far in this poll would still
- * arrive before the end, and a pacer or rate-limit wait only when it ends in time: past that the read
- * stops where it is, keeps its progress and goes on at the next poll, and an abandoned poll sends
- * nothing more.
+ * How long a poll may send requests. n8n's durable scheduler drops a poll's result after its timeout
+ * without cancelling it (`getPollBudgetMs`: 36 s of 45 s; 5 minutes elsewhere), so a request is sent
+ * only when the slowest answer so far would still arrive in time; past that the read stops and resumes.
  */
 export class Deadline {
-	/** The slowest answer of this poll so far: what the next one is expected to take at most. */
+	/** The slowest answer of this poll so far: what the next one may take. */
 	private slowestMs = 0;
 
 	constructor(readonly endsAt: number) {}
@@ -23,19 +19,15 @@ export class Deadline {
 		return now + waitMs + this.slowestMs <= this.endsAt;
 	}
 
-	/** Records how long an answer took. */
 	answered(ms: number): void {
 		if (ms > this.slowestMs) this.slowestMs = ms;
 	}
 }
 
-/** The hand-off margin: what turning the read into items and state may take after the last answer. */
+/** What turning the read into items and state may take after the last answer. */
 const HAND_OFF_MS = 3_000;
 
-/**
- * Thrown by the transport instead of sending a request the deadline leaves no time for. The trigger's
- * reads stop at it and keep their progress (family.ts); it never reaches n8n.
- */
+/** Thrown instead of a request the deadline leaves no time for; reads stop there, n8n never sees it. */
 export class OutOfTime extends Error {
 	constructor() {
 		super("The poll's time is up: the read continues at the next poll");
@@ -43,13 +35,11 @@ export class OutOfTime extends Error {
 	}
 }
 
-export const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
+const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
 
 /**
- * `work` over `inputs` in their order, at most `concurrency` at a time, until the poll's deadline
- * stops one (`OutOfTime`): the results of the longest run from the first input that all finished, so
- * a read can hand on exactly the part it has and go on from there at the next poll. No new input is
- * started after a stop; any other error is thrown once the started ones have ended.
+ * `work` over `inputs`, `concurrency` at a time, until `OutOfTime`: the results of the longest
+ * finished run from the first input, where a read resumes. Other errors: thrown once started ones end.
  */
 export async function mapWhileInTime<I, O>(
 	inputs: I[],
@@ -81,10 +71,7 @@ export async function mapWhileInTime<I, O>(
 	return results.slice(0, finished === -1 ? inputs.length : finished);
 }
 
-/**
- * What `work` gives, or undefined when the poll's deadline stopped it (`OutOfTime`): where a read
- * keeps what it has. Any other error goes on as it is.
- */
+/** What `work` gives, or undefined when the deadline stopped it; any other error goes on. */
 export async function untilDeadline<T>(work: Promise<T>): Promise<T | undefined> {
 	return await work.then(
 		(value) => value,

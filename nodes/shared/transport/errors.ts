@@ -1,39 +1,28 @@
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ErrorEnvelope } from '../contract';
 import { hasText } from '../values';
 import { inFormWords, withoutFullStop } from './formWords';
 
-/** What the service says in its error envelope `{error: {type, code, message}}`. */
-export interface ServiceErrorBody {
-	type?: string;
-	code?: string;
-	message?: string;
-}
+export type ServiceErrorBody = Partial<Omit<ErrorEnvelope['error'], 'retry_after'>>;
 
 export function readErrorEnvelope(body: unknown): ServiceErrorBody {
-	if (typeof body === 'object' && body !== null && 'error' in body) {
-		const error = (body as { error: unknown }).error;
-		if (typeof error === 'object' && error !== null) {
-			const { type, code, message } = error as Record<string, unknown>;
-			return {
-				type: typeof type === 'string' ? type : undefined,
-				code: typeof code === 'string' ? code : undefined,
-				message: typeof message === 'string' ? message : undefined,
-			};
-		}
+	const error = (body as { error?: unknown } | null)?.error;
+	if (typeof error === 'object' && error !== null) {
+		const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+		const { type, code, message } = error as Record<string, unknown>;
+		return { type: text(type), code: text(code), message: text(message) };
 	}
-	if (hasText(body)) return { message: body.trim().slice(0, 500) };
-	return {};
+	return hasText(body) ? { message: body.trim().slice(0, 500) } : {};
 }
 
-/** A short lead sentence per status, so the user knows what to do before reading details. */
+/** A short lead sentence per status, before the details. */
 function leadFor(status: number, envelope: ServiceErrorBody, what: string): string {
 	if (status === 401)
 		return 'The API key was not accepted by the service (revoked, or from another workspace)';
-	if (status === 403 && envelope.code === 'workspace_inactive') {
+	if (status === 403 && envelope.code === 'workspace_inactive')
 		return 'The workspace is inactive: the service refuses requests until an admin reactivates it';
-	}
 	if (status === 403) return 'The API key is not allowed to do this';
 	if (status === 404) return `Not found: ${envelope.message ?? what}`;
 	if (status === 429) return 'Rate limit reached';
@@ -43,7 +32,15 @@ function leadFor(status: number, envelope: ServiceErrorBody, what: string): stri
 		: `The service refused the request (${status})`;
 }
 
-/** What to do next, per status family: the description's second sentence. */
+const NEXT_STEPS: Record<number, string> = {
+	401: "Check the API key in the Workspace Practice API credential: copy it again from the workspace settings under Settings → API (a workspace admin makes keys), and check that the Base URL is this workspace's.",
+	403: "Ask a workspace admin for access, or use an API key whose user may do this; the node's settings are not the problem.",
+	404: 'Check the ID, or pick the object from the list: it may have been archived, deleted, or belong to another workspace.',
+	409: 'The object changed or already exists: read it again (its Get operation) and repeat the change on its current state.',
+	429: 'The service allows 60 requests a minute and 1,000 a day per workspace: wait, then run again, or spread the work out.',
+};
+
+/** What to do next: the description's second sentence. */
 function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 	if (status === 400 || status === 422) {
 		const { labels } = inFormWords(envelope.message ?? '');
@@ -52,28 +49,17 @@ function nextStepFor(status: number, envelope: ServiceErrorBody): string {
 			: 'the field the message names';
 		return `Fix ${fields} in this node (or the input item its expression reads), then run the node again.`;
 	}
-	if (status === 401)
-		return "Check the API key in the Workspace Practice API credential: copy it again from the workspace settings under Settings → API (a workspace admin makes keys), and check that the Base URL is this workspace's.";
 	if (status === 403 && envelope.code === 'workspace_inactive')
 		return 'Ask a workspace admin to reactivate the workspace, then run the node again.';
-	if (status === 403)
-		return "Ask a workspace admin for access, or use an API key whose user may do this; the node's settings are not the problem.";
-	if (status === 404)
-		return 'Check the ID, or pick the object from the list: it may have been archived, deleted, or belong to another workspace.';
-	if (status === 409)
-		return 'The object changed or already exists: read it again (its Get operation) and repeat the change on its current state.';
-	if (status === 429)
-		return 'The service allows 60 requests a minute and 1,000 a day per workspace: wait, then run again, or spread the work out.';
 	if (status >= 500)
 		return 'The service failed, not the request: try again in a few minutes; if it keeps failing, report it with the time of the error.';
-	return 'Check the fields this operation sends against the message, then run the node again.';
+	return (
+		NEXT_STEPS[status] ??
+		'Check the fields this operation sends against the message, then run the node again.'
+	);
 }
 
-/**
- * One NodeApiError for every HTTP failure: the message leads with what happened; the description
- * carries HTTP status, type, code and the service's message, then what to do next (`extra` when the
- * caller knows better). The request itself (and so the API key) is never attached.
- */
+/** What happened, the service's facts, what to do next; the request (and its key) never attached. */
 export function serviceError(
 	node: INode,
 	status: number,
@@ -105,11 +91,7 @@ export function serviceError(
 	return error;
 }
 
-/**
- * Says why a request failed in the words n8n 2.41's scheduler reads (`error.failure`: it backs a poll
- * off by it, e.g. until `retryAfterMs`). Set as plain data, so an n8n-workflow without the field
- * (n8n 1.x) carries it unread and nothing else changes.
- */
+/** Why a request failed, as n8n 2.41's scheduler reads it to back a poll off; n8n 1.x ignores it. */
 export function declareFailure<E extends NodeApiError>(error: E, failure: Failure): E {
 	(error as { failure?: Failure }).failure = failure;
 	return error;
@@ -126,13 +108,9 @@ const NETWORK_REASONS: Record<string, string> = {
 	EPIPE: 'connection closed while sending',
 };
 
-/** Failures that happen before any byte of the request leaves: nothing reached the service. */
+/** Failures before any byte of the request leaves; a reset, a timeout or a hang-up come after. */
 const NOT_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'];
 
-/**
- * Whether the request may have reached the service: true unless the connection never opened. A
- * reset, a timeout or "socket hang up" come after the request went out.
- */
 export function maybeSent(error: unknown): boolean {
 	const code = networkCode(error);
 	if (code !== undefined) return !NOT_SENT.includes(code);
@@ -143,59 +121,40 @@ export function maybeSent(error: unknown): boolean {
 export interface NetworkErrorContext {
 	/** A write (POST, PATCH, DELETE): a lost answer then means the change may have been made. */
 	write: boolean;
-	/** How to check whether a lost write happened, for this request ("Scenario → Get Many …"). */
+	/** How to check whether a lost write happened ("Scenario → Get Many …"). */
 	ifLost?: string;
 	itemIndex?: number;
-	/** The credential's Base URL, named in what to check. */
-	baseUrl?: string;
+	baseUrl: string;
 }
 
 /**
- * A request that got no HTTP answer. Two cases read differently: the connection never opened (nothing
- * was sent: check the Base URL), or the request went out and no answer came back (a write may have
- * happened: check before repeating it). The reason is spelled out in words because NodeApiError
- * replaces any message mentioning ECONNREFUSED & co. with a generic sentence that drops the host.
+ * No HTTP answer: nothing was sent (check the Base URL), or the answer was lost (a write may have
+ * happened). Reasons in words: NodeApiError replaces a message naming ECONNREFUSED & co., host and all.
  */
 export function networkError(
 	node: INode,
 	host: string,
 	cause: unknown,
-	context: NetworkErrorContext,
-): NodeApiError {
-	return declareFailure(networkFailure(node, host, cause, context), {
-		cause: 'temporarily-unavailable',
-	});
-}
-
-function networkFailure(
-	node: INode,
-	host: string,
-	cause: unknown,
-	context: NetworkErrorContext,
+	{ write, ifLost, itemIndex, baseUrl }: NetworkErrorContext,
 ): NodeApiError {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
-	const { write, ifLost, itemIndex, baseUrl } = context;
-	if (!maybeSent(cause)) {
-		const named = baseUrl === undefined ? 'the Base URL' : `the Base URL (${baseUrl})`;
-		return new NodeApiError(
-			node,
-			{ host, networkError: reason },
-			{
-				message: `Could not reach ${host} (${reason})`,
-				description: `Nothing was sent: no connection to ${host} could be opened. Check ${named} in the Workspace Practice API credential: its host and port must be the service's, and the service must be reachable from n8n.`,
-				itemIndex,
-			},
-		);
-	}
-	const description = write
-		? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
-		: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
-	return new NodeApiError(
+	const sent = maybeSent(cause);
+	const description = !sent
+		? `Nothing was sent: no connection to ${host} could be opened. Check the Base URL (${baseUrl}) in the Workspace Practice API credential: its host and port must be the service's, and the service must be reachable from n8n.`
+		: write
+			? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
+			: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
+	const error = new NodeApiError(
 		node,
 		{ host, networkError: reason },
-		{ message: `No answer from ${host} (${reason})`, description, itemIndex },
+		{
+			message: `${sent ? 'No answer from' : 'Could not reach'} ${host} (${reason})`,
+			description,
+			itemIndex,
+		},
 	);
+	return declareFailure(error, { cause: 'temporarily-unavailable' });
 }
 
 export function networkCode(error: unknown): string | undefined {
@@ -205,10 +164,7 @@ export function networkCode(error: unknown): string | undefined {
 	return cause === undefined || cause === error ? undefined : networkCode(cause);
 }
 
-/**
- * n8n's own errors pass through untouched (they already carry status, description and item); anything
- * else is wrapped so the UI shows it as a node error pointing at the item.
- */
+/** n8n's own errors pass through (with the item, when they lack one); anything else is wrapped. */
 export function asNodeError(
 	node: INode,
 	error: unknown,
@@ -225,10 +181,8 @@ export function asNodeError(
 }
 
 /**
- * What an answer that cannot be the service's is (below 500: a proxy's error page is the service
- * failing, and is retried as such): a web page, or n8n's own JSON (`{status: "error", message}`,
- * `{code: 404, message}`), which the service never sends (its errors are `{error: {...}}`). The usual
- * cause is n8n's own address, or a web page's, pasted as the Base URL.
+ * What an answer below 500 (a proxy's 5xx page is the service failing) that cannot be the service's
+ * is; usually n8n's address, or a web page's, pasted as the Base URL.
  */
 export function foreignAnswer(
 	status: number,
@@ -239,20 +193,15 @@ export function foreignAnswer(
 	const type = String(headers['content-type'] ?? '');
 	if (/text\/html/i.test(type) || (typeof body === 'string' && /^\s*<(!doctype|html)/i.test(body)))
 		return 'a web page (HTML)';
-	if (
-		status >= 400 &&
-		typeof body === 'object' &&
-		body !== null &&
-		!('error' in body) &&
-		'message' in body &&
-		(('status' in body && body.status === 'error') ||
-			('code' in body && typeof body.code === 'number'))
-	)
+	// n8n's own errors: `{status: "error", message}` or `{code: 404, message}`.
+	const json = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+	const n8nError = json.status === 'error' || typeof json.code === 'number';
+	if (status >= 400 && !('error' in json) && 'message' in json && n8nError)
 		return "JSON that is not the Workspace Practice API's (it looks like n8n's own)";
 	return undefined;
 }
 
-/** The Base URL answered, but not as the service: say so, naming it, instead of "Not found". */
+/** The Base URL answered, but not as the service: said, naming it, instead of "Not found". */
 export function notTheServiceError(
 	node: INode,
 	baseUrl: string,

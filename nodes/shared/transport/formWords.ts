@@ -1,10 +1,6 @@
-/**
- * The service names its fields as the API does (`user_email`); the form calls them by their labels
- * (_Member_). An answer's message is told in the form's words, the API name kept in brackets, so a user
- * finds the field to fix: "Member (user_email) is not a workspace member: …".
- */
+/** Messages name API fields; told as "Member (user_email) …" the user finds the field. */
 
-/** API field → the label of the form field that fills it (the same label in every operation). */
+/** API field → the label of the form field that fills it (the same in every operation). */
 export const FORM_LABELS: Readonly<Record<string, string>> = {
 	user_email: 'Member',
 	user_emails: 'Members',
@@ -46,9 +42,8 @@ export const FORM_LABELS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The message with each API field it names told as "Label (api_name)", and the labels found. Names with
- * an underscore are matched anywhere; a one-word name (`prompt`, `url`) only where it leads the message,
- * so ordinary words in the sentence are left alone.
+ * The message with each API field as "Label (api_name)", and the labels found. A one-word name (`url`)
+ * counts only where it leads the message, so ordinary words are left alone.
  */
 export function inFormWords(message: string): { text: string; labels: string[] } {
 	const labels: string[] = [];

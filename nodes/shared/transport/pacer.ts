@@ -5,14 +5,9 @@ import { OutOfTime } from './deadline';
 import { keyDigest } from './keyDigest';
 
 /**
- * Keeps one credential's requests inside the service's minute limits, so a run alone on its key never
- * meets a 429. The limits are sliding windows of one minute; a request counts from the moment it is
- * sent until a minute after its answer came back (the service saw it somewhere in between), so the
- * next one in its place can never land inside the same minute, whatever the latency.
- *
- * The state lives in this module: every execution of every node in one n8n process that uses the same
- * base URL and key shares it. It cannot be shared across processes (queue-mode workers, several mains):
- * there each process paces its own share, and the 429 handling in `apiRequest` covers the rest.
+ * Keeps one credential's requests inside the service's sliding minute limits, shared by every run in
+ * this process (other processes: `apiRequest`'s 429 handling). A request holds its place from its send
+ * to a minute after its answer, so whatever the latency the next one cannot land in the same minute.
  */
 
 export interface PaceLimits {
@@ -22,17 +17,15 @@ export interface PaceLimits {
 	creationsPerMinute: number;
 }
 
-/** No pacing: webhooks, pick-lists and the trigger's families that send a few requests a read. */
+/** Webhooks must answer at once, pick-lists while a user waits; most families send a few requests. */
 export const UNPACED: PaceLimits = { requestsPerMinute: 0, creationsPerMinute: 0 };
 
-/** The deployed service's limits per workspace (the spec does not show them; the service answers them). */
+/** The deployed service's limits per workspace (not in the spec). */
 export const SERVICE_LIMITS: PaceLimits = { requestsPerMinute: 60, creationsPerMinute: 10 };
 
 /**
- * A Skill Tiers read keeps to 50 requests a minute: its burst of proficiency reads (up to 150 in a read
- * at 2,000 members × 80 skills, the scale bench's two 429s) spreads over minutes instead of meeting the
- * service's 429, and leaves a sixth of the minute to the workspace's other workflows, whose requests
- * this process may not see. The other families' reads are a few requests and stay unpaced.
+ * Skill Tiers' burst of proficiency reads (up to 150 at 2,000 members × 80 skills) spreads over minutes
+ * instead of meeting 429s, leaving a sixth of the minute to workflows this process may not see.
  */
 export const POLL_PACE: PaceLimits = { requestsPerMinute: 50, creationsPerMinute: 0 };
 
@@ -46,7 +39,7 @@ export function isCreation(method: string, path: string): boolean {
 	return method === 'POST' && CREATION_PATHS.has(path);
 }
 
-/** One slot in a window: from its send to a minute after its answer (Infinity while in flight). */
+/** A place in a window until a minute after its answer (Infinity while in flight). */
 interface Slot {
 	until: number;
 }
@@ -80,49 +73,37 @@ interface KeyState {
 
 const byKey = new Map<string, KeyState>();
 
-/** The key itself is never kept: a digest of base URL and key names the credential. */
 function stateFor(baseUrl: string, apiKey: string): KeyState {
 	const id = keyDigest(baseUrl, apiKey);
-	let state = byKey.get(id);
-	if (!state) {
-		state = { requests: new Window(), creations: new Window() };
-		byKey.set(id, state);
-	}
+	const state = byKey.get(id) ?? { requests: new Window(), creations: new Window() };
+	byKey.set(id, state);
 	return state;
 }
 
-/**
- * Waits until one more request (and creation, when it is one) fits in this credential's minute under
- * `limits` (the run's, run.ts), takes its place, and returns the function to call once its answer (or
- * failure) is in. The action node's runs and Skill Tiers' reads (POLL_PACE) are paced; a trigger's
- * deliveries must answer at once (a callback held back a minute is a callback lost), and pick-lists are
- * read while a user waits.
- */
+/** Waits for a place in the credential's minute; returns what to call once the answer is in. */
 export async function paceRequest(
 	limits: PaceLimits,
 	credential: { baseUrl: string; apiKey: string },
 	creation: boolean,
 	deadline?: Deadline,
 ): Promise<() => void> {
-	const pacedRequests = limits.requestsPerMinute > 0;
-	const pacedCreations = creation && limits.creationsPerMinute > 0;
-	if (!pacedRequests && !pacedCreations) return () => {};
+	const paced = (
+		[
+			['requests', limits.requestsPerMinute],
+			['creations', creation ? limits.creationsPerMinute : 0],
+		] as const
+	).filter(([, limit]) => limit > 0);
+	if (paced.length === 0) return () => {};
 	const state = stateFor(credential.baseUrl, credential.apiKey);
 	for (;;) {
 		const now = Date.now();
-		const wait = Math.max(
-			pacedRequests ? state.requests.waitMs(limits.requestsPerMinute, now) : 0,
-			pacedCreations ? state.creations.waitMs(limits.creationsPerMinute, now) : 0,
-		);
+		const wait = Math.max(...paced.map(([name, limit]) => state[name].waitMs(limit, now)));
 		if (wait <= 0) break;
 		// A poll does not wait for a place it could not use before its deadline.
 		if (deadline && !deadline.allows(now, wait)) throw new OutOfTime();
 		await sleep(wait);
 	}
-	const slots = [
-		...(pacedRequests ? [state.requests.take()] : []),
-		...(pacedCreations ? [state.creations.take()] : []),
-	];
+	const slots = paced.map(([name]) => state[name].take());
 	return () => {
 		const until = Date.now() + WINDOW_MS;
 		for (const slot of slots) slot.until = until;

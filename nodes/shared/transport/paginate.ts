@@ -6,7 +6,6 @@ import { apiRequest } from './request';
 
 /** The service's page size ceiling (spec 4.0). */
 export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_CONCURRENCY = 4;
 
 export type ListPage<T> = ListEnvelope<T>;
 
@@ -14,20 +13,18 @@ export interface ListOptions<T = IDataObject> {
 	/** Everything there is; otherwise at most `limit` rows. */
 	returnAll: boolean;
 	limit?: number;
-	/** Pages in flight at once after the first (Return All and multi-page limits). */
+	/** Pages in flight at once after the first (4 unless given). */
 	concurrency?: number;
 	itemIndex?: number;
 	/** Page 1, when the caller has already read it. */
 	first?: ListPage<T>;
 	/**
-	 * Reads the pages one at a time and stops after the first for which this is true (it sees each
-	 * page as read), a short page, or the last page as the latest page counts it: rows added while it
-	 * reads push rows down a page (read twice), never past the end.
+	 * Pages one at a time, stopping after the first page it is true of, a short page or the last page as
+	 * the latest counts it (rows added meanwhile push rows down a page, never past the end).
 	 */
 	until?: (page: ListPage<T>) => boolean;
 }
 
-/** One page of a list endpoint. */
 export async function apiListPage<T = IDataObject>(
 	ctx: TransportContext,
 	path: string,
@@ -48,10 +45,7 @@ export async function apiListPage<T = IDataObject>(
 	};
 }
 
-/**
- * Rows of a list endpoint in server order. Page 1 tells how many pages exist; the pages still needed
- * are then fetched a few at a time. No page is requested that the result does not need.
- */
+/** Rows of a list endpoint in server order: page 1 says how many pages exist, the rest needed follow. */
 export async function apiList<T = IDataObject>(
 	ctx: TransportContext,
 	path: string,
@@ -79,15 +73,11 @@ export async function apiList<T = IDataObject>(
 	}
 
 	const rest = await mapWithConcurrency(
-		range(2, lastPage),
-		options.concurrency ?? DEFAULT_CONCURRENCY,
+		Array.from({ length: lastPage - 1 }, (_, i) => i + 2),
+		options.concurrency ?? 4,
 		async (page) => (await apiListPage<T>(ctx, path, qs, page, pageSize, options.itemIndex)).data,
 	);
 	return first.data.concat(...rest).slice(0, limit);
-}
-
-function range(from: number, to: number): number[] {
-	return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
 
 /** Runs `work` over `inputs` with at most `concurrency` at a time; results keep the input order. */

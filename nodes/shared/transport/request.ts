@@ -1,5 +1,4 @@
 import type {
-	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	IDataObject,
 	IHttpRequestMethods,
@@ -34,12 +33,8 @@ export interface ApiRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/**
-	 * Whether a 5xx or a network failure may be retried. Defaults to true for GET and DELETE; a write
-	 * is retried only when the caller knows it is idempotent (job creation carrying a request_id).
-	 */
+	/** Whether a 5xx or network failure may be retried: GET and DELETE, or a write with a request_id. */
 	idempotent?: boolean;
-	/** Item the request is made for, so errors point at it. */
 	itemIndex?: number;
 	/** What the request is about, for 404 messages without a service message ("job abc"). */
 	what?: string;
@@ -50,7 +45,7 @@ export interface ApiRequest {
 export interface ApiResponse<T> {
 	status: number;
 	body: T;
-	/** An earlier attempt of this call went out and its answer was lost (a retry then answered). */
+	/** An earlier attempt went out and its answer was lost (a retry then answered). */
 	answerLost: boolean;
 }
 
@@ -63,19 +58,15 @@ interface FullResponse {
 interface ResolvedCredential {
 	baseUrl: string;
 	apiKey: string;
-	/** The credential as read, handed to n8n's helper so that it does not read it a second time. */
+	/** The credential as read, handed to n8n's helper so that it does not read it again. */
 	decrypted: ICredentialsDecrypted;
 }
 
-/** Base URL (checked, stripped of trailing slashes) and cleaned key from the credential. */
 async function resolveCredential(
 	ctx: TransportContext,
 	itemIndex: number | undefined,
 ): Promise<ResolvedCredential> {
-	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(
-		CREDENTIAL_TYPE,
-		itemIndex,
-	);
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	const base = checkBaseUrl(credentials.baseUrl);
 	const key = checkApiKey(credentials.apiKey);
 	const problem = 'problem' in base ? base.problem : 'problem' in key ? key.problem : undefined;
@@ -97,11 +88,7 @@ async function resolveCredential(
 	};
 }
 
-/**
- * The one way our nodes talk to the service: authentication through n8n's helper, the error envelope
- * turned into a NodeApiError, 429 waited out as the service asks, 5xx and network failures retried
- * with backoff when the request is safe to repeat.
- */
+/** The one way to the service: n8n's authentication, 429s waited out, safe requests retried. */
 export async function apiRequest<T = IDataObject>(
 	ctx: TransportContext,
 	request: ApiRequest,
@@ -111,7 +98,6 @@ export async function apiRequest<T = IDataObject>(
 	const idempotent = request.idempotent ?? (method === 'GET' || method === 'DELETE');
 	const { baseUrl } = credential;
 	const creation = isCreation(method, path);
-	const host = new URL(baseUrl).host;
 	const options: IHttpRequestOptions = {
 		method,
 		url: `${baseUrl}${path}`,
@@ -124,7 +110,6 @@ export async function apiRequest<T = IDataObject>(
 	if (body !== undefined) options.body = body;
 
 	const { pace, deadline } = runOf(ctx);
-	/** A poll sends nothing, and waits for nothing, that its deadline leaves no time for (deadline.ts). */
 	const inTime = (waitMs = 0) => deadline === undefined || deadline.allows(Date.now(), waitMs);
 	let attempt = 0;
 	let rateLimitWaited = 0;
@@ -153,31 +138,27 @@ export async function apiRequest<T = IDataObject>(
 				await sleep(pause);
 				continue;
 			}
-			throw networkError(ctx.getNode(), host, error, {
+			throw networkError(ctx.getNode(), new URL(baseUrl).host, error, {
 				write: method !== 'GET',
 				ifLost: request.ifLost,
 				itemIndex,
 				baseUrl,
 			});
 		}
-		const { response } = sent;
-
-		const status = response.statusCode;
-		const foreign = foreignAnswer(status, lowerCaseKeys(response.headers), response.body);
+		const { statusCode: status, body: answer } = sent.response;
+		const headers = lowerCaseKeys(sent.response.headers);
+		const foreign = foreignAnswer(status, headers, answer);
 		if (foreign !== undefined)
 			throw notTheServiceError(ctx.getNode(), baseUrl, status, foreign, itemIndex);
-		const envelope = readErrorEnvelope(response.body);
+		const envelope = readErrorEnvelope(answer);
 		const now = Date.now();
-		const wait =
-			status === 429
-				? (rateLimitWaitMs(response.body, lowerCaseKeys(response.headers), now) ?? 1000)
-				: 0;
+		const wait = status === 429 ? (rateLimitWaitMs(answer, headers, now) ?? 1000) : 0;
 		if (status === 429 && isDayQuota(wait, envelope.message)) {
 			// The service does not count a request refused for a full day; neither does this process.
 			throw dayQuotaError(ctx, credential, envelope, request, wait, now);
 		}
 		countRequest(ctx, keyDigest(credential.baseUrl, credential.apiKey), now);
-		if (status >= 200 && status < 300) return { status, body: response.body as T, answerLost };
+		if (status >= 200 && status < 300) return { status, body: answer as T, answerLost };
 
 		if (status === 429) {
 			const fits =
@@ -210,15 +191,14 @@ export async function apiRequest<T = IDataObject>(
 	}
 }
 
-/** One HTTP exchange: the full response, or what failed before an HTTP answer came. */
+/** One HTTP exchange: the full response, or what failed before an answer came. */
 async function send(
 	ctx: TransportContext,
 	options: IHttpRequestOptions,
 	credential: ResolvedCredential,
 ): Promise<{ response: FullResponse } | { failed: unknown }> {
 	try {
-		// n8n authenticates with the credential's `authenticate` as always; passing the credential
-		// already read spares a second read, which outside an execution (a webhook) costs an isolate.
+		// The credential already read spares a second read, which in a webhook costs an isolate.
 		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
 			ctx,
 			CREDENTIAL_TYPE,
@@ -231,10 +211,7 @@ async function send(
 	}
 }
 
-/**
- * The workspace's day is used up: says when the service takes requests again and what this n8n
- * process spent on the key in the last 24 hours, by workflow (other processes and tools count too).
- */
+/** The workspace's day is used up: when it turns, and what this process spent, by workflow. */
 function dayQuotaError(
 	ctx: TransportContext,
 	credential: ResolvedCredential,
@@ -265,9 +242,7 @@ function dayQuotaError(
 }
 
 function lowerCaseKeys(headers: Record<string, unknown> | undefined): Record<string, unknown> {
-	const out: Record<string, unknown> = {};
-	for (const [key, value] of Object.entries(headers ?? {})) out[key.toLowerCase()] = value;
-	return out;
+	return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /** n8n may wrap the socket error so that only its message is left. */

@@ -1,9 +1,5 @@
 import { hasText } from '../values';
 
-/**
- * When and how long to wait before asking again. Pure functions, so the rules are readable in one place.
- */
-
 export const RETRY = {
 	/** Attempts in all (first try included) for 5xx and network failures on requests safe to repeat. */
 	maxAttempts: 4,
@@ -16,23 +12,19 @@ export const RETRY = {
 };
 
 /** Exponential backoff with full jitter: spreads retries of parallel requests apart. */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+export function backoffDelay(attempt: number): number {
 	const ceiling = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
-	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
-/**
- * Milliseconds the service asks us to wait: `retry_after` in the body wins, then the Retry-After header
- * (seconds or an HTTP date). Undefined when neither says anything usable.
- */
+/** The wait the service asks for: `retry_after` in the body, else Retry-After (seconds or a date). */
 export function rateLimitWaitMs(
 	body: unknown,
 	headers: Record<string, unknown>,
 	now: number,
 ): number | undefined {
-	// Top level or inside the error envelope: both placements occur.
-	const envelope = (body as { error?: unknown } | null)?.error;
-	for (const holder of [body, envelope]) {
+	// Top level or inside the error envelope: both occur.
+	for (const holder of [body, (body as { error?: unknown } | null)?.error]) {
 		if (typeof holder !== 'object' || holder === null) continue;
 		const value = (holder as Record<string, unknown>).retry_after;
 		const seconds = typeof value === 'string' ? Number(value) : value;
@@ -49,10 +41,7 @@ export function rateLimitWaitMs(
 	return undefined;
 }
 
-/**
- * Whether a 429 is for the workspace's day rather than its minute: a wait no minute window could ask
- * for, or a message that names the day (the service says "… requests a day. Retry in N s.").
- */
+/** A 429 for the day: a longer wait, or a message naming the day ("… a day. Retry in N s."). */
 export function isDayQuota(waitMs: number, message: string | undefined): boolean {
 	return waitMs > RETRY.maxRateLimitWaitMs || /\b(a|per) day\b|daily/i.test(message ?? '');
 }
