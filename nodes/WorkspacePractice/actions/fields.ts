@@ -1,11 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { UuidPickerOptions } from '../../shared/fields/locator';
-import {
-	memberLocator,
-	requiredMemberEmail,
-	type MemberLocatorOptions,
-} from '../../shared/fields/member.locator';
+import { memberLocator, requiredMemberEmail } from '../../shared/fields/member.locator';
 import { validator } from '../../shared/validate';
 import type { QueryField } from '../../shared/fields/filter.fields';
 
@@ -54,7 +50,7 @@ export const uuidFilter = (
 ): QueryField => filter('uuidLocator', picker({ required: false, ...overrides }));
 
 /** A member picker as a list filter, by e-mail or user ID as its kind says. */
-export const memberFilter = (options: MemberLocatorOptions): QueryField =>
+export const memberFilter = (options: Parameters<typeof memberLocator>[0]): QueryField =>
 	filter(options.kind === 'id' ? 'memberId' : 'memberEmail', memberLocator(options));
 
 /** The Search filter of a list: `what` contains this text. */

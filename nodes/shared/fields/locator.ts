@@ -74,7 +74,7 @@ export function uuidMode(
 	return byId;
 }
 
-interface UuidPickerOptions {
+export interface UuidPickerOptions {
 	displayName: string;
 	name: string;
 	/** Noun for placeholders, e.g. "page". */
