@@ -4,6 +4,7 @@ import { pacedRun, POLL_PACE, untilDeadline } from '../../shared/transport';
 import {
 	ASSIGNMENTS_PATH,
 	idOf,
+	isObject,
 	readAll,
 	readNewest,
 	readPagesInTime,
@@ -12,42 +13,27 @@ import {
 	userIdOf,
 } from './read';
 
-/**
- * Assignments have a status and `created_at`, no updated time, and any status may follow any other.
- * The trigger keeps what it compares against, never reading the finished assignments as a whole:
- * - `open`: every open assignment (not started, in progress, past due), renewed by the assignment read;
- * - `floor`: every assignment created before it was open at an assignment read, or finished by then;
- * - `fin`: the finished ones created at or after `floor` that are history or already emitted.
- * A finished row is an outcome when in `open`, or created at or after `floor` and not in `fin`. The
- * assignment read also lists the finished ones created since `floor` (newest first), then moves
- * `floor` to the service's time before it less `MARGIN`. Between those reads, scored sessions have
- * their people's known-open assignments on those scenarios looked up (`findFinished`). No read grows
- * with the finished assignments (docs/practice-events.md).
- */
+// Assignments have no updated time: outcomes come from `open`, `floor` and `fin` (docs/practice-events.md).
 export type OpenStatus = 'n' | 'i' | 'p';
 /** Known open assignment: status, user id, scenario id, created_at (ms; 0 when the row had none). */
 export type OpenEntry = [OpenStatus, string, string, number?];
 
 export interface AssignmentState {
-	/** Shape marker: another shape starts over. */
 	v: 2;
 	open: Record<string, OpenEntry>;
-	/** Finished assignments known (history or emitted), created at or after `floor`: id → created (ms). */
+	/** Finished ones known (history or emitted) created at or after `floor`: id → created (ms). */
 	fin: Record<string, number>;
-	/** See above; null while nothing matching has been listed (every finished one is then new). */
+	/** Created before it: open at a read or finished by then; null: every finished one is new. */
 	floor: number | null;
 	/** When the next assignment read is due (this host's ms). */
 	nextOpenRead: number;
 	/** Past Due alone: known past-due ids the last read did not list (dropped when unlisted twice). */
 	miss?: string[];
-	/** An assignment read the poll's deadline stopped: where the next poll goes on (issue 47). */
+	/** An assignment read the poll's deadline stopped: where the next poll goes on. */
 	reading?: OpenReading;
 }
 
-/**
- * The open list of an assignment read so far: its next page (0: read through), the entries listed,
- * the newest created_at seen, and whether it is the starting point's read (no events).
- */
+/** An assignment read's open list so far: next page (0: read through); `start`: no events. */
 export interface OpenReading {
 	page: number;
 	open: Record<string, OpenEntry>;
@@ -65,13 +51,15 @@ export interface FoundAssignment {
 const OPEN_CODE: Record<string, OpenStatus> = { not_started: 'n', in_progress: 'i', past_due: 'p' };
 const FINISHED = 'completed,did_not_pass';
 const OPEN_STATUSES = 'not_started,in_progress,past_due';
-/** How far the service's clock may step back without losing an outcome (see above). */
-export const MARGIN_MS = 3_600_000;
-/**
- * A guard on the static data only (about 80 bytes an open assignment), far above any workspace's open
- * set: a cut one is never sent (at 5,000, 46 of 811 changes at 2,000 members were lost: issue 48).
- */
+/** How far the service's clock may step back without losing an outcome. */
+const MARGIN_MS = 3_600_000;
+/** Guards the static data only (~80 bytes each): far above any open set, as a cut one is never sent. */
 const MAX_OPEN = 50_000;
+
+function raiseFloor(state: AssignmentState, serviceTime: number | null): void {
+	const floor = serviceTime === null ? null : serviceTime - MARGIN_MS;
+	if (floor !== null && (state.floor === null || floor > state.floor)) state.floor = floor;
+}
 
 const eventOfFinished = (row: IDataObject): AssignmentEvent | undefined =>
 	row.status === 'completed'
@@ -88,9 +76,6 @@ const emptyState = (): AssignmentState => ({
 	nextOpenRead: 0,
 });
 
-const isObject = (v: unknown): v is IDataObject =>
-	typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The stored assignment state, or undefined (anything else) for a new starting point. */
 export function readAssignmentState(stored: unknown): AssignmentState | undefined {
 	return isObject(stored) && stored.v === 2 && isObject(stored.open) && isObject(stored.fin)
@@ -98,10 +83,7 @@ export function readAssignmentState(stored: unknown): AssignmentState | undefine
 		: undefined;
 }
 
-/**
- * Finished rows into events (state updated in place): an outcome when known open, or created at or
- * after `floor` and not known finished. Every finished row at or after `floor` becomes known.
- */
+/** Finished rows into events (state updated in place); those at or after `floor` become known. */
 function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): FoundAssignment[] {
 	const found: FoundAssignment[] = [];
 	for (const row of rows) {
@@ -118,10 +100,7 @@ function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): F
 	return found;
 }
 
-/**
- * The assignment reads keep to 50 requests a minute (POLL_PACE): an outcomes workflow and a past-due
- * digest reading 5,500 open in the same minute met the service's 60 unpaced (issue 48: six 429s).
- */
+/** Two workflows reading large open sets in one minute met the service's 60 a minute unpaced. */
 const paced = (ctx: IPollFunctions) => pacedRun(ctx, POLL_PACE);
 
 /** The form's assignment filters narrowed to these people and scenarios (undefined: none can match). */
@@ -157,10 +136,7 @@ async function forUsers(
 	return rows;
 }
 
-/**
- * Known-open assignments looked up among the finished ones of their people and scenarios, newest
- * first, until all are found or the list is older than the oldest of them.
- */
+/** Known-open ones looked up among their people's finished ones, newest first, until all are found. */
 async function lookUp(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -189,11 +165,7 @@ async function lookUp(
 	return outcomes(state, rows, true);
 }
 
-/**
- * The fast path after scored sessions: the known-open assignments of their people on their scenarios
- * looked up in one read (a request per 50 people); sessions on no known-open assignment cost nothing.
- * One given and finished between two assignment reads is found by the next (docs/practice-events.md).
- */
+/** The fast path after scored sessions: their people's known-open assignments on those scenarios. */
 export async function findFinished(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -207,11 +179,7 @@ export async function findFinished(
 	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
 }
 
-/**
- * The assignment read: every open assignment (past-due events, the open set renewed), the finished ones
- * created since `floor`, and a look-up of known-open ones no longer listed. `first` takes the starting
- * point only. `serviceTime` is the newest created_at any read listed before this poll (null: none).
- */
+/** The assignment read; `serviceTime`: the newest created_at listed before this poll (null: none). */
 export async function readAssignments(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -229,9 +197,7 @@ export async function readAssignments(
 	const first = stored === undefined || reading?.start === true;
 	const state = stored ?? emptyState();
 	delete state.reading;
-	// The open list, a page at a time: a read the poll's deadline stops goes on from its next page at
-	// the next poll (`reading`), with the entries listed so far; each page's past-due events are
-	// emitted as it comes (the state they are judged against is the one before the read).
+	// Past-due events are judged per page against the state before the read.
 	const time = { newest: reading?.newest ?? null };
 	const note = (created: number | undefined) => {
 		if (created !== undefined)
@@ -269,8 +235,7 @@ export async function readAssignments(
 	};
 	if (next !== undefined)
 		return { state: { ...state, reading: readSoFar(next) }, found, newest: time.newest };
-	// The finished ones and the look-up change the state: on a deadline there, the read goes on at the
-	// next poll from the open list read through, with the state as it was before.
+	// On a deadline after the open list, the next poll goes on from it with the state as it was.
 	const before = JSON.parse(JSON.stringify(state)) as AssignmentState;
 	const listed = readSoFar(0);
 	const rest = await untilDeadline(
@@ -280,10 +245,7 @@ export async function readAssignments(
 	return { state: rest.state, found: [...found, ...rest.found], newest: time.newest };
 }
 
-/**
- * The assignment read after its open list (`open`): the finished ones since `floor`, then a look-up of
- * known-open ones no longer listed; or, at the starting point, the starting floor.
- */
+/** After the open list: finished ones since `floor`, then a look-up of known-open ones gone. */
 async function finishRead(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -297,8 +259,7 @@ async function finishRead(
 	const found: FoundAssignment[] = [];
 	const finishedQuery = { ...query, status: FINISHED };
 	if (first) {
-		// The starting point: the newest row anywhere tells the service's time; every assignment
-		// finished now is history, and those created within MARGIN of that time are kept as such.
+		// The starting point: what is finished now is history; the newest row tells the service's time.
 		const startFloor = () => {
 			const t = time.newest === null ? serviceTime : Math.max(time.newest, serviceTime ?? 0);
 			return t === null ? null : t - MARGIN_MS;
@@ -313,9 +274,7 @@ async function finishRead(
 		return { state, found };
 	}
 	const before = state.open;
-	// Known open: listed now, or before. Finished since the floor (created and finished between two
-	// reads included), then known-open ones not listed any more: they finished (or a read missed them
-	// while the list moved). Rows found finished leave the known-open set.
+	// Known-open ones not listed any more finished, or a read missed them while the list moved.
 	state.open = { ...before, ...open };
 	const floor = state.floor;
 	const recentRows = await readNewest(ctx, ASSIGNMENTS_PATH, finishedQuery, (row) => {
@@ -333,25 +292,18 @@ async function finishRead(
 				gone.map((id) => [id, before[id]]),
 			)),
 		);
-	// Still known open: listed now (with the status listed), or gone but not found finished (kept until
-	// a read shows what it became).
+	// Gone but not found finished stays known open until a read shows what it became.
 	const kept = Object.keys(state.open);
 	for (const id of kept.slice(0, Math.max(0, kept.length - MAX_OPEN))) delete state.open[id];
 	for (const id of Object.keys(state.open)) if (id in open) state.open[id] = open[id];
 	// Everything created before this poll began was listed by this read, open or finished.
-	if (serviceTime !== null) {
-		const next = serviceTime - MARGIN_MS;
-		if (state.floor === null || next > state.floor) state.floor = next;
-	}
+	raiseFloor(state, serviceTime);
 	for (const [id, created] of Object.entries(state.fin))
 		if (state.floor !== null && created < state.floor) delete state.fin[id];
 	return { state, found };
 }
 
-/**
- * Assignment Past Due alone: the past-due list only (a request per 100 past-due). A listed one not
- * known past due is an event; the known set is every past-due id listed, plus those unlisted once.
- */
+/** Past Due alone reads the past-due list only; one unlisted once is kept against a missed row. */
 async function readPastDue(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -379,9 +331,6 @@ async function readPastDue(
 		miss.push(id);
 	}
 	const next: AssignmentState = { ...state, open, fin: {}, miss };
-	if (serviceTime !== null) {
-		const floor = serviceTime - MARGIN_MS;
-		if (next.floor === null || floor > next.floor) next.floor = floor;
-	}
+	raiseFloor(next, serviceTime);
 	return { state: next, found, newest };
 }

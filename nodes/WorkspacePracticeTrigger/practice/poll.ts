@@ -68,12 +68,9 @@ async function assignmentRead(
 			)),
 		);
 	}
-	// After the fast path: one that finished while it ran is then looked up as gone from the list.
-	// A read a little early counts as on time (quota.ts: the reads start a little early too), so
-	// "every 6 hours" does not become "every 6 and a half".
+	// After the fast path, so one finished meanwhile is looked up as gone; a little early is on time.
 	if (
 		!state ||
-		// An assignment read the deadline stopped goes on at once (assignments.ts, `reading`).
 		state.reading !== undefined ||
 		isDue(now, state.nextOpenRead, settings.openReadHours * HOUR) ||
 		now < state.nextOpenRead - settings.openReadHours * HOUR
@@ -95,12 +92,7 @@ async function assignmentRead(
 	return { state, found: assignmentFound, time };
 }
 
-/**
- * One read of Practice Results. Each part stops at the poll's deadline on its own and goes on at the
- * next poll: a session backlog from its next page, feedback from the first session without it, an
- * assignment read from its state (after new sessions, as a full read that finds what the fast path
- * would have).
- */
+/** One read of Practice Results; each part stops at the poll's deadline and goes on at the next. */
 async function read(
 	this: IPollFunctions,
 	settings: PracticeSettings,
@@ -110,7 +102,6 @@ async function read(
 	const lookbackMs = settings.lookbackHours * HOUR;
 	const found: Found[] = [];
 	let continues = false;
-	// The service's time as far as known before this poll: the newest created_at any read listed.
 	const timeBefore = newestOf(stored.time, stored.scored?.anchor, stored.derive?.anchor);
 
 	// Sessions: one read when Session Scored and the completions look at the same sessions.

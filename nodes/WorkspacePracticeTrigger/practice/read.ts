@@ -7,6 +7,7 @@ import {
 	mapWhileInTime,
 	untilDeadline,
 } from '../../shared/transport';
+import type { ListPage } from '../../shared/transport';
 import type { FoundRecord } from '../family';
 import type { PracticeEvent, PracticeSettings } from './settings';
 
@@ -14,15 +15,12 @@ export const SESSIONS_PATH = '/sessions';
 const DETAIL_CONCURRENCY = 4;
 export const ASSIGNMENTS_PATH = '/scenarios/assignments';
 
-/** A list page as `apiListPage` answers it. */
-export type ListPage = Awaited<ReturnType<typeof apiListPage<IDataObject>>>;
-
 /** Every row of a list, each id once (a row added meanwhile pushes others down: read twice, kept once). */
 export async function readAll(
 	ctx: IPollFunctions,
 	path: string,
 	qs: IDataObject,
-	firstPage?: ListPage,
+	firstPage?: ListPage<IDataObject>,
 ): Promise<IDataObject[]> {
 	const rows = new Map<string, IDataObject>();
 	for (let page = 1; ; page++) {
@@ -91,6 +89,9 @@ export function stampOf(value: unknown): number | undefined {
 	const ms = Date.parse(value);
 	return Number.isNaN(ms) ? undefined : ms;
 }
+
+export const isObject = (v: unknown): v is IDataObject =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const idOf = (row: IDataObject): string => String(row.id);
 export const userIdOf = (row: IDataObject): string =>

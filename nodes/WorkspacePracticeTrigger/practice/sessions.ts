@@ -3,30 +3,22 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
-/**
- * The window of scored sessions: those created at most `lookback` before the newest ever listed (the
- * service's clock), since a session may be scored or listed late. A session is new when first listed;
- * `seen` keeps the ids listed inside the window.
- */
+/** Sessions may be scored or listed late: the window reaches `lookback` behind the newest listed. */
 export interface SessionWindow {
 	/** Newest created_at listed so far (epoch ms); the window ends here, lookback before it starts. */
 	anchor: number | null;
 	/** Session id → created_at (epoch ms). */
 	seen: Record<string, number>;
-	/** A backlog read the poll's deadline stopped: the next poll goes on with it (`Backlog`). */
+	/** A backlog read the poll's deadline stopped: the next poll goes on with it. */
 	backlog?: Backlog;
 }
 
-/**
- * A read of more new sessions than two list pages hold: from the deepest page holding new ones back
- * to page 1, oldest first, in a list pinned at the newest created_at page 1 showed (`end_date`), a
- * page a poll at most. One listed late inside it is found by the window read that follows.
- */
+/** More new sessions than two pages hold: read oldest page first in a list pinned at `end`. */
 export interface Backlog {
 	/** The pinned list: created_at from `start` (absent: from the first) to `end`, both inclusive. */
 	start?: number;
 	end: number;
-	/** The next page to read, counting down to 1. */
+	/** Counts down to 1. */
 	page: number;
 	/** The starting point's read: the sessions are taken as seen, none is new. */
 	quiet?: true;
@@ -43,13 +35,9 @@ export interface SessionRead {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Where the window starts. */
-export const windowStart = (anchor: number, lookbackMs: number): number => anchor - lookbackMs;
+const windowStart = (anchor: number, lookbackMs: number): number => anchor - lookbackMs;
 
-/**
- * The first read only takes the starting point: the newest listed session, and every session in the
- * window before it as already seen.
- */
+/** The starting point: the newest listed session, and every one in the window before it as seen. */
 export async function startSessions(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -68,10 +56,8 @@ type WindowRows =
 	| { rows?: undefined; backlog: Backlog };
 
 /**
- * The window's rows that may be new: its count less the sessions seen in it is how many were never
- * listed (sessions never leave the list), so pages are read newest first until that many unseen rows
- * are found: an idle read costs one request. More than two pages of them are a `Backlog`; a count
- * below the rows seen (a Groups filter lost a member's rows) reads the whole window.
+ * Sessions never leave the list, so its count less those seen tells how many unseen rows to read: an
+ * idle read costs one request. A count below the seen (a Groups filter lost a member) reads it all.
  */
 async function readWindow(
 	ctx: IPollFunctions,
@@ -117,17 +103,13 @@ async function readWindow(
 	return { rows: [...rows.values()] };
 }
 
-/** The backlog's query: the form's, on the pinned list. */
 function backlogQuery(query: IDataObject, backlog: Backlog): IDataObject {
 	const qs: IDataObject = { ...query, end_date: iso(backlog.end) };
 	if (backlog.start !== undefined) qs.start_date = iso(backlog.start);
 	return qs;
 }
 
-/**
- * The backlog's pages from `backlog.page` back to 1, until the poll's deadline: the rows newest
- * first (as the list gives them), each row's page, and the backlog left (undefined once read through).
- */
+/** The backlog's pages back to 1 until the deadline: rows newest first, each row's page, what is left. */
 async function readBacklog(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -149,10 +131,7 @@ async function readBacklog(
 	return { rows, pageOf, left: page >= 1 ? { ...backlog, page } : undefined };
 }
 
-/**
- * One read of the window: the sessions listed for the first time, oldest first (a backlog goes on at
- * the next poll when the deadline stops it). `quiet`: the starting point's read, nothing new.
- */
+/** One read of the window: sessions listed for the first time, oldest first; `quiet`: none is new. */
 export async function readSessions(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -161,7 +140,7 @@ export async function readSessions(
 	quiet = false,
 ): Promise<SessionRead> {
 	let backlog = stored.backlog;
-	let listed: IDataObject[];
+	let listed: IDataObject[] = [];
 	let pageOf: Map<string, number> | undefined;
 	let left: Backlog | undefined;
 	if (!backlog) {
@@ -173,11 +152,8 @@ export async function readSessions(
 		if (window.backlog && quiet) window.backlog.quiet = true;
 		backlog = window.backlog;
 		listed = window.rows ?? [];
-	} else listed = [];
-	if (backlog) {
-		const read = await readBacklog(ctx, query, backlog);
-		({ rows: listed, pageOf, left } = read);
 	}
+	if (backlog) ({ rows: listed, pageOf, left } = await readBacklog(ctx, query, backlog));
 	let anchor = stored.anchor;
 	const seen = { ...stored.seen };
 	const fresh: IDataObject[] = [];
@@ -193,8 +169,7 @@ export async function readSessions(
 	// Oldest first; rows of one second keep the service's order, reversed (it lists newest first).
 	fresh.reverse();
 	fresh.sort((a, b) => (stampOf(a.created_at) ?? 0) - (stampOf(b.created_at) ?? 0));
-	// A backlog keeps its pinned start (its pages may be read again: `handOnBefore`); other reads
-	// keep the window behind the newest session listed.
+	// A backlog keeps its pinned start: `handOnBefore` may read its pages again.
 	const start = backlog
 		? backlog.start
 		: anchor === null
@@ -208,11 +183,7 @@ export async function readSessions(
 	return { window, fresh, pageOf, backlog };
 }
 
-/**
- * The read handed on only up to the sessions before `left` (the deadline stopped the per-session
- * requests that follow a read): those are unseen again, and a backlog goes on from the page of the
- * oldest of them, so the next poll emits them, in order, before anything newer.
- */
+/** The read handed on before `left` (out of time): those are unseen again, emitted first next poll. */
 export function handOnBefore(read: SessionRead, left: IDataObject[]): SessionWindow {
 	const seen = { ...read.window.seen };
 	for (const row of left) delete seen[idOf(row)];

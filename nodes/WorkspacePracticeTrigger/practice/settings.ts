@@ -17,28 +17,16 @@ export type PracticeEvent = keyof typeof PRACTICE_EVENTS;
 
 /** Sessions created this long before the newest one listed are still read (late scores, late arrivals). */
 export const DEFAULT_LOOKBACK_HOURS = 6;
-/**
- * How often the open assignments (not started, in progress, past due) are read: once a day. That read
- * grows with the workspace (1 request per 100 open: about 55 at 2,000 members), while what a session
- * finishes is found by the fast path within one read; every 6 hours, an outcomes workflow and a
- * past-due digest took 212 and 69 of an org of 2,000 members' 1,000 requests a day (issue 48).
- */
+/** The open read grows with the workspace (1 request per 100 open); the fast path finds what sessions finish. */
 export const DEFAULT_OPEN_READ_HOURS = 24;
 /** Max Reads a Day by default with Session Scored: a read every 30 minutes with Poll Times Every Minute. */
 export const DEFAULT_MAX_READS = 48;
-/**
- * ... and with assignment events alone: a read an hour. An outcomes workflow on working-hours Poll
- * Times read at every poll, a session read and a look-up each, 85 to 115 of a team's or an org's
- * 1,000 a day for events no coach waits on by the minute (issue 48).
- */
+/** ... and with assignment events alone, a read an hour: no coach waits on those by the minute. */
 export const DEFAULT_ASSIGNMENT_MAX_READS = 24;
 
 export interface PracticeSettings {
 	events: Set<PracticeEvent>;
-	/**
-	 * Query of the Session Scored read (without the date bound): the chosen ranks when no completion
-	 * event is chosen, else every rank (Rank then applies to the rows).
-	 */
+	/** Query of the Session Scored read, without the date bound. */
 	scoredQuery: IDataObject;
 	/** Filters → Rank (empty: every rank). */
 	ranks: string[];
@@ -84,13 +72,10 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			`must be less than Score Below (${scoreBelow}); no score could match both`,
 		);
 	const shared = toQuery(ctx, 0, filters, pick(SESSION_FILTERS, ['scenario_ids', 'members']));
-	// Every session row the trigger reads has a score: the rank filter (every rank) leaves unscored ones
-	// out. Filters → Rank is applied to the rows, so one read serves Session Scored and completions.
+	// The rank filter (every rank) leaves unscored sessions out; Filters → Rank applies to the rows.
 	const sessionFilters = toQuery(ctx, 0, filters, SESSION_FILTERS);
 	const completions = events.has('assignmentCompleted') || events.has('assignmentDidNotPass');
-	// Session Scored alone reads the chosen ranks only: its window then ends at the newest session of
-	// those ranks, so a session of another rank created since cannot push a late-scored one out of it
-	// (issue 39, story 8). With completions too, one read of every rank serves both.
+	// Alone, Session Scored reads its ranks only: another rank's newer session cannot push a late one out.
 	const scoredQuery = {
 		...sessionFilters,
 		rank: (ranks.length && !completions ? ranks : RANKS).join(','),
@@ -125,8 +110,7 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 			168,
 		),
 		maxReadsPerDay,
-		// At activation, what the 16 hours from 17:00 to 09:00 refill: working-hours Poll Times (every
-		// 10 minutes for 8 hours, 3 times the refill) read at every poll from the start (quota.ts).
+		// What 17:00 to 09:00 refills, so working-hours Poll Times read at every poll from the start.
 		quotaStartReads: Math.round((maxReadsPerDay * 16) / 24),
 	};
 }

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FamilyState } from '../family';
 import { storedState } from '../family';
+import { isObject } from './read';
 import type { SessionWindow } from './sessions';
 import type { PracticeSettings } from './settings';
 
@@ -21,9 +22,6 @@ export interface PracticeState extends FamilyState {
 	/** Newest created_at any read listed (epoch ms): the service's time as far as known. */
 	time?: number;
 }
-
-const isObject = (v: unknown): v is IDataObject =>
-	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The key of the form's filters a state is built for: the queries read, Rank and Lookback Hours. */
 const keyOf = (settings: PracticeSettings): string =>
