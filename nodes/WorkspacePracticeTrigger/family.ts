@@ -126,9 +126,7 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 /** Replaces the static data with the new state in place (n8n watches it); unchanged, it is left alone. */
 function writeState(staticData: IDataObject, state: FamilyState): void {
 	const next = JSON.parse(JSON.stringify(state)) as IDataObject;
-	const current: IDataObject = {};
-	for (const [key, value] of Object.entries(staticData)) current[key] = value;
-	if (JSON.stringify(current) === JSON.stringify(next)) return;
+	if (JSON.stringify({ ...staticData }) === JSON.stringify(next)) return;
 	for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
 	Object.assign(staticData, next);
 }

@@ -44,17 +44,15 @@ function readStamp(value: unknown): Stamp | undefined {
 
 function readStream(raw: unknown): Stream | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
-	const { cursor, floor, from, newest, digest, seen, known, progress, pass } = raw as IDataObject;
+	const { cursor, digest, seen, known, progress, pass } = raw as IDataObject;
 	const cursorStamp = cursor === null ? null : readStamp(cursor);
 	const seenChanges = SeenChanges.fromJSON(seen);
 	if (cursorStamp === undefined || seenChanges === undefined) return undefined;
 	const stream: Stream = { cursor: cursorStamp, seen: seenChanges };
-	const floorStamp = readStamp(floor);
-	if (floorStamp !== undefined) stream.floor = floorStamp;
-	const fromStamp = readStamp(from);
-	if (fromStamp !== undefined) stream.from = fromStamp;
-	const newestStamp = readStamp(newest);
-	if (newestStamp !== undefined) stream.newest = newestStamp;
+	for (const key of ['floor', 'from', 'newest'] as const) {
+		const stamp = readStamp((raw as IDataObject)[key]);
+		if (stamp !== undefined) stream[key] = stamp;
+	}
 	if (typeof digest === 'string') stream.digest = digest;
 	if (typeof known === 'string') stream.known = RecentKeys.fromJSON(known);
 	const readProgress = readPageProgress(progress);
