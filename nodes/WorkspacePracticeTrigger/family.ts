@@ -12,14 +12,11 @@ import type { PaceLimits } from '../shared/transport';
 import { Deadline, startRun, UNPACED, untilDeadline } from '../shared/transport';
 import { mayRead, refundRead, spendRead } from './quota';
 
-/**
- * What a family of events gives the trigger: a folder whose index.ts exports one (families.ts lists
- * them). Every family polls through `pollFamily` and keeps one object in the static data.
- */
+/** What a family of events gives the trigger (families.ts lists them). */
 export interface TriggerFamily {
 	/** Its entry in Trigger On. */
 	option: INodePropertyOptions;
-	/** The family's multi-select of events and their names, for the canvas subtitle. */
+	/** Its multi-select of events and their names, for the canvas subtitle. */
 	eventsParameter: string;
 	events: Record<string, string>;
 	/** Its fields, each shown by `shownFor(option.value)`. */
@@ -34,17 +31,14 @@ export const shownFor = (family: string): IDisplayOptions => ({ show: { triggerO
 export interface FamilyState {
 	v: number | string;
 	quotaEmptyAt?: number;
-	/**
-	 * The last read stopped at its poll's deadline with work left: the next poll goes on from the
-	 * progress kept in the state, without spending a read of the quota (a read counts once).
-	 */
+	/** The deadline stopped the last read: the next poll goes on without spending a read. */
 	continues?: true;
 }
 
 /** What every family's settings hold for `pollFamily`: Options → Max Reads a Day (0: no limit). */
 export interface FamilySettings {
 	maxReadsPerDay: number;
-	/** Reads the quota holds at activation (quota.ts); unset: one read, then one a refill. */
+	/** Reads the quota holds at activation; unset: one read, then one a refill. */
 	quotaStartReads?: number;
 }
 
@@ -52,10 +46,7 @@ export interface FamilySettings {
 export interface FamilyPoll<Settings extends FamilySettings, State extends FamilyState> {
 	/** The form, checked before any request. */
 	readSettings(ctx: IPollFunctions): Settings;
-	/**
-	 * A manual run ("Fetch Test Event"): the most recent match, to map fields (no items when there is
-	 * none); the state is left alone.
-	 */
+	/** A manual run ("Fetch Test Event"): the most recent match; the state is left alone. */
 	sample(ctx: IPollFunctions, settings: Settings): Promise<INodeExecutionData[]>;
 	/** What a manual run with no match says: what there is none of, and what to do. */
 	noSample(settings: Settings): { what: string; hint: string };
@@ -63,10 +54,7 @@ export interface FamilyPoll<Settings extends FamilySettings, State extends Famil
 	readState(staticData: IDataObject, settings: Settings): State;
 	/** The pace its reads keep to in the key's minute (transport/pacer.ts); unpaced when absent. */
 	pace?: PaceLimits;
-	/**
-	 * One read from `stored`, started at `readAt`: the state to keep and the items found. A read the
-	 * poll's deadline stops returns what it found and a state with `continues` and its progress.
-	 */
+	/** One read from `stored`: the state to keep (with `continues` if cut short) and the items. */
 	read(
 		ctx: IPollFunctions,
 		settings: Settings,
@@ -82,11 +70,7 @@ const reading = new Set<string>();
 const pollBudgetMs = (ctx: IPollFunctions): number =>
 	typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : 5 * 60_000;
 
-/**
- * One poll of a family, when the quota has a read. The state is written only after every request
- * succeeded: a failed read emits nothing and keeps the state (its read is spent). One read at a time
- * in a process: a poll while the same trigger's read is under way sends nothing and spends nothing.
- */
+/** One poll of a family: state written only on success; one read at a time per trigger. */
 export async function pollFamily<Settings extends FamilySettings, State extends FamilyState>(
 	ctx: IPollFunctions,
 	family: FamilyPoll<Settings, State>,
@@ -142,9 +126,7 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 /** Replaces the static data with the new state in place (n8n watches it); unchanged, it is left alone. */
 function writeState(staticData: IDataObject, state: FamilyState): void {
 	const next = JSON.parse(JSON.stringify(state)) as IDataObject;
-	const current: IDataObject = {};
-	for (const [key, value] of Object.entries(staticData)) current[key] = value;
-	if (JSON.stringify(current) === JSON.stringify(next)) return;
+	if (JSON.stringify({ ...staticData }) === JSON.stringify(next)) return;
 	for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
 	Object.assign(staticData, next);
 }

@@ -1,11 +1,4 @@
-/**
- * What identifies a change, and the bounded set of changes already seen (both Knowledge Hub streams).
- * Service timestamps need not increase (hosts' clocks differ, a clock may step back), so a change is a
- * key, never a timestamp compared with the last: a 48-bit digest (8 characters) of the event family,
- * the record's id, its timestamp and the listed fields an edit changes (keys.ts). A key already seen is
- * the same change read again; a new key inside the overlap window is a change. Two changes share a key
- * with odds of about n / 2^48 for n keys held.
- */
+/** Changes as 48-bit keys, never timestamps compared with the last: service clocks may step back. */
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
@@ -45,10 +38,7 @@ export function changeKey(parts: ReadonlyArray<string | number | null | undefine
 /** JSON size of one timestamp group: `"<stamp>":"<keys>",`. */
 const groupBytes = (stamp: Stamp, keys: number): number => stamp.length + keys * KEY_LENGTH + 6;
 
-/**
- * The changes already seen, each with the timestamp it carries (for pruning: a key whose timestamp left
- * the window can never be read again). Stored as `{ "<stamp>": "<key><key>…" }`.
- */
+/** The changes already seen, with their timestamps for pruning; stored as `{ "<stamp>": "<keys>" }`. */
 export class SeenChanges {
 	private readonly stamps = new Map<ChangeKey, Stamp>();
 
@@ -85,11 +75,7 @@ export class SeenChanges {
 		return out;
 	}
 
-	/**
-	 * Drops keys outside the window (`keep` false), then keeps the newest timestamps whole while they
-	 * fit in `maxBytes`. Returns the newest timestamp dropped for space: the caller ignores rows at or
-	 * before it from then on, so a dropped key is never read again as new.
-	 */
+	/** Drops keys outside `keep`, then the oldest beyond `maxBytes`: returns the newest dropped for space. */
 	prune(keep: (stamp: Stamp) => boolean, maxBytes = SEEN_MAX_BYTES): Stamp | undefined {
 		const groups = this.groups();
 		let bytes = 2;
@@ -130,10 +116,7 @@ export class SeenChanges {
 /** Most keys a `RecentKeys` holds: 20,000 characters in the static data. */
 export const RECENT_MAX_KEYS = 2_500;
 
-/**
- * Keys in the order last touched, the oldest dropped beyond `max`: a memory longer than the overlap
- * window (events.ts, under filters). Stored as one string of keys, oldest first.
- */
+/** Keys in the order last touched, oldest dropped beyond `max`: a memory longer than the window. */
 export class RecentKeys {
 	private readonly keys = new Set<ChangeKey>();
 

@@ -8,15 +8,7 @@ import { pageSeenKey, pageStateKey, pageVersionKey, sourceReadyKey } from './key
 import type { Stamp } from './timestamps';
 import { toStamp } from './timestamps';
 
-/**
- * What counts as a change, per event, on what a poll can observe (the list shows each page's current
- * state only): Page Created once per page created after the starting point; Page Updated once per new
- * listed state (keys.ts), except a first sight that is the page's creation; Page Published once per
- * version published after the starting point; Source Ready once per source and processed_at. Under
- * page filters a first sight may be a page coming to match: it is Created only if never changed since
- * its creation, Published only if that is its latest change, else Updated ("seen": the last
- * RECENT_MAX_KEYS pages, changes.ts). The rule in full: docs/trigger-changes.md.
- */
+/** The events, and what counts as each: docs/trigger-changes.md. */
 export const EVENTS = {
 	pageCreated: 'Page Created',
 	pageUpdated: 'Page Updated',
@@ -58,11 +50,7 @@ export function pageStamps(row: IDataObject): PageStamps | undefined {
 	};
 }
 
-/**
- * The events one list row brings, given the changes already seen, and the keys to remember; a row
- * outside the window brings nothing (`keys` undefined). A state stamped earlier than the page's last
- * (a clock step) is still new: timestamps are never compared.
- */
+/** The events one row brings and the keys to remember (none outside the window). */
 export function pageChanges(
 	page: PageStamps,
 	seen: SeenChanges,
@@ -76,7 +64,7 @@ export function pageChanges(
 	const stateKey = pageStateKey(page);
 	const versionKey = page.version === null ? undefined : pageVersionKey(page.id, page.version);
 	const events: PageEvent[] = [];
-	// Under filters a first sight may be the page coming to match: see the rule above.
+	// Under filters a first sight may be the page coming to match: not a creation.
 	if (firstSight && inWindow(window, page.created) && !(filtered && page.updated !== page.created))
 		events.push('pageCreated');
 	// A new state is an update unless it is the page's creation seen for the first time.

@@ -9,19 +9,13 @@ const DETAIL_CONCURRENCY = 4;
 /** The full record of an event's page or source. */
 async function fetchRecord(ctx: IPollFunctions, f: FoundEvent): Promise<IDataObject> {
 	const id = encodeURIComponent(String(f.row.id));
-	const { body } =
-		f.kind === 'page'
-			? await apiRequest<IDataObject>(ctx, {
-					method: 'GET',
-					path: `${PAGES_PATH}/${id}`,
-					what: `page ${String(f.row.id)}`,
-				})
-			: await apiRequest<IDataObject>(ctx, {
-					method: 'GET',
-					path: `${SOURCES_PATH}/${id}`,
-					qs: { include: 'content' },
-					what: `source ${String(f.row.id)}`,
-				});
+	const page = f.kind === 'page';
+	const { body } = await apiRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: `${page ? PAGES_PATH : SOURCES_PATH}/${id}`,
+		qs: page ? undefined : { include: 'content' },
+		what: `${f.kind} ${String(f.row.id)}`,
+	});
 	return body;
 }
 

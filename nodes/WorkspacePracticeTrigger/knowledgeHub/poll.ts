@@ -37,11 +37,7 @@ import { maxStamp, shiftStamp, toStamp } from './timestamps';
 
 // ---------- pages ----------
 
-/**
- * First poll: the newest change in the whole workspace (filters aside, so a page that matches them
- * only later is not mistaken for a new one) is the starting point, and every page inside the overlap
- * window before it counts as already seen.
- */
+/** First poll: the workspace's newest change (filters aside: a page may match later) starts it. */
 async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stream> {
 	const archived = settings.pageFilters.status === 'archived' ? { status: 'archived' } : {};
 	const newest = await apiListPage<IDataObject>(
@@ -57,8 +53,7 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	const read = await untilDeadline(readPageChanges(ctx, archived, from));
 	const stream: Stream = { cursor: top, seen: new SeenChanges() };
 	if (settings.filtered) stream.known = new RecentKeys();
-	// No time to read the window before it: what is at or before the starting point is ignored instead
-	// (a floor), rather than start again later from a newer point and miss what changed meanwhile.
+	// No time to read the window: a floor, rather than a later, newer start that misses changes.
 	if (!read?.complete) return { ...stream, floor: top };
 	for (const row of read.rows) {
 		const page = pageStamps(row);
@@ -77,10 +72,7 @@ interface StreamRead {
 	continues?: boolean;
 }
 
-/**
- * The events of page rows read in order, and the stream's cursor, seen and known sets after them.
- * `rowOf` gives each event's row index, to cut the read after a row.
- */
+/** The events of page rows in order, and the stream after them; `rowOf`: each event's row index. */
 function applyPageRows(
 	settings: Settings,
 	stored: Stream,
@@ -130,8 +122,7 @@ async function pollPages(
 		resume,
 	);
 	let progress = read.complete ? undefined : read.cut;
-	// A cut read through by a poll that went on with it left its newest rows for later: the next read
-	// lists what came after the cut (read.ts), then the window again.
+	// A cut read through over polls: the next read lists what came after it.
 	if (!progress && resume && resume.page > 0 && read.cut) progress = { ...read.cut, page: 0 };
 	// The list moved under the cut: the reads after it keep the mark until the window is read again.
 	const moved = resume?.unsettled === true;
@@ -139,8 +130,7 @@ async function pollPages(
 	let applied = applyPageRows(settings, stored, window, read.rows);
 	let cutShort = false;
 	if (settings.fetchFull && applied.found.length > 0) {
-		// Full records in order until the deadline: the read is cut before the first row without one,
-		// and goes on from that row's list page (rows of it already emitted are in the seen set).
+		// Cut before the first row the deadline left without its record; go on from its list page.
 		const records = await recordsInTime(ctx, applied.found);
 		const missing = applied.found.findIndex((f) => !records.has(recordKey(f)));
 		if (missing !== -1) {
@@ -160,17 +150,15 @@ async function pollPages(
 		stream.progress = progress;
 		const from = progress.since ?? progress.from;
 		if (from !== undefined) stream.from = from;
-		// A read the list moved under keeps this poll's starting point for the next one.
 	} else if (moved || !read.settled) {
+		// The list moved under the read: the next one starts where this one did.
 		const from = resume ? resume.from : window.from;
 		if (from !== undefined) stream.from = from;
 	}
 	if (read.newest !== undefined) stream.newest = read.newest;
-	// The newest second's crowd left for the next read: that read goes on with this one.
 	const continues = progress !== undefined || cutShort || read.waiting === true;
 	const done: StreamRead = { stream: pruneStream(stream), found, continues };
-	// A cut read through in this poll: what came after it is read now if time is left, so a
-	// continued read does not take a poll more than it needs.
+	// A cut read through in this poll: what came after it is read now if time is left.
 	if (progress?.page === 0 && !cutShort && resume && resume.page > 0) {
 		const after = await untilDeadline(pollPages(ctx, settings, done.stream));
 		if (after) return { ...after, found: [...found, ...after.found] };
@@ -201,17 +189,14 @@ async function pollSources(
 	settings: Settings,
 	stored: Stream,
 ): Promise<StreamRead> {
-	// One request when nothing changed: the first page looks as it did at the last full read. A change
-	// it cannot show (one source archived and another made ready further down, in one interval) waits
-	// for the next read whose first page differs; the cursor does not move meanwhile, so it is not lost.
+	// One request when page 1 is unchanged; a change it hides waits in the window (the cursor stays).
 	let from: SourcesPass | ListPage<IDataObject> | undefined = stored.pass;
 	if (!from) {
 		const first = await readySourcesFirstPage(ctx, settings.sourceFilters);
 		if (stored.digest === sourcesDigest(first)) return { stream: stored, found: [] };
 		from = first;
 	}
-	// The list is read a page at a time, over several polls when the deadline comes first: the sources
-	// found are emitted as their pages come in, and the cursor moves only once the list is read through.
+	// Over several polls if need be; the cursor moves only once the list is read through.
 	const read = await readSourcesPass(ctx, settings.sourceFilters, from);
 	const window = windowOf(stored);
 	const seen = stored.seen.copy();
@@ -233,13 +218,9 @@ async function pollSources(
 			.filter((f) => records.has(recordKey(f)))
 			.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
 		if (found.length < ordered.length) {
-			// The deadline came first: the oldest ones with their records are emitted; the rest stay
-			// in the window (the cursor does not move) and unseen, and the next poll reads this poll's
-			// pages again.
+			// The deadline came first: the rest stay unseen in the window for the next poll.
 			const partial = stored.seen.copy();
-			for (const f of found) {
-				partial.add(sourceReadyKey(f.row.id as string, f.stamp), f.stamp);
-			}
+			for (const f of found) partial.add(sourceReadyKey(f.row.id as string, f.stamp), f.stamp);
 			const stream: Stream = { ...stored, seen: partial };
 			delete stream.digest;
 			return { stream: pruneStream(stream), found, continues: true };
@@ -255,8 +236,7 @@ async function pollSources(
 		delete stream.digest;
 		return { stream: pruneStream(stream), found: fresh, continues: true };
 	}
-	// Rows moved under the pass: one may have been passed over. The next read goes over the list
-	// again from a cursor that did not move, so it is still in the window.
+	// Rows moved under the pass: read it again from a cursor that did not move.
 	if (pass.moved) delete stream.digest;
 	else {
 		stream.cursor = maxStamp(stored.cursor ?? undefined, newest) ?? null;
@@ -267,11 +247,7 @@ async function pollSources(
 
 // ---------- the poll ----------
 
-/**
- * One read of the chosen streams (pages, sources). The first read of a stream only takes its starting
- * point. Each stream stops at the poll's deadline on its own and keeps its progress (one the deadline
- * stopped before it had anything to keep stays as stored); the events of both come oldest first.
- */
+/** One read of the chosen streams; each stops at the deadline on its own and keeps its progress. */
 async function read(
 	ctx: IPollFunctions,
 	settings: Settings,
@@ -298,12 +274,10 @@ async function read(
 	const readPages = async () => await readStream('pages', pollPages, startPages);
 	const readSources = async () => await readStream('sources', pollSources, startSources);
 	const both = wantsPages(settings) && wantsSources(settings);
-	// A read going on over polls takes the streams in turns, so neither waits on the other's backlog.
-	// The activation takes the sources' starting point first: it has no time filter, so one taken at a
-	// later poll would count what became ready meanwhile as already there (pages can start late: below).
+	// Over polls the streams take turns; activation starts sources first (they have no time filter).
 	const first = stored.first ?? (stored.pages || stored.sources ? 'pages' : 'sources');
 	const sourcesFirst = both && first === 'sources';
-	// Sources went first in the last poll of this read and were read through: the pages get this one.
+	// Sources went first and were read through: the pages get this poll.
 	const sourcesRested = both && stored.first === 'pages' && stored.sources?.pass === undefined;
 	if (sourcesFirst) await readSources();
 	if (wantsPages(settings)) await readPages();
@@ -314,7 +288,6 @@ async function read(
 	return { state: next, items: toItems(byTime(found)) };
 }
 
-/** Knowledge Hub Changes, as the trigger runs every family (family.ts). */
 export const knowledgeHubPoll: FamilyPoll<Settings, TriggerState> = {
 	readSettings,
 	sample: manualSample,

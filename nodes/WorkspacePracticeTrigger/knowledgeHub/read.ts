@@ -12,38 +12,32 @@ export const SOURCES_PATH = '/knowledge-hub/sources';
 /** A list read again from the start at most this often when it changes under the reader. */
 const READ_ATTEMPTS = 3;
 
-/**
- * A read of the pages list cut below its newest timestamp, read from its last list page back to the
- * first (`readPageChanges`): where the next poll goes on when a deadline stopped it between two pages.
- */
+/** A cut of the pages list below its newest timestamp, read last page first; kept across polls. */
 export interface PageProgress {
-	/** The cut's inclusive bounds on updated_at: `updated_after` (absent: from the start), `updated_before`. */
+	/** Inclusive bounds on updated_at (`from` absent: from the start). */
 	from?: Stamp;
 	upper: Stamp;
-	/** A cut read after an earlier one: the first one's window start, which rows are judged against. */
+	/** A cut after an earlier one: the first one's window start, which rows are judged against. */
 	since?: Stamp;
 	/** Its row count when its reading began: a different count on a later page means rows moved. */
 	total: number;
-	/** The next list page, counting down to 1; 0 once read through: the next read lists what came after. */
+	/** The next list page, counting down to 1; 0 once read through. */
 	page: number;
 	/** Once read through, the next read starts again from `from` (`PageRead.settled` false). */
 	unsettled?: true;
 }
 
 export interface PageRead {
-	/** Rows oldest first (by updated_at; on equal timestamps, in the order the service changed them). */
+	/** Oldest first; `pageOf`: each row's list page in the cut (0: the newest timestamp's rows). */
 	rows: IDataObject[];
-	/** Per row, the cut's list page it came from; 0 for the rows at the newest timestamp (`head`). */
 	pageOf: number[];
-	/** False when the deadline stopped the read: `rows` are the oldest part, `cut` where to go on. */
+	/** False when the deadline stopped the read (`cut` says where to go on). */
 	complete: boolean;
-	/** False when a row may have slipped past (the list moved, or T was left for later): read again. */
+	/** False when a row may have slipped past: read again. */
 	settled: boolean;
-	/** The newest updated_at the list showed, read or not. */
 	newest?: Stamp;
 	/** More than a list page of rows share the newest timestamp: left for the next read. */
 	waiting?: true;
-	/** The cut this read went through, `page` the next one to read; absent when the range fit on page 1. */
 	cut?: PageProgress;
 }
 
@@ -60,22 +54,14 @@ function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationEr
 /** A read of the list is repeated at most this often in one poll when the list changes under it. */
 const PAGE_READ_ATTEMPTS = 2;
 
-/** A page row's updated_at as a stamp. */
 const updatedOf = (row: IDataObject): Stamp | undefined => toStamp(row.updated_at);
 
 /** An inclusive upper bound that leaves `stamp` out (services write whole seconds or milliseconds). */
 const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
 
 /**
- * Every page updated on or after `from` (all when undefined), oldest first. The list is newest first,
- * both date filters inclusive, and a change made meanwhile moves its row to the front with a timestamp
- * at or after the newest shown (docs/triggers.md, "Exactly once"). So page 1 is one consistent
- * answer; more is cut below the newest timestamp T, a part no change can enter, read from its last
- * page back to the first (a row that leaves is read twice, never skipped), and the rows at T are taken
- * from page 1. A row count that moves meanwhile repeats the read once, then leaves it unsettled (the
- * next read starts from the same point). More than a page of rows at T wait until an earlier poll saw
- * T as the newest (`newestBefore`). A deadline between two pages of the cut returns what was read and
- * where to go on (`resume`); one before its first page lets `OutOfTime` through.
+ * Every page updated on or after `lowerBound`, oldest first. Below the newest timestamp no change can
+ * enter, so that cut is read last page first: nothing skipped (docs/triggers.md, "Exactly once").
  */
 export async function readPageChanges(
 	ctx: IPollFunctions,
@@ -87,7 +73,6 @@ export async function readPageChanges(
 	let from = lowerBound;
 	const query: IDataObject = { ...filters, sort: 'updated_at' };
 	if (resume && resume.page > 0) return await readCut(ctx, query, resume, [], newestBefore);
-	// After a cut read through over several polls: what came after it.
 	if (resume) from = shiftStamp(resume.upper, 1);
 	if (from !== undefined) query.updated_after = stampParam(from);
 	let last = await readOnce(ctx, query, from, newestBefore);
@@ -114,7 +99,7 @@ async function readOnce(
 		return { rows, pageOf: rows.map(() => 0), complete: true, settled: true, newest };
 	}
 	const headOnFirst = first.data.some((row) => updatedOf(row) !== newest);
-	// T is over for the service once an earlier poll saw it as the newest: it can be read whole.
+	// The newest timestamp is over once an earlier poll saw it as the newest: read it whole.
 	const newestIsOver = !headOnFirst && newestBefore === newest;
 	const head = headOnFirst ? first.data.filter((row) => updatedOf(row) === newest) : [];
 	const upper = newestIsOver ? newest : justBefore(newest);
@@ -142,10 +127,7 @@ function cutQuery(query: IDataObject, from: Stamp | undefined, upper: Stamp): ID
 	return cut;
 }
 
-/**
- * The cut's list pages from `progress.page` back to 1, then the rows at the newest timestamp (`head`,
- * from the first request). Stops at the poll's deadline with what it has and where to go on.
- */
+/** The cut's pages from `progress.page` back to 1, then `head`; stops at the deadline. */
 async function readCut(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -184,7 +166,7 @@ async function readCut(
 	return { ...read, complete: true, settled: !unsettled, newest, cut: at(0) };
 }
 
-/** The first list page of ready sources matching the filters: what every Source Ready read starts with. */
+/** The first list page of ready sources matching the filters. */
 export async function readySourcesFirstPage(
 	ctx: IPollFunctions,
 	filters: IDataObject,
@@ -211,10 +193,7 @@ export function sourcesDigest(first: ListPage<IDataObject>): string {
 	return `${first.pagination.total_count}:${hash.toString(16)}`;
 }
 
-/**
- * Every ready source matching the filters: sources have no time filter or order, so the whole list,
- * read again while its row count moves (`first`: the first attempt's page 1, already read).
- */
+/** Every ready source (no time filter or order): the whole list, read again while its count moves. */
 export async function readReadySources(
 	ctx: IPollFunctions,
 	filters: IDataObject,
@@ -236,27 +215,20 @@ export async function readReadySources(
 	throw changedWhileReading(ctx, 'source');
 }
 
-/**
- * A read of the whole ready-sources list that a deadline may stop between two pages, kept until read
- * through; the row count staying put on every page says no row slipped between two pages.
- */
+/** A read of the whole ready-sources list, kept across polls; a steady count means nothing slipped. */
 export interface SourcesPass {
 	/** The next list page to read. */
 	page: number;
-	/** The row count when the pass began (on its page 1). */
+	/** The row count on its page 1. */
 	total: number;
-	/** The digest of its page 1 (`sourcesDigest`): the stream's digest once the pass is read through. */
+	/** Its page 1's digest: the stream's once the pass is read through. */
 	digest: string;
-	/** The newest ready time read so far by the pass. */
 	newest?: Stamp;
-	/** The count changed on a later page: a row may have been passed over, so the next read starts again. */
+	/** The count changed on a later page: the next read starts again. */
 	moved?: true;
 }
 
-/**
- * The ready sources of a pass, from its first page (a new pass) or where a poll stopped, to the last
- * page or the deadline (`complete` false, `pass` where to go on).
- */
+/** The ready sources of a pass, from its page 1 or where a poll stopped, to the end or the deadline. */
 export async function readSourcesPass(
 	ctx: IPollFunctions,
 	filters: IDataObject,

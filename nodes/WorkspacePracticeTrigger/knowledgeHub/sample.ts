@@ -6,7 +6,7 @@ import { apiListPage, MAX_PAGE_SIZE } from '../../shared/transport';
 import type { FoundEvent, TriggerEvent } from './events';
 import { EVENTS, pageStamps, readyStamp } from './events';
 import { withRecords } from './items';
-import { PAGES_PATH, SOURCES_PATH } from './read';
+import { PAGES_PATH, readySourcesFirstPage } from './read';
 import type { Settings } from './settings';
 import { wantsPages, wantsSources } from './settings';
 import type { Stamp } from './timestamps';
@@ -51,13 +51,7 @@ export async function manualSample(
 		}
 	}
 	if (wantsSources(settings)) {
-		const { data } = await apiListPage<IDataObject>(
-			ctx,
-			SOURCES_PATH,
-			{ ...settings.sourceFilters, status: 'ready' },
-			1,
-			MAX_PAGE_SIZE,
-		);
+		const { data } = await readySourcesFirstPage(ctx, settings.sourceFilters);
 		const ready = data
 			.map((row) => ({ row, stamp: readyStamp(row) }))
 			.filter((r): r is { row: IDataObject; stamp: Stamp } => r.stamp !== undefined)
