@@ -412,7 +412,7 @@ function judgePastDue(
 	log: AssignmentChange[],
 	openReads: number[],
 	sent: Map<string, number[]>,
-): { oracle: PastDueOracle; missed: number; duplicates: number } {
+): { oracle: PastDueOracle; missed: number; duplicates: number; unexpected: number } {
 	const oracle: PastDueOracle = {
 		logged: 0,
 		expected: 0,
@@ -446,9 +446,9 @@ function judgePastDue(
 	}
 	let duplicates = 0;
 	for (const times of sent.values()) duplicates += Math.max(0, times.length - 1);
-	// A past-due event the log does not explain is counted as a duplicate too (sent with no change).
-	for (const id of sent.keys()) if (!expectedIds.has(id)) duplicates++;
-	return { oracle, missed, duplicates };
+	// A past-due event the log does not explain (sent with no change) is unexpected.
+	const unexpected = [...sent.keys()].filter((id) => !expectedIds.has(id)).length;
+	return { oracle, missed, duplicates, unexpected };
 }
 
 async function runDay(
@@ -1046,6 +1046,7 @@ async function runDay(
 						...family(digestDelays, judged.oracle.expected, digestIds),
 						missed: judged.missed,
 						duplicates: judged.duplicates,
+						unexpected: judged.unexpected,
 					}
 				: family(digestDelays, dueToday.filter((a) => a.status === 'past_due').length, digestIds),
 			...jobs,

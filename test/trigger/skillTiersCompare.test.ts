@@ -46,7 +46,6 @@ const memory = (pairs: Record<string, Pair>, extra: Partial<SkillMemory> = {}): 
 	entered: T0,
 	swept: SWEPT,
 	pairs: new Map(Object.entries(pairs)),
-	left: new Set(),
 	...extra,
 });
 const reading = (rows: ProficiencyReading[], extra: Partial<SkillReading> = {}): SkillReading => ({
@@ -68,7 +67,6 @@ interface Row {
 	changes: Array<[string, string, string, number]>;
 	/** The pairs after, as [member, tier, at]. */
 	pairs: Array<[string, TierName, number]>;
-	left?: string[];
 	swept?: number;
 }
 
@@ -140,7 +138,6 @@ const rows: Row[] = [
 		read: reading([row('carla', 'excellent')], { asked: ['bob', 'carla'] }),
 		changes: [],
 		pairs: [['carla', 'excellent', SWEPT]],
-		left: ['bob'],
 	},
 	{
 		sentence: '… at a sweep too: every kept member the full reading lacks is forgotten',
@@ -148,16 +145,14 @@ const rows: Row[] = [
 		read: reading([row('carla', 'excellent')], { sweep: true, asked: [] }),
 		changes: [],
 		pairs: [['carla', 'excellent', SWEPT]],
-		left: ['bob'],
 		swept: NOW,
 	},
 	{
 		sentence: 'Back, they start from a baseline again',
-		kept: memory({}, { left: new Set(['bob']) }),
+		kept: memory({}),
 		read: reading([row('bob', 'excellent')], { then: [row('bob', 'developing')] }),
 		changes: [],
 		pairs: [['bob', 'excellent', NOW]],
-		left: [],
 	},
 	{
 		sentence:
@@ -189,7 +184,6 @@ const rows: Row[] = [
 describe('Skill Tiers rules, one row per contract sentence', () => {
 	test.each(rows.map((r) => [r.sentence, r]))('%s', (_sentence, r) => {
 		const keptPairs = [...r.kept.pairs.entries()].map(([id, p]) => [id, { ...p }]);
-		const keptLeft = [...r.kept.left];
 		const { skill, changes } = compareSkill(r.kept, r.read);
 		expect(changes.map((c) => [String(c.row.user.id), c.before.tier, c.row.tier, c.from])).toEqual(
 			r.changes,
@@ -197,11 +191,9 @@ describe('Skill Tiers rules, one row per contract sentence', () => {
 		expect([...skill.pairs].map(([id, p]) => [id, p.tier, p.at])).toEqual(
 			r.pairs.map(([id, tier, at]) => [id, TIER[tier], at]),
 		);
-		if (r.left) expect([...skill.left]).toEqual(r.left);
 		expect(skill.swept).toBe(r.swept ?? r.kept.swept);
 		// Pure: the memory passed in is as it was.
 		expect([...r.kept.pairs.entries()]).toEqual(keptPairs);
-		expect([...r.kept.left]).toEqual(keptLeft);
 	});
 });
 

@@ -22,8 +22,6 @@ export interface SkillMemory {
 	swept?: number;
 	/** Per user ID. A member with no pair has no row since `entered` as far as the trigger knows. */
 	pairs: Map<string, Pair>;
-	/** Members whose pair was dropped because they left the scope: back, they start from a baseline. */
-	left: Set<string>;
 }
 
 /** What one read of one skill found. */
@@ -101,10 +99,9 @@ export function compareSkill(
 ): { skill: SkillMemory; changes: Change[] } {
 	const { now, rows } = reading;
 	const pairs = new Map(memory.pairs);
-	const left = new Set(memory.left);
 	const read = new Set(rows.map(userId));
 	for (const id of reading.sweep ? memory.pairs.keys() : reading.asked)
-		if (!read.has(id) && pairs.delete(id)) left.add(id);
+		if (!read.has(id)) pairs.delete(id);
 
 	const then = new Map(reading.then.map((row) => [userId(row), row]));
 	const changes: Change[] = [];
@@ -118,7 +115,6 @@ export function compareSkill(
 				old !== undefined &&
 				memory.swept !== undefined &&
 				rankOf(old.tier) > 0);
-		if (entered || kept === undefined) left.delete(id);
 		if (entered) {
 			pairs.set(id, pairOf(row, now));
 			continue;
@@ -133,5 +129,5 @@ export function compareSkill(
 		pairs.set(id, moved ? pairOf(row, now) : pair);
 	}
 	const swept = reading.sweep ? now : memory.swept;
-	return { skill: { entered: memory.entered, swept, pairs, left }, changes };
+	return { skill: { entered: memory.entered, swept, pairs }, changes };
 }

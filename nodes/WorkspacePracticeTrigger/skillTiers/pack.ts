@@ -11,8 +11,6 @@ export interface PackedSkills {
 	i?: number[];
 	/** Per skill ID: [entered (s), swept (s) or 0, pairs]. */
 	s?: Record<string, [number, number, string]>;
-	/** Per skill ID: members who left the scope. */
-	l?: Record<string, string[]>;
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -67,7 +65,6 @@ export function unpackSkills(packed: PackedSkills): Map<string, SkillMemory> {
 			entered: entered * 1000,
 			swept: swept ? swept * 1000 : undefined,
 			pairs,
-			left: new Set(packed.l?.[skillId] ?? []),
 		});
 	}
 	return skills;
@@ -87,7 +84,6 @@ export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
 		.slice(-MAX_INSTANTS);
 	const instantOf = new Map(kept.map((s, n) => [s, n]));
 	const s: Record<string, [number, number, string]> = {};
-	const left: Record<string, string[]> = {};
 	for (const [skillId, skill] of skills) {
 		const slots: Array<string | undefined> = [];
 		for (const [id, pair] of skill.pairs)
@@ -107,11 +103,8 @@ export function packSkills(skills: Map<string, SkillMemory>): PackedSkills {
 			skill.swept === undefined ? 0 : Math.floor(skill.swept / 1000),
 			text,
 		];
-		if (skill.left.size) left[skillId] = [...skill.left].slice(-1000);
 	}
-	return Object.keys(left).length
-		? { m: members, i: kept, s, l: left }
-		: { m: members, i: kept, s };
+	return { m: members, i: kept, s };
 }
 
 /** A set of members as a bitmap over a table's positions, 6 members a character. */

@@ -66,8 +66,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 			for (const id of memory.skills.keys()) if (!order.includes(id)) memory.skills.delete(id);
 			// A skill new to the scope (or every skill at the first read) starts from now.
 			for (const id of order)
-				if (!memory.skills.has(id))
-					memory.skills.set(id, { entered: now, pairs: new Map(), left: new Set() });
+				if (!memory.skills.has(id)) memory.skills.set(id, { entered: now, pairs: new Map() });
 			if (memory.asOf === undefined) {
 				await warnIfSweepCannotFit(ctx, settings.query, order.length, settings.sweepDays);
 				memory.asOf = now;
