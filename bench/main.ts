@@ -75,7 +75,7 @@ function peakMemory(
 }
 
 const TRIGGER_NOTE =
-	"Item 6 plays a day of n8n's default schedule (a poll a minute) on the simulator's movable clock, at the trigger's default settings (Max Reads a Day 48: a read every 30 minutes), every event chosen; the counts do not depend on the machine. `npm run bench -- --trigger-only` measures it alone.";
+	"Item 6 plays a day of n8n's default schedule (a poll a minute) on the simulator's movable clock, at the trigger's default settings (Max Reads a Day 12: a read every 2 hours; 48 before issue 48), every event chosen; the counts do not depend on the machine. `npm run bench -- --trigger-only` measures it alone.";
 
 /** `npm run bench -- --trigger-only`: item 6 alone (request counts, machine-independent), merged in. */
 async function triggerOnly(root: string): Promise<void> {

@@ -9,6 +9,7 @@
 import { ManualClock, SEED_NOW, startSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
 import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
+import { DEFAULT_MAX_READS } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/settings';
 
 export interface TriggerQuotaFigures {
 	pages: number;
@@ -49,7 +50,7 @@ async function day(changesPerHour: number): Promise<{ requests: number; events: 
 		// Defaults as a user gets them: the option is set explicitly only because the test harness
 		// would otherwise turn pacing off.
 		const trigger = new PollHarness({
-			parameters: { events: ALL_EVENTS, options: { maxReadsPerDay: 48 } },
+			parameters: { events: ALL_EVENTS, options: { maxReadsPerDay: DEFAULT_MAX_READS } },
 			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 		});
 		const activation = await trigger.poll();
