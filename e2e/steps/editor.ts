@@ -14,6 +14,7 @@ import type { Page, Response } from 'playwright-core';
 import { dismissPopups, launchChromium, login } from '../../scripts/n8n/browser';
 import { REPO_ROOT } from '../../scripts/n8n/paths';
 import { resources } from '../../nodes/WorkspacePractice/actions/resources';
+import { DEFAULT_MAX_READS } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/settings';
 import { CASES, type CaseContext } from '../cases';
 import { requireCredential, type SuiteContext } from '../context';
 import { CheckError, expect } from '../harness';
@@ -287,7 +288,9 @@ export async function editorSteps(ctx: SuiteContext): Promise<void> {
 				});
 				if (docsProblems.length) throw new CheckError(docsProblems.join('\n'));
 				expect(
-					/Poll Times.*at most 48 times a day/s.test(texts['Knowledge Hub Trigger']),
+					new RegExp(`Poll Times.*at most ${DEFAULT_MAX_READS} times a day`, 's').test(
+						texts['Knowledge Hub Trigger'],
+					),
 					'Knowledge Hub Changes: no notice of Poll Times and the read quota on the form',
 				);
 				expect(

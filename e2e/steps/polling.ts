@@ -61,7 +61,7 @@ export async function pollingSteps(ctx: SuiteContext): Promise<void> {
 							events: ['pageCreated', 'pagePublished'],
 							// Other steps change pages at the same time: watch only this step's pages.
 							filters: { titleContains: TITLE },
-							// Read at every poll (n8n's every minute), not every 30 minutes as by default.
+							// Read at every poll (n8n's every minute), not every 2 hours as by default.
 							options: { maxReadsPerDay: 0 },
 						},
 						credentials: { workspacePracticeApi: credential },
