@@ -3,7 +3,7 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 import type { UuidPickerOptions } from '../../shared/fields/locator';
 import { memberLocator, requiredMemberEmail } from '../../shared/fields/member.locator';
 import { validator } from '../../shared/validate';
-import type { QueryField } from '../../shared/fields/filter.fields';
+import { queryField, type QueryField } from '../../shared/fields/filter.fields';
 
 /** A collection; `more` (displayOptions, description) goes before its options. */
 export function collectionOf(displayName: string, name: string, placeholder: string) {
@@ -37,25 +37,19 @@ export const readMemberEmail = (ctx: IExecuteFunctions, itemIndex: number): stri
 		ctx.getNodeParameter('userEmail', itemIndex, ''),
 	);
 
-/** A filter of a list: its field, and how its value goes out (filter.fields.ts). */
-export const filter = (kind: QueryField['kind'], property: INodeProperties): QueryField => ({
-	kind,
-	property,
-});
-
 /** A picker as a list filter, never required. */
 export const uuidFilter = (
 	picker: (overrides?: Partial<UuidPickerOptions>) => INodeProperties,
 	overrides: Partial<UuidPickerOptions>,
-): QueryField => filter('uuidLocator', picker({ required: false, ...overrides }));
+): QueryField => queryField('uuidLocator', picker({ required: false, ...overrides }));
 
 /** A member picker as a list filter, by e-mail or user ID as its kind says. */
 export const memberFilter = (options: Parameters<typeof memberLocator>[0]): QueryField =>
-	filter(options.kind === 'id' ? 'memberId' : 'memberEmail', memberLocator(options));
+	queryField(options.kind === 'id' ? 'memberId' : 'memberEmail', memberLocator(options));
 
 /** The Search filter of a list: `what` contains this text. */
 export const searchFilter = (placeholder: string, what: string): QueryField =>
-	filter('text', {
+	queryField('text', {
 		displayName: 'Search',
 		name: 'query',
 		type: 'string',

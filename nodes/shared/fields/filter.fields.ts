@@ -34,7 +34,8 @@ export interface QueryField {
 	property: INodeProperties;
 }
 
-function queryField(kind: QueryField['kind'], property: INodeProperties): QueryField {
+/** A filter of a list: its field, and how its value goes out. */
+export function queryField(kind: QueryField['kind'], property: INodeProperties): QueryField {
 	return { kind, property };
 }
 

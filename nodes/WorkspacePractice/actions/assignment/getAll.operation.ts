@@ -1,13 +1,17 @@
-import type { QueryField } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
-import { members, programIds, scenarioIds } from '../../../shared/fields/filter.fields';
-import { filter } from '../fields';
+import {
+	members,
+	programIds,
+	scenarioIds,
+	queryField,
+	type QueryField,
+} from '../../../shared/fields/filter.fields';
 
 const filterFields: QueryField[] = [
 	members,
 	scenarioIds,
 	programIds,
-	filter('list', {
+	queryField('list', {
 		displayName: 'Status',
 		name: 'status',
 		type: 'multiOptions',

@@ -1,9 +1,13 @@
-import type { QueryField } from '../../../shared/fields/filter.fields';
-import { FROM_DATE_RULE, UNTIL_DATE_RULE } from '../../../shared/fields/filter.fields';
+import {
+	FROM_DATE_RULE,
+	UNTIL_DATE_RULE,
+	queryField,
+	type QueryField,
+} from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { skillLocator } from '../skill/skill.locator';
-import { filter, memberFilter, searchFilter, uuidFilter } from '../fields';
+import { memberFilter, searchFilter, uuidFilter } from '../fields';
 
 const filterFields: QueryField[] = [
 	uuidFilter(folderLocator, {
@@ -25,7 +29,7 @@ const filterFields: QueryField[] = [
 		name: 'skill_id',
 		description: 'Only pages linked to this skill. Pick it from the list or give its UUID.',
 	}),
-	filter('option', {
+	queryField('option', {
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
@@ -37,14 +41,14 @@ const filterFields: QueryField[] = [
 		default: 'published',
 		description: 'Only pages in this state',
 	}),
-	filter('dateFrom', {
+	queryField('dateFrom', {
 		displayName: 'Updated After',
 		name: 'updated_after',
 		type: 'dateTime',
 		default: '',
 		description: `Only pages last updated on or after this date and time (${FROM_DATE_RULE})`,
 	}),
-	filter('dateUntil', {
+	queryField('dateUntil', {
 		displayName: 'Updated Before',
 		name: 'updated_before',
 		type: 'dateTime',

@@ -1,11 +1,11 @@
-import type { QueryField } from '../../../shared/fields/filter.fields';
+import { queryField, type QueryField } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { folderLocator } from '../knowledgeHubFolder/folder.locator';
 import { pageLocator } from '../knowledgeHubPage/page.locator';
-import { filter, searchFilter, uuidFilter } from '../fields';
+import { searchFilter, uuidFilter } from '../fields';
 
 const filterFields: QueryField[] = [
-	filter('option', {
+	queryField('option', {
 		displayName: 'Extraction Status',
 		name: 'status',
 		type: 'options',
@@ -30,7 +30,7 @@ const filterFields: QueryField[] = [
 			'Only sources attached to this Knowledge Hub page. Pick it from the list or give its UUID.',
 	}),
 	searchFilter('e.g. pricing', 'sources whose title'),
-	filter('option', {
+	queryField('option', {
 		displayName: 'Type',
 		name: 'type',
 		type: 'options',

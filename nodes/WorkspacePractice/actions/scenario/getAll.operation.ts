@@ -1,5 +1,10 @@
-import { collectionIds, skillIds, type QueryField } from '../../../shared/fields/filter.fields';
-import { filter, memberFilter } from '../fields';
+import {
+	queryField,
+	collectionIds,
+	skillIds,
+	type QueryField,
+} from '../../../shared/fields/filter.fields';
+import { memberFilter } from '../fields';
 import { listWithInclude } from '../listInclude';
 
 const filterFields: QueryField[] = [
@@ -17,7 +22,7 @@ const filterFields: QueryField[] = [
 		description:
 			'Only scenarios this member can open (as owner, through a share with them or their group, or a workspace share), by e-mail: pick them from the list or type the address (By Email)',
 	}),
-	filter('text', {
+	queryField('text', {
 		displayName: 'Visibility',
 		name: 'visibility',
 		type: 'options',
@@ -32,7 +37,7 @@ const filterFields: QueryField[] = [
 		default: 'workspace',
 		description: 'Only scenarios with this visibility',
 	}),
-	filter('boolean', {
+	queryField('boolean', {
 		displayName: 'Include Archived',
 		name: 'include_archived',
 		type: 'boolean',

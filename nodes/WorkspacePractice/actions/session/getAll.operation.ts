@@ -1,4 +1,3 @@
-import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	collectionIds,
 	endDate,
@@ -9,9 +8,10 @@ import {
 	scenarioIds,
 	skillIds,
 	startDate,
+	queryField,
+	type QueryField,
 } from '../../../shared/fields/filter.fields';
 import { listOperation } from '../../../shared/operations/listOperation';
-import { filter } from '../fields';
 
 const filterFields: QueryField[] = [
 	members,
@@ -20,7 +20,7 @@ const filterFields: QueryField[] = [
 	collectionIds,
 	skillIds,
 	programIds,
-	filter('list', {
+	queryField('list', {
 		displayName: 'Rank',
 		name: 'rank',
 		type: 'multiOptions',

@@ -1,18 +1,18 @@
-import type { QueryField } from '../../../shared/fields/filter.fields';
 import {
 	excludeSystemUsers,
 	peopleFilters,
 	UNTIL_DATE_RULE,
+	queryField,
+	type QueryField,
 } from '../../../shared/fields/filter.fields';
 import { readUuidLocator } from '../../../shared/fields/locator';
 import { listOperation } from '../../../shared/operations/listOperation';
 import { skillLocator } from './skill.locator';
-import { filter } from '../fields';
 
 const filterFields: QueryField[] = [
 	...peopleFilters,
 	// An as-of date counts what happened up to it: a date alone includes that day's practice.
-	filter('dateUntil', {
+	queryField('dateUntil', {
 		displayName: 'As Of',
 		name: 'end_date',
 		type: 'dateTime',
