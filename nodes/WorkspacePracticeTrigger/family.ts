@@ -8,8 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PaceLimits } from '../shared/transport';
-import { Deadline, startRun, UNPACED, untilDeadline } from '../shared/transport';
+import { Deadline, POLL_PACE, startRun, untilDeadline } from '../shared/transport';
 import { mayRead, refundRead, spendRead } from './quota';
 
 /** What a family of events gives the trigger (families.ts lists them). */
@@ -52,8 +51,6 @@ export interface FamilyPoll<Settings extends FamilySettings, State extends Famil
 	noSample(settings: Settings): { what: string; hint: string };
 	/** The stored state when it is this family's (and built for these settings), a fresh one otherwise. */
 	readState(staticData: IDataObject, settings: Settings): State;
-	/** The pace its reads keep to in the key's minute (transport/pacer.ts); unpaced when absent. */
-	pace?: PaceLimits;
 	/** One read from `stored`: the state to keep (with `continues` if cut short) and the items. */
 	read(
 		ctx: IPollFunctions,
@@ -111,7 +108,8 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 		? stored.quotaEmptyAt
 		: spendRead(ctx, staticData, settings.maxReadsPerDay, now, settings.quotaStartReads);
 	const budgetMs = pollBudgetMs(ctx);
-	startRun(ctx, family.pace ?? UNPACED, Deadline.forPoll(budgetMs, now));
+	// Every read on one pace: triggers on one key share its minute (pacer.ts), whatever their family.
+	startRun(ctx, POLL_PACE, Deadline.forPoll(budgetMs, now));
 	// Out of time before the family could keep any progress: the next poll tries again, unspent.
 	const { state, items } = (await untilDeadline(family.read(ctx, settings, stored, now))) ?? {
 		state: { ...stored, continues: true },

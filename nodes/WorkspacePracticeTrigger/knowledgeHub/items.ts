@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, mapWhileInTime } from '../../shared/transport';
+import { apiRequest, mapWithConcurrency } from '../../shared/transport';
 import type { FoundEvent } from './events';
 import { PAGES_PATH, SOURCES_PATH } from './read';
 
@@ -31,8 +31,11 @@ export async function recordsInTime(
 	found: FoundEvent[],
 ): Promise<Map<string, IDataObject>> {
 	const wanted = [...new Map(found.map((f) => [recordKey(f), f])).entries()];
-	const records = await mapWhileInTime(wanted, DETAIL_CONCURRENCY, async ([, f]) =>
-		fetchRecord(ctx, f),
+	const records = await mapWithConcurrency(
+		wanted,
+		DETAIL_CONCURRENCY,
+		async ([, f]) => await fetchRecord(ctx, f),
+		{ untilDeadline: true },
 	);
 	return new Map(records.map((record, index) => [wanted[index][0], record]));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiList, apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, readPages, untilDeadline } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
@@ -136,34 +136,31 @@ async function readCut(
 	newest: Stamp | undefined,
 ): Promise<PageRead> {
 	const cut = cutQuery(query, progress.from, progress.upper);
-	const rows: IDataObject[] = [];
-	const pageOf: number[] = [];
-	let unsettled = progress.unsettled === true;
+	// A row read twice (updated meanwhile) is emitted as last read: its latest state.
+	const { total } = progress;
+	const walk = { from: progress.page, down: true, total, keep: 'last', resumable: true } as const;
+	const read = await readPages<IDataObject>(ctx, PAGES_PATH, cut, walk);
+	const unsettled = progress.unsettled === true || read.moved;
 	const at = (page: number): PageProgress => {
 		const out: PageProgress = { ...progress, page };
 		if (unsettled) out.unsettled = true;
 		return out;
 	};
-	for (let page = progress.page; page >= 1; page--) {
-		const next = await untilDeadline(
-			apiListPage<IDataObject>(ctx, PAGES_PATH, cut, page, MAX_PAGE_SIZE),
-		);
-		if (!next) {
-			const read = lastOccurrence(rows, pageOf);
-			return { ...read, complete: false, settled: false, newest, cut: at(page) };
-		}
-		if (next.pagination.total_count !== progress.total) unsettled = true;
-		for (const row of [...next.data].reverse()) {
-			rows.push(row);
-			pageOf.push(page);
-		}
-	}
-	for (const row of [...head].reverse()) {
-		rows.push(row);
-		pageOf.push(0);
-	}
-	const read = lastOccurrence(rows, pageOf);
-	return { ...read, complete: true, settled: !unsettled, newest, cut: at(0) };
+	// Oldest first: the list gives the newest first.
+	const rows = [...read.rows].reverse();
+	const pageOf = [...read.pageOf].reverse();
+	if (read.cut)
+		return { rows, pageOf, complete: false, settled: false, newest, cut: at(read.next ?? 0) };
+	const heads = new Set(head.map((row) => row.id));
+	const kept = (_: unknown, index: number) => !heads.has(rows[index].id);
+	return {
+		rows: [...rows.filter(kept), ...[...head].reverse()],
+		pageOf: [...pageOf.filter(kept), ...head.map(() => 0)],
+		complete: true,
+		settled: !unsettled,
+		newest,
+		cut: at(0),
+	};
 }
 
 /** The first list page of ready sources matching the filters. */
@@ -201,16 +198,11 @@ export async function readReadySources(
 ): Promise<IDataObject[]> {
 	const query: IDataObject = { ...filters, status: 'ready' };
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		let total: number | undefined;
-		let moved = false;
-		const until = ({ pagination }: ListPage<IDataObject>) => {
-			total ??= pagination.total_count;
-			moved = pagination.total_count !== total;
-			return moved;
-		};
 		const given = attempt === 1 ? first : undefined;
-		const rows = await apiList(ctx, SOURCES_PATH, query, { returnAll: true, first: given, until });
-		if (!moved) return lastOccurrence(rows).rows;
+		// A moved list is read again; a row read twice in a steady one is emitted as last read.
+		const until = (_: ListPage<IDataObject>, moved: boolean) => moved;
+		const read = await readPages(ctx, SOURCES_PATH, query, { first: given, keep: 'last', until });
+		if (!read.moved) return read.rows;
 	}
 	throw changedWhileReading(ctx, 'source');
 }
@@ -235,31 +227,14 @@ export async function readSourcesPass(
 	from: SourcesPass | ListPage<IDataObject>,
 ): Promise<{ rows: IDataObject[]; pass: SourcesPass; complete: boolean }> {
 	const query: IDataObject = { ...filters, status: 'ready' };
-	const rows: IDataObject[] = [];
-	let pass: SourcesPass;
-	if ('pagination' in from) {
-		pass = { page: 2, total: from.pagination.total_count, digest: sourcesDigest(from) };
-		rows.push(...from.data);
-	} else pass = { ...from };
-	const last = Math.max(1, Math.ceil(pass.total / MAX_PAGE_SIZE));
-	for (let page = pass.page; page <= last; page++) {
-		const next = await untilDeadline(
-			apiListPage<IDataObject>(ctx, SOURCES_PATH, query, page, MAX_PAGE_SIZE),
-		);
-		if (!next) return { rows: lastOccurrence(rows).rows, pass: { ...pass, page }, complete: false };
-		if (next.pagination.total_count !== pass.total) pass.moved = true;
-		rows.push(...next.data);
-	}
-	return { rows: lastOccurrence(rows).rows, pass: { ...pass, page: last + 1 }, complete: true };
-}
-
-/** One row per id, the last read (the latest state), in its place; `pageOf` filtered alike. */
-function lastOccurrence(
-	rows: IDataObject[],
-	pageOf: number[] = [],
-): { rows: IDataObject[]; pageOf: number[] } {
-	const last = new Map<unknown, number>();
-	rows.forEach((row, index) => last.set(row.id, index));
-	const kept = (_: unknown, index: number) => last.get(rows[index].id) === index;
-	return { rows: rows.filter(kept), pageOf: pageOf.filter(kept) };
+	const given = 'pagination' in from ? from : undefined;
+	const pass: SourcesPass = given
+		? { page: 1, total: given.pagination.total_count, digest: sourcesDigest(given) }
+		: { ...(from as SourcesPass) };
+	const to = Math.max(1, Math.ceil(pass.total / MAX_PAGE_SIZE));
+	const walk = { from: pass.page, to, first: given, total: pass.total, resumable: true };
+	// As readReadySources: the last reading of a row is its latest state.
+	const read = await readPages(ctx, SOURCES_PATH, query, { ...walk, keep: 'last' });
+	if (read.moved) pass.moved = true;
+	return { rows: read.rows, pass: { ...pass, page: read.next ?? to + 1 }, complete: !read.cut };
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { pacedRun, POLL_PACE, untilDeadline } from '../../shared/transport';
+import { untilDeadline } from '../../shared/transport';
 import {
 	ASSIGNMENTS_PATH,
 	idOf,
@@ -100,9 +100,6 @@ function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): F
 	return found;
 }
 
-/** Two workflows reading large open sets in one minute met the service's 60 a minute unpaced. */
-const paced = (ctx: IPollFunctions) => pacedRun(ctx, POLL_PACE);
-
 /** The form's assignment filters narrowed to these people and scenarios (undefined: none can match). */
 function narrowed(
 	query: IDataObject,
@@ -175,7 +172,6 @@ export async function findFinished(
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
 	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
-	if (candidates.length) paced(ctx);
 	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
 }
 
@@ -187,7 +183,6 @@ export async function readAssignments(
 	serviceTime: number | null,
 	pastDueOnly = false,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
-	paced(ctx);
 	if (pastDueOnly) {
 		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
 		const read = await readPastDue(ctx, query, stored ?? emptyState(), serviceTime);

@@ -1,12 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import {
-	apiListPage,
-	apiRequest,
-	MAX_PAGE_SIZE,
-	mapWhileInTime,
-	untilDeadline,
-} from '../../shared/transport';
+import { apiRequest, mapWithConcurrency, readPages } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport';
 import type { FoundRecord } from '../family';
 import type { PracticeEvent, PracticeSettings } from './settings';
@@ -22,16 +16,8 @@ export async function readAll(
 	qs: IDataObject,
 	firstPage?: ListPage<IDataObject>,
 ): Promise<IDataObject[]> {
-	const rows = new Map<string, IDataObject>();
-	for (let page = 1; ; page++) {
-		const { data, pagination } =
-			page === 1 && firstPage
-				? firstPage
-				: await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
-		for (const row of data) if (!rows.has(String(row.id))) rows.set(String(row.id), row);
-		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
-	}
-	return [...rows.values()];
+	// A row pushed onto the next page was read first where the list stood then: either reading serves.
+	return (await readPages<IDataObject>(ctx, path, qs, { first: firstPage, keep: 'first' })).rows;
 }
 
 /**
@@ -45,13 +31,11 @@ export async function readPagesInTime(
 	fromPage: number,
 	onPage: (data: IDataObject[]) => void,
 ): Promise<number | undefined> {
-	for (let page = fromPage; ; page++) {
-		const next = await untilDeadline(apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE));
-		if (!next) return page;
-		onPage(next.data);
-		const { data, pagination } = next;
-		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) return undefined;
-	}
+	const until = ({ data }: ListPage<IDataObject>) => {
+		onPage(data);
+		return false;
+	};
+	return (await readPages(ctx, path, qs, { from: fromPage, resumable: true, until })).next;
 }
 
 /**
@@ -64,23 +48,20 @@ export async function readNewest(
 	qs: IDataObject,
 	floorAfter: (row: IDataObject) => number | null,
 ): Promise<IDataObject[]> {
-	const rows = new Map<string, IDataObject>();
 	let ordered = true;
 	let last = Infinity;
-	for (let page = 1; ; page++) {
-		const { data, pagination } = await apiListPage<IDataObject>(ctx, path, qs, page, MAX_PAGE_SIZE);
+	const until = ({ data }: ListPage<IDataObject>) => {
 		let floor: number | null = null;
 		for (const row of data) {
 			const created = stampOf(row.created_at);
 			if (created === undefined || created > last) ordered = false;
 			last = created ?? last;
 			floor = floorAfter(row);
-			if (!rows.has(String(row.id))) rows.set(String(row.id), row);
 		}
-		if (data.length < MAX_PAGE_SIZE || page >= (pagination.total_pages ?? page)) break;
-		if (ordered && floor !== null && last < floor) break;
-	}
-	return [...rows.values()];
+		return ordered && floor !== null && last < floor;
+	};
+	// As readAll: a finished row does not change, so its first reading serves.
+	return (await readPages<IDataObject>(ctx, path, qs, { keep: 'first', until })).rows;
 }
 
 /** A row's timestamp in epoch milliseconds, or undefined when it has none. */
@@ -118,7 +99,7 @@ export function scoreMatches(settings: PracticeSettings, row: IDataObject): bool
  * first it left no time for (the caller hands the rest on to the next poll).
  */
 export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise<Found[]> {
-	return await mapWhileInTime(found, DETAIL_CONCURRENCY, async (f) => {
+	const detail = async (f: Found): Promise<Found> => {
 		if (f.kind !== 'session') return f;
 		const { body } = await apiRequest<IDataObject>(ctx, {
 			method: 'GET',
@@ -126,5 +107,6 @@ export async function withFeedback(ctx: IPollFunctions, found: Found[]): Promise
 			what: `session ${idOf(f.row)}`,
 		});
 		return { ...f, row: body };
-	});
+	};
+	return await mapWithConcurrency(found, DETAIL_CONCURRENCY, detail, { untilDeadline: true });
 }

@@ -5,7 +5,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { chunks, readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
 import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
-import { POLL_PACE, untilDeadline } from '../../shared/transport';
+import { untilDeadline } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
 import type { SkillMemory, SkillReading } from './compare';
 import { compareSkill } from './compare';
@@ -39,9 +39,6 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	}),
 
 	readState: (staticData, settings) => readState(staticData, settings.key),
-
-	// Its proficiency reads come in a burst (a request per skill practised, the sweep's pages).
-	pace: POLL_PACE,
 
 	/**
 	 * One read, pinned to one instant (whole seconds); the first only records where the trigger starts.

@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiListPage } from '../transport';
+import { readPages } from '../transport';
 
 /** Rows per request of a resource-locator search: one page of the API per "load more". */
 const SEARCH_PAGE_SIZE = 50;
@@ -34,7 +34,7 @@ export type SearchMethod = (
 /** A "From List" search; the pagination token is the next API page number. */
 export function searchMethod(spec: SearchSpec): SearchMethod {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		let page = Number(paginationToken ?? 1) || 1;
+		const page = Number(paginationToken ?? 1) || 1;
 		const needle = (filter ?? '').trim();
 		const qs: IDataObject = spec.serverSearch && needle ? { query: needle } : {};
 		const lower = needle.toLowerCase();
@@ -42,20 +42,17 @@ export function searchMethod(spec: SearchSpec): SearchMethod {
 		const pagesAtMost = match && spec.fill ? spec.fill.maxPages : 1;
 		const wanted = match && spec.fill ? spec.fill.minResults : 0;
 		const results: INodeListSearchItems[] = [];
-		for (let read = 0; ; read++) {
-			const { data, pagination } = await apiListPage<IDataObject>(
-				this,
-				spec.path,
-				qs,
-				page,
-				spec.pageSize ?? SEARCH_PAGE_SIZE,
-			);
-			results.push(...(match ? data.filter((row) => match(row, lower)) : data).map(spec.toItem));
-			if (page < pagination.total_pages) page += 1;
-			else return { results };
-			if (read + 1 >= pagesAtMost || results.length >= wanted)
-				return { results, paginationToken: String(page) };
-		}
+		let pages = 0;
+		// Each row is shown as its page gives it: a search shows one reading, the latest page's.
+		const { next } = await readPages<IDataObject>(this, spec.path, qs, {
+			from: page,
+			pageSize: spec.pageSize ?? SEARCH_PAGE_SIZE,
+			until: ({ data }) => {
+				results.push(...(match ? data.filter((row) => match(row, lower)) : data).map(spec.toItem));
+				return ++pages >= pagesAtMost || results.length >= wanted;
+			},
+		});
+		return next === undefined ? { results } : { results, paginationToken: String(next) };
 	};
 }
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListPage, TransportContext } from '../transport';
-import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from '../transport';
+import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE, readPages } from '../transport';
 import type { ProficiencyReading, SkillRef } from './tierChange';
 import { memberKey, tierChanges } from './tierChange';
 
@@ -47,21 +47,16 @@ export async function readTiers(
 	asOf: string,
 	itemIndex?: number,
 ): Promise<ProficiencyReading[]> {
-	const read = async (page: number) => await tiersPage(ctx, skillId, qs, asOf, page, itemIndex);
+	const path = `/skills/${skillId}/proficiency`;
 	for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
-		const first = await read(1);
-		const { total_count: total, total_pages: pages } = first.pagination;
-		const rest = await mapWithConcurrency(
-			Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2),
-			2,
-			read,
+		// A member read twice is one member: the first reading stands (both are as of `asOf`).
+		const read = await readPages<ProficiencyReading>(
+			ctx,
+			path,
+			{ ...qs, end_date: asOf },
+			{ concurrency: 2, keep: 'first', keyOf: memberKey, itemIndex },
 		);
-		const seen = new Set<string>();
-		const rows = [first, ...rest]
-			.flatMap((page) => page.data)
-			.filter((row) => !seen.has(memberKey(row)) && seen.add(memberKey(row)));
-		const moved = rest.some((page) => page.pagination.total_count !== total);
-		if (pages <= 1 || (!moved && rows.length >= total)) return rows;
+		if (read.pages <= 1 || (!read.moved && read.rows.length >= read.total)) return read.rows;
 	}
 	throw new NodeOperationError(
 		ctx.getNode(),

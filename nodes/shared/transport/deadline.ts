@@ -35,41 +35,7 @@ export class OutOfTime extends Error {
 	}
 }
 
-const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
-
-/**
- * `work` over `inputs`, `concurrency` at a time, until `OutOfTime`: the results of the longest
- * finished run from the first input, where a read resumes. Other errors: thrown once started ones end.
- */
-export async function mapWhileInTime<I, O>(
-	inputs: I[],
-	concurrency: number,
-	work: (input: I) => Promise<O>,
-): Promise<O[]> {
-	const results = new Array<O>(inputs.length);
-	const done = new Array<boolean>(inputs.length).fill(false);
-	let next = 0;
-	let stopAt = inputs.length;
-	let failure: { error: unknown } | undefined;
-	const worker = async () => {
-		while (next < stopAt && failure === undefined) {
-			const index = next++;
-			try {
-				results[index] = await work(inputs[index]);
-				done[index] = true;
-			} catch (error) {
-				if (isOutOfTime(error)) stopAt = Math.min(stopAt, index);
-				else failure ??= { error };
-			}
-		}
-	};
-	await Promise.all(
-		Array.from({ length: Math.min(Math.max(1, concurrency), inputs.length) }, worker),
-	);
-	if (failure) throw failure.error;
-	const finished = done.indexOf(false);
-	return results.slice(0, finished === -1 ? inputs.length : finished);
-}
+export const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
 
 /** What `work` gives, or undefined when the deadline stopped it; any other error goes on. */
 export async function untilDeadline<T>(work: Promise<T>): Promise<T | undefined> {

@@ -1,7 +1,7 @@
 export { apiRequest } from './request';
 export type { ApiRequest, ApiResponse } from './request';
-export { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE } from './paginate';
-export type { ListPage } from './paginate';
+export { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE, readPages } from './paginate';
+export type { ListPage, PagesRead, PageWalk } from './paginate';
 export type { TransportContext } from './context';
 export { asNodeError } from './errors';
 export { callbackSecret } from './callbackSecret';
@@ -9,5 +9,5 @@ export { withIsNew } from './created';
 export { POLL_PACE, SERVICE_LIMITS, UNPACED } from './pacer';
 export type { PaceLimits } from './pacer';
 export { REQUESTS_PER_DAY } from './dayBudget';
-export { pacedRun, sharedInRun, startRun } from './run';
-export { Deadline, mapWhileInTime, OutOfTime, untilDeadline } from './deadline';
+export { sharedInRun, startRun } from './run';
+export { Deadline, OutOfTime, untilDeadline } from './deadline';

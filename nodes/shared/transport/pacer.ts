@@ -24,8 +24,9 @@ export const UNPACED: PaceLimits = { requestsPerMinute: 0, creationsPerMinute: 0
 export const SERVICE_LIMITS: PaceLimits = { requestsPerMinute: 60, creationsPerMinute: 10 };
 
 /**
- * Skill Tiers' burst of proficiency reads (up to 150 at 2,000 members × 80 skills) spreads over minutes
- * instead of meeting 429s, leaving a sixth of the minute to workflows this process may not see.
+ * Every trigger poll's pace (family.ts): triggers on one key share its minute, so two reading at once
+ * (or Skill Tiers' burst of proficiency reads, Practice's feedback reads) spread over minutes instead of
+ * meeting 429s, leaving a sixth of the minute to workflows this process may not see.
  */
 export const POLL_PACE: PaceLimits = { requestsPerMinute: 50, creationsPerMinute: 0 };
 

@@ -18,11 +18,6 @@ export function startRun(ctx: object, pace: PaceLimits, deadline?: Deadline): vo
 	runs.set(ctx, { pace, shared: new Map(), deadline });
 }
 
-/** From now on this run keeps to `pace` (its deadline and shared work stay). */
-export function pacedRun(ctx: object, pace: PaceLimits): void {
-	runs.set(ctx, { ...runOf(ctx), pace });
-}
-
 export function runOf(ctx: object): Run {
 	const run = runs.get(ctx) ?? { pace: UNPACED, shared: new Map() };
 	runs.set(ctx, run);
