@@ -9,6 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Deadline, POLL_PACE, startRun, untilDeadline } from '../shared/transport';
+import { listEntries } from '../shared/validate';
 import { mayRead, refundRead, spendRead } from './quota';
 
 /** What a family of events gives the trigger (families.ts lists them). */
@@ -151,7 +152,10 @@ export interface FoundRecord<Event extends string = string> {
 export const toItems = (found: FoundRecord[]): INodeExecutionData[] =>
 	found.map(({ event, kind, row }) => ({ json: { event, [kind]: row } }));
 
-/** A family's chosen events, checked: at least one, each one the family knows. */
+/**
+ * A family's chosen events: at least one. Each is one the form offers (the node's poll checked that,
+ * offered.ts); a list from an expression is read as offered.ts reads it.
+ */
 export function readEvents<Event extends string>(
 	ctx: IPollFunctions,
 	parameter: string,
@@ -159,16 +163,10 @@ export function readEvents<Event extends string>(
 	noun: string,
 ): Set<Event> {
 	const raw = ctx.getNodeParameter(parameter, []) as unknown;
-	const chosen = (Array.isArray(raw) ? raw : [raw]).map(String);
-	const unknown = chosen.filter((event) => !(event in events));
-	if (chosen.length === 0 || unknown.length > 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			chosen.length === 0
-				? `Events: choose at least one ${noun}`
-				: `Events: unknown event "${unknown[0]}"`,
-			{ description: `Allowed: ${Object.keys(events).join(', ')}.` },
-		);
-	}
+	const chosen = (listEntries(raw) ?? [raw]).map(String);
+	if (chosen.length === 0)
+		throw new NodeOperationError(ctx.getNode(), `Events: choose at least one ${noun}`, {
+			description: `Allowed: ${Object.keys(events).join(', ')}.`,
+		});
 	return new Set(chosen as Event[]);
 }

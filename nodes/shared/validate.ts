@@ -12,6 +12,20 @@ const ISO_DATE_TIME =
 // A date alone, or midnight with no zone: what n8n's date-time picker gives when a day is clicked.
 const WHOLE_DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ]00:00(?::00(?:\.0{1,9})?)?)?$/;
 
+/**
+ * A multi-select's entries: its list, or the comma-separated text an expression gives, trimmed, empty
+ * entries left out; undefined for anything else. The one reading of a list value (offered.ts, `list`,
+ * the trigger's events).
+ */
+export function listEntries(value: unknown): unknown[] | undefined {
+	if (Array.isArray(value)) return value as unknown[];
+	if (typeof value !== 'string') return undefined;
+	return value
+		.split(',')
+		.map((part) => part.trim())
+		.filter((part) => part !== '');
+}
+
 /** `end`: an inclusive upper bound, where a whole day runs to 23:59:59 UTC (times are to the second). */
 type DateBound = 'exact' | 'end';
 
@@ -57,16 +71,15 @@ export class InputValidator {
 	/** Multi-select values or comma-separated text, trimmed, empty entries left out; else refused. */
 	list(field: string, value: unknown): string[] {
 		if (value === undefined || value === null) return [];
-		let parts: string[];
-		if (typeof value === 'string') parts = value.split(',');
-		else if (Array.isArray(value))
-			parts = value.map((entry) => this.text(`${field} (each entry)`, entry));
-		else
+		const entries = listEntries(value);
+		if (entries === undefined)
 			return this.fail(
 				field,
 				`must be a list or comma-separated text, but the expression returned ${describe(value)}`,
 			);
-		return parts.map((part) => part.trim()).filter((part) => part !== '');
+		return entries
+			.map((entry) => this.text(`${field} (each entry)`, entry).trim())
+			.filter((part) => part !== '');
 	}
 
 	email(field: string, value: unknown): string {
@@ -132,12 +145,6 @@ export class InputValidator {
 			this.fail(field, `must be a whole number from ${min} to ${max}, got "${String(value)}"`);
 		}
 		return number;
-	}
-
-	oneOf(field: string, value: string, allowed: readonly string[]): string {
-		if (!allowed.includes(value))
-			this.fail(field, `must be one of ${allowed.join(', ')}, got "${value}"`);
-		return value;
 	}
 
 	/** A lower bound not above its upper bound (ISO dates or numbers); skipped when one is missing. */

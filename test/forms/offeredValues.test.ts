@@ -208,6 +208,46 @@ describe('the trigger', () => {
 	);
 });
 
+describe('a comma-separated list from an expression: read as offered.ts reads it, accepted by both', () => {
+	// Issue 56: offered.ts passed "pageCreated,pageUpdated" and the family's own events check refused it.
+	const poll = async (parameters: INodeParameters, write: () => void) => {
+		const harness = new PollHarness({
+			parameters,
+			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		});
+		const activation = await harness.poll();
+		expect(activation.error).toBeUndefined();
+		sim.control.advance(1000);
+		write();
+		const next = await harness.poll();
+		expect(next.error).toBeUndefined();
+		return next.items.map((item) => item.json.event);
+	};
+
+	test('Knowledge Hub Events', async () => {
+		const events = await poll({ events: '={{ "pageCreated, pageUpdated" }}' }, () =>
+			sim.control.createPage({ title: 'From a listed event' }),
+		);
+		expect(events).toEqual(['pageCreated']);
+	});
+
+	test('Practice Results Events', async () => {
+		const parameters = {
+			triggerOn: 'practice',
+			practiceEvents: '={{ "sessionScored,assignmentCompleted" }}',
+			practiceOptions: { maxReadsPerDay: 0 },
+		};
+		const events = await poll(parameters, () =>
+			sim.control.addSession({
+				userEmail: 'bob@acme.com',
+				scenario: 'procurement-discovery',
+				score: 80,
+			}),
+		);
+		expect(events).toEqual(['sessionScored']);
+	});
+});
+
 describe('the Job Trigger', () => {
 	// One server a case: each serves the one trigger it was given at the Job Trigger's path.
 	let server: WebhookServer;

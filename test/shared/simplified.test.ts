@@ -1,7 +1,8 @@
 /**
  * The Simplify table (nodes/shared/output/simplified.ts) against the records it cuts down (the
- * simulator's zod schemas, held to the spec), the form that offers it, the tool variant, and the
- * "Simplified output" table of docs/nodes.md (the user docs the README links to).
+ * simulator's zod schemas, held to the spec), the form that offers it, the tool variant (its form and a
+ * tool call through n8n-core), and the "Simplified output" table of docs/nodes.md (the user docs the
+ * README links to).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ZodRawShape } from 'zod';
 
 import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
+import { runToolCalls } from '../../n8n-harness/runTool';
+import { toolVariant } from '../../n8n-harness/toolAgent';
 import { resources } from '../../nodes/WorkspacePractice/actions/resources';
 import type { SimplifiedKind } from '../../nodes/shared/output/simplified';
 import {
@@ -25,6 +28,7 @@ import {
 	sessionDetailSchema,
 	sourceSchema,
 } from '../../simulator/schemas';
+import { startSimulator } from '../../simulator';
 import { TIER_CHANGE_FIELDS } from '../support/tierChangeFields';
 
 /** Every field a record of each kind can carry: its schema's, plus is_new where the node adds it. */
@@ -157,14 +161,30 @@ describe('the form', () => {
 		},
 	);
 
-	test('the tool variant n8n builds (the description with usableAsTool replacements) keeps Simplify on', () => {
-		const tool = description.usableAsTool;
-		expect(tool).toBeTruthy();
-		const replacements = typeof tool === 'object' && tool !== null ? (tool.replacements ?? {}) : {};
-		const toolDescription = { ...description, ...replacements };
-		const toggles = toolDescription.properties.filter((property) => property.name === 'simplify');
+	test('the tool variant n8n builds keeps Simplify on: a tool call that leaves it out gets the simplified records', async () => {
+		// The variant as the server builds it (n8n-harness/toolVariant): usableAsTool's replacements can
+		// only rename the node (INodeTypeBaseDescription), so the form's defaults are the tool's.
+		const tool = toolVariant(new WorkspacePractice()).description;
+		const toggles = tool.properties.filter((property) => property.name === 'simplify');
 		expect(toggles).toHaveLength(operations.filter((op) => op.simplifies).length);
 		expect(toggles.every((property) => property.default === true)).toBe(true);
+		// And what a model gets: the call runs through n8n-core's tool machinery with Simplify unset.
+		const sim = await startSimulator();
+		try {
+			const { answers } = await runToolCalls({
+				parameters: { resource: 'scenario', operation: 'getAll', returnAll: false, limit: 3 },
+				calls: [{}],
+				credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+			});
+			const records = answers[0].answer as Array<Record<string, unknown>>;
+			expect(records.length).toBeGreaterThan(0);
+			const kept = SIMPLIFIED_FIELDS.scenario as readonly string[];
+			for (const record of records)
+				expect(Object.keys(record)).toEqual(kept.filter((field) => field in record));
+			expect(Object.keys(records[0]).length).toBeLessThan(keys(scenarioSchema.shape).length);
+		} finally {
+			await sim.close();
+		}
 	});
 });
 

@@ -59,7 +59,6 @@ export function readPracticeSettings(ctx: IPollFunctions): PracticeSettings {
 	const events = readEvents(ctx, 'practiceEvents', PRACTICE_EVENTS, 'practice event');
 	const filters = ctx.getNodeParameter('practiceFilters', {}) as IDataObject;
 	const ranks = filters.rank === undefined ? [] : check.list('Filters → Rank', filters.rank);
-	for (const rank of ranks) check.oneOf('Filters → Rank', rank, RANKS);
 	const score = (name: string, field: string) =>
 		filters[name] === undefined || filters[name] === ''
 			? undefined

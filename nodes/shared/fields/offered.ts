@@ -8,9 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { InputValidator, quoted } from '../validate';
+import { InputValidator, listEntries, quoted } from '../validate';
 
-/** An expression or an AI tool call can put anything in an options field: checked before any request. */
+/**
+ * An expression or an AI tool call can put anything in an options field: checked before any request,
+ * here only. The operations and the trigger's families read the value as it passed (a multi-select's
+ * with `listEntries`, as here) and check it no more.
+ */
 
 /** A field's offered values, or undefined when its list comes from the API (nothing fixed to check). */
 function offeredValues(field: INodeProperties): INodePropertyOptions[] | undefined {
@@ -22,17 +26,6 @@ function offeredValues(field: INodeProperties): INodePropertyOptions[] | undefin
 /** "Off (off), Until Callback (callback)": what a person picks and what an expression gives. */
 function describeOffered(options: INodePropertyOptions[]): string {
 	return options.map((o) => `${o.name} (${quoted(o.value)})`).join(', ');
-}
-
-/** The entries of a multiOptions value: a list, or comma-separated text from an expression. */
-function entriesOf(value: unknown): unknown[] | undefined {
-	if (Array.isArray(value)) return value as unknown[];
-	if (typeof value === 'string')
-		return value
-			.split(',')
-			.map((part) => part.trim())
-			.filter((part) => part !== '');
-	return undefined;
 }
 
 /** Says why a value the form does not offer does not apply (throws), or returns to refuse it plainly. */
@@ -65,7 +58,7 @@ function checkValue(
 		offered.some((o) => o.value === entry) || definitions.some((d) => d.default === entry);
 	if (value === undefined || value === null) return;
 	// Not a list at all: the operation's own reading says so, in its words.
-	const entries = definitions[0].type === 'multiOptions' ? (entriesOf(value) ?? []) : [value];
+	const entries = definitions[0].type === 'multiOptions' ? (listEntries(value) ?? []) : [value];
 	const unknown = entries.find((entry) => !isOffered(entry));
 	if (unknown === undefined) return;
 	explain(path, unknown);

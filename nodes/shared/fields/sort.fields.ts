@@ -21,8 +21,6 @@ export interface SortSpec {
 	serviceOrder: string;
 }
 
-const DIRECTIONS = ['ascending', 'descending'] as const;
-
 export function sortCollection(spec: SortSpec): INodeProperties {
 	// A variable: the lint rule node-param-default-missing does not read `spec.default`.
 	const defaultKey = spec.default;
@@ -73,13 +71,8 @@ export function readSort(ctx: IExecuteFunctions, itemIndex: number, spec: SortSp
 	const hasDirection =
 		spec.directional && values.direction !== undefined && values.direction !== '';
 	if (!hasField && !hasDirection) return {};
-	const keys = spec.keys.map((key) => String(key.value));
-	const field = hasField
-		? v.oneOf('Sort By', v.text('Sort By', values.field).trim(), keys)
-		: spec.default;
-	const direction = hasDirection
-		? v.oneOf('Direction', v.text('Direction', values.direction).trim(), DIRECTIONS)
-		: 'descending';
+	const field = hasField ? v.text('Sort By', values.field).trim() : spec.default;
+	const direction = hasDirection ? v.text('Direction', values.direction).trim() : 'descending';
 	const wire = spec.directional && direction === 'descending' ? `-${field}` : field;
 	return Object.fromEntries(spec.params.map((name) => [name, wire]));
 }

@@ -65,7 +65,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	if (updates.status !== undefined) {
 		const status = check.text('Status', updates.status).trim();
 		refuseArchived(check, status);
-		body.status = check.oneOf('Status', status, ['draft', 'published']);
+		body.status = status;
 	}
 	addPageLists(body, updates, check);
 	if (Object.keys(body).length === 0) {

@@ -8,7 +8,6 @@ import { forOperation, type OperationModule } from '../../../shared/operations/o
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 import { additionalFields, memberEmailField, readMemberEmail } from '../fields';
 
-const RANKS = ['gold', 'silver', 'bronze'];
 const MAX_ATTEMPTS = 1_000_000;
 
 export const description = forOperation('scenario', 'assign', [
@@ -90,8 +89,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 		body.attempt_max as number | undefined,
 		'must not be less than Minimum Attempts',
 	);
-	if (extra.rank_min !== undefined && extra.rank_min !== '')
-		body.rank_min = v.oneOf('Minimum Rank', String(extra.rank_min), RANKS);
+	if (extra.rank_min !== undefined && extra.rank_min !== '') body.rank_min = String(extra.rank_min);
 	if (hasText(extra.custom_message)) body.custom_message = extra.custom_message;
 	const scenarioId = await readScenarioId(this, itemIndex);
 	return await apiRequest<IDataObject>(this, {

@@ -6,8 +6,6 @@ import { forOperation, type OperationModule } from '../../../shared/operations/o
 import { readScenarioId, scenarioLocator, scenarioPath } from './scenario.locator';
 import { memberEmailField, readMemberEmail } from '../fields';
 
-const PERMISSION_LEVELS = ['view', 'share', 'monitor', 'edit'];
-
 export const description = forOperation('scenario', 'grantAccess', [
 	scenarioLocator(false),
 	memberEmailField('to give access to,'),
@@ -34,10 +32,9 @@ export const description = forOperation('scenario', 'grantAccess', [
 export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const v = validator(this, itemIndex);
 	const userEmail = readMemberEmail(this, itemIndex);
-	const level = v.oneOf(
+	const level = v.required(
 		'Permission Level',
-		v.required('Permission Level', this.getNodeParameter('permissionLevel', itemIndex, 'view')),
-		PERMISSION_LEVELS,
+		this.getNodeParameter('permissionLevel', itemIndex, 'view'),
 	);
 	const scenarioId = await readScenarioId(this, itemIndex);
 	return await apiRequest<IDataObject>(this, {

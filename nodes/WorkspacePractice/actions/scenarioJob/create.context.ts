@@ -10,22 +10,14 @@ import { CONTEXT_MAX } from './create.fields';
 /** The form's pages, checked (at least one, each a UUID); undefined for Context From: Text. */
 export function checkContextForm(ctx: IExecuteFunctions, itemIndex: number) {
 	const check = validator(ctx, itemIndex);
-	const from = check.oneOf(
-		'Context From',
-		String(ctx.getNodeParameter('contextFrom', itemIndex, 'text')),
-		['text', 'pages'],
-	);
+	const from = String(ctx.getNodeParameter('contextFrom', itemIndex, 'text'));
 	if (from === 'text') return undefined;
 	const rows = ctx.getNodeParameter('contextPages.page', itemIndex, []) as IDataObject[];
 	const pageIds = (Array.isArray(rows) ? rows : []).map((row, n) =>
 		check.uuid(`Context Pages (row ${n + 1})`, unwrapLocator(row.page).value),
 	);
 	if (pageIds.length === 0) check.fail('Context Pages', 'must list at least one page');
-	const body = check.oneOf(
-		'Page Body',
-		String(ctx.getNodeParameter('contextPageBody', itemIndex, 'published')),
-		['published', 'draft'],
-	) as PageBody;
+	const body = String(ctx.getNodeParameter('contextPageBody', itemIndex, 'published')) as PageBody;
 	return { pageIds, body };
 }
 

@@ -42,11 +42,7 @@ function readRequestId(
 	options: IDataObject,
 ): string | undefined {
 	const check = validator(ctx, itemIndex);
-	const mode = check.oneOf('Options → Request ID', String(options.requestIdMode ?? 'derived'), [
-		'derived',
-		'custom',
-		'none',
-	]);
+	const mode = String(options.requestIdMode ?? 'derived');
 	if (mode === 'none') return undefined;
 	if (mode === 'custom') return check.required('Options → Request ID Value', options.requestId);
 	return derivedRequestId(ctx, itemIndex);

@@ -112,11 +112,7 @@ export const execute: OperationModule['execute'] = async function (itemIndex) {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs = readFilters(this, itemIndex, peopleFilters);
 	if (options.includeSystemUsers !== true) qs.exclude_system_users = true;
-	const scope = validator(this, itemIndex).oneOf(
-		'Skills',
-		String(this.getNodeParameter('skillScope', itemIndex, 'all')),
-		['all', 'one'],
-	);
+	const scope = String(this.getNodeParameter('skillScope', itemIndex, 'all'));
 	const skillId = scope === 'one' ? readUuidLocator(this, itemIndex, 'skill', 'Skill ID') : '';
 	const skills: SkillRef[] =
 		scope === 'one'
