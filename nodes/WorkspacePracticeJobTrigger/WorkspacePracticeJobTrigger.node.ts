@@ -15,6 +15,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { refuseUnofferedValues } from '../shared/fields/offered';
+import { credentialTest } from '../shared/methods/credentialTest';
 import { JOB_TRIGGER_PATH, jobFromBody } from '../shared/scenarioJob/callback';
 import { isFinal, readJob } from '../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../shared/secret';
@@ -144,6 +145,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			{
 				name: 'workspacePracticeApi',
 				required: true,
+				testedBy: 'workspacePracticeApiTest',
 				displayOptions: { show: { confirmWithApi: [true] } },
 			},
 			{
@@ -159,6 +161,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
+			...credentialTest,
 			/** Nothing to call: the secret is checked locally for a usable header name and enough length. */
 			async checkWebhookSecret(
 				this: ICredentialTestFunctions,

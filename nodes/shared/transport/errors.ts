@@ -147,33 +147,43 @@ export interface NetworkErrorContext {
 }
 
 /**
- * No HTTP answer: nothing was sent (check the Base URL), or the answer was lost (a write may have
- * happened). Reasons in words: NodeApiError replaces a message naming ECONNREFUSED & co., host and all.
+ * No HTTP answer, in words: nothing was sent (check the Base URL), or the answer was lost (a write
+ * may have happened). Reasons in words, not ECONNREFUSED & co.; the nodes and the credential test
+ * (methods/credentialTest.ts) say it alike.
  */
-export function networkError(
-	node: INode,
+export function networkWords(
 	host: string,
 	cause: unknown,
-	{ write, ifLost, itemIndex, baseUrl }: NetworkErrorContext,
-): NodeApiError {
+	{ write, ifLost, baseUrl }: Omit<NetworkErrorContext, 'itemIndex'>,
+): { message: string; description: string; reason: string } {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
 	const sent = maybeSent(cause);
-	const failure: Failure = { cause: 'temporarily-unavailable' };
 	const description = !sent
 		? `Nothing was sent: no connection to ${host} could be opened. Check the Base URL (${baseUrl}) in the Workspace Practice API credential: its host and port must be the service's, and the service must be reachable from n8n.`
 		: write
 			? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
 			: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
+	return {
+		message: `${sent ? 'No answer from' : 'Could not reach'} ${host} (${reason})`,
+		description,
+		reason,
+	};
+}
+
+/** No HTTP answer, as a NodeApiError (NodeApiError would replace a message naming ECONNREFUSED). */
+export function networkError(
+	node: INode,
+	host: string,
+	cause: unknown,
+	context: NetworkErrorContext,
+): NodeApiError {
+	const failure: Failure = { cause: 'temporarily-unavailable' };
+	const { message, description, reason } = networkWords(host, cause, context);
 	const error = new NodeApiError(
 		node,
 		{ host, networkError: reason },
-		{
-			message: `${sent ? 'No answer from' : 'Could not reach'} ${host} (${reason})`,
-			description,
-			itemIndex,
-			failure,
-		},
+		{ message, description, itemIndex: context.itemIndex, failure },
 	);
 	return keptOnV1(error, failure);
 }
