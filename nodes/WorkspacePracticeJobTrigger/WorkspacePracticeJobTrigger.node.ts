@@ -130,6 +130,11 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		defaults: { name: 'Workspace Practice Job Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// n8n's own words otherwise: "Go to Workspace Practice Job and create an event" (no such place).
+		eventTriggerDescription:
+			'Waiting for a job to call back: POST {"id": "<job ID>"} of an ended job to the Test URL, or create a job with the Test URL as its Callback URL',
+		activationMessage:
+			"Jobs whose Callback URL is this node's Production URL now start this workflow when they end.",
 		triggerPanel: {
 			header: 'Waits for the service to call back when a scenario job ends',
 			executionsHelp: {
