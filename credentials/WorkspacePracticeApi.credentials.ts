@@ -1,7 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -29,7 +28,7 @@ export class WorkspacePracticeApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://api.exec.com/rest/v1',
 			description:
-				"The API's base address, ending in /rest/v1: https://api.exec.com/rest/v1 for the hosted service (the servers entry of the service's API reference); a workspace on another address gets it from the workspace admin who makes its API keys. If the test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this address: check its host and port, and that n8n's network can reach the service.",
+				"The API's base address, ending in /rest/v1: https://api.exec.com/rest/v1 for the hosted service (the servers entry of the service's API reference); a workspace on another address gets it from the workspace admin who makes its API keys. If the test says it could not reach the host, check the host and port, and that n8n's network can reach the service.",
 		},
 		{
 			displayName: 'API Key',
@@ -42,6 +41,9 @@ export class WorkspacePracticeApi implements ICredentialType {
 				'Created by a workspace admin under Settings > API. Form: a lowercase word, "_live_" and 40 letters or digits (for example svc_live_…). Quotes, spaces and a "Bearer " prefix are removed.',
 		},
 	];
+
+	// The test is the nodes' `workspacePracticeApiTest` (testedBy, nodes/shared/methods/credentialTest.ts):
+	// n8n's declarative test would show an unreachable host as a bare ECONNREFUSED or ENOTFOUND.
 
 	/**
 	 * Sends the key as a Bearer header, stripped of surrounding whitespace/quotes and a pasted "Bearer "
@@ -78,30 +80,4 @@ export class WorkspacePracticeApi implements ICredentialType {
 			headers: { ...requestOptions.headers, Authorization: `Bearer ${key}` },
 		};
 	}
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			url: '/workspace',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						"The API key is well-formed but was not accepted by the service (revoked, or from another workspace). Ask a workspace admin for an active key from Settings > API, and check that the Base URL is this workspace's: n8n's own address (such as http://localhost:5678/rest/v1) answers 401 too.",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						"Nothing answers at this Base URL (404): check that it is the service's full base address ending in /rest/v1, as the workspace admin gave it, not n8n's own address (such as http://localhost:5678/rest/v1) or a web page's.",
-				},
-			},
-		],
-	};
 }

@@ -1,12 +1,16 @@
 import type {
 	ICredentialsDecrypted,
+	ICredentialTestRequest,
+	ICredentialType,
 	INode,
 	INodeType,
 	INodeTypes,
 	IDataObject,
 } from 'n8n-workflow';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
-import { ExecuteContext, RoutingNode } from 'n8n-core';
+import { CredentialTestContext, ExecuteContext, RoutingNode } from 'n8n-core';
+
+import { WorkspacePractice } from '../nodes/WorkspacePractice/WorkspacePractice.node.js';
 
 import { makeAdditionalData } from './additionalData';
 import { credentialTypes, TestCredentialsHelper } from './credentialsHelper';
@@ -17,13 +21,44 @@ export interface CredentialTestResult {
 }
 
 /**
- * Runs a credential's `test` request the way the n8n server does: a throwaway node whose only property
+ * Tests the Workspace Practice API credential the way the n8n server does (CredentialsTester, 2.41.1):
+ * the credential's own `test` request when it has one, else the function a node names with `testedBy`,
+ * called with n8n-core's CredentialTestContext on the decrypted credential.
+ */
+export async function testCredential(data: IDataObject): Promise<CredentialTestResult> {
+	const type: ICredentialType = credentialTypes.workspacePracticeApi;
+	if (!type.test) {
+		const node: INodeType = new WorkspacePractice();
+		const testedBy = node.description.credentials?.find((c) => c.name === type.name)?.testedBy;
+		const test =
+			typeof testedBy === 'string' ? node.methods?.credentialTest?.[testedBy] : undefined;
+		if (!test) throw new Error(`no test for the ${type.name} credential`);
+		const additionalData = makeAdditionalData(
+			new TestCredentialsHelper({}),
+			{ id: 'w', name: 'credential test', nodes: [], connections: {} } as never,
+			'credential-test',
+		);
+		const result = await test.call(new CredentialTestContext(additionalData), {
+			id: 'c1',
+			name: 'test',
+			type: type.name,
+			data: data as never,
+		});
+		return result as CredentialTestResult;
+	}
+	return await testRequestOf(type.test, data);
+}
+
+/**
+ * A credential's `test` request as the n8n server runs it: a throwaway node whose only property
  * carries the test request as `routing.request`, executed by n8n-core's RoutingNode with the
  * credential applied; a failing status is matched against the test's `rules`.
  */
-export async function testCredential(data: IDataObject): Promise<CredentialTestResult> {
+async function testRequestOf(
+	testRequest: ICredentialTestRequest,
+	data: IDataObject,
+): Promise<CredentialTestResult> {
 	const type = credentialTypes.workspacePracticeApi;
-	const testRequest = type.test;
 	const node: INode = {
 		id: 'credential-test',
 		name: 'Temp-Node',

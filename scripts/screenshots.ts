@@ -2,10 +2,12 @@
  * `npm run screenshots`: pictures of the node's forms in a real n8n editor, for the README, and of each
  * template's canvas for its gallery page (examples/images/<file>.png; `-- --templates` takes only
  * those). Starts the ready instance (n8n + package + simulator credential + examples), drives the
- * machine's Chromium headless with playwright-core, and saves PNGs to docs/images/.
+ * machine's Chromium headless with playwright-core, and saves PNGs to docs/images/, with what each was
+ * taken from in docs/images/manifest.json (scripts/n8n/pictures.ts; a test fails when a form changed
+ * since its picture).
  * Chromium: scripts/n8n/browser.ts.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -13,53 +15,49 @@ import type { Page } from 'playwright-core';
 import { dismissPopups, launchChromium, login } from './n8n/browser';
 import { startReadyInstance, type ReadyInstance } from './n8n/instance';
 import { REPO_ROOT } from './n8n/paths';
+import {
+	CANVAS_PICTURES,
+	exampleFiles,
+	FORM_PICTURES,
+	getManyNode,
+	MANIFEST,
+	MANIFEST_NOTE,
+	pictureEntries,
+	type PictureEntry,
+} from './n8n/pictures';
 
 const OUT = join(REPO_ROOT, 'docs', 'images');
 const TEMPLATE_IMAGES = join(REPO_ROOT, 'examples', 'images');
-const ACTION = 'n8n-nodes-workspace-practice.workspacePractice';
 
-/** One extra workflow whose node shows a Get Many form with Filters filled in. */
+/** One extra workflow whose node shows a Get Many form with Filters filled in (pictures.ts). */
 async function addGetManyWorkflow(instance: ReadyInstance): Promise<string> {
 	const credential = { id: instance.credentialId, name: 'Workspace Practice account' };
-	const fx = instance.sim.control.fixtures();
 	const created = await instance.api.createWorkflow({
 		name: 'Knowledge Hub pages (Get Many with filters)',
 		nodes: [
 			{
 				id: 'a1b2c3d4-0000-4000-8000-000000000001',
-				name: 'Recently published pages',
-				type: ACTION,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					resource: 'knowledgeHubPage',
-					operation: 'getAll',
-					returnAll: false,
-					limit: 20,
-					filters: {
-						status: 'published',
-						folder_id: {
-							__rl: true,
-							mode: 'list',
-							value: fx.folders.sales.id,
-							cachedResultName: fx.folders.sales.name,
-						},
-						owner_id: {
-							__rl: true,
-							mode: 'list',
-							value: fx.apiUser.id,
-							cachedResultName: `${fx.apiUser.first_name} ${fx.apiUser.last_name} <${fx.apiUser.email}>`,
-						},
-						updated_after: '2026-01-01T00:00:00',
-					},
-					sort: { field: 'updated_at' },
-				},
+				...getManyNode(instance.sim.control.fixtures()),
 				credentials: { workspacePracticeApi: credential },
 			},
 		],
 		connections: {},
 	});
 	return created.id;
+}
+
+/** Records what the pictures just taken were taken from (pictures.ts; test/forms/pictures.test.ts). */
+function writeManifest(taken: string[]): void {
+	const now = pictureEntries();
+	const before = existsSync(MANIFEST)
+		? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { pictures: Record<string, PictureEntry> })
+				.pictures
+		: {};
+	const pictures = { ...before };
+	for (const file of taken) pictures[file] = now[file];
+	const manifest = { '//': MANIFEST_NOTE, pictures };
+	writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, '\t')}\n`);
+	console.log(`saved docs/images/manifest.json (${taken.length} pictures)`);
 }
 
 /** Opens a workflow, double-clicks a node to open its form, and saves the form. */
@@ -130,23 +128,24 @@ async function main(): Promise<void> {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
 		const base = instance.n8n.baseUrl;
 		await login(page, base);
-		for (const file of readdirSync(join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json')))
-			await shootTemplate(page, base, instance.workflows[file], file.replace(/\.json$/, '.png'));
-		if (templatesOnly) return;
-		const deals = instance.workflows['scenarios-from-deals.json'];
-		const callbacks = instance.workflows['job-callbacks-to-team.json'];
-		const watcher = instance.workflows['knowledge-hub-watcher.json'];
-		await shootCanvas(page, base, deals, 'workflow-scenarios-from-deals.png');
-		await shootNode(page, base, deals, 'Create scenario and wait', 'scenario-job-create.png');
-		await shootNode(
-			page,
-			base,
-			await addGetManyWorkflow(instance),
-			'Recently published pages',
-			'knowledge-hub-pages-get-many.png',
-		);
-		await shootNode(page, base, callbacks, 'Scenario job finished', 'job-trigger.png');
-		await shootNode(page, base, watcher, 'New or published page', 'knowledge-hub-trigger.png');
+		const taken: string[] = [];
+		for (const file of exampleFiles()) {
+			const png = file.replace(/\.json$/, '.png');
+			await shootTemplate(page, base, instance.workflows[file], png);
+			taken.push(`examples/images/${png}`);
+		}
+		if (!templatesOnly) {
+			for (const { file, example } of CANVAS_PICTURES) {
+				await shootCanvas(page, base, instance.workflows[example], file);
+				taken.push(`docs/images/${file}`);
+			}
+			for (const { file, example, node } of FORM_PICTURES) {
+				const workflow = example ? instance.workflows[example] : await addGetManyWorkflow(instance);
+				await shootNode(page, base, workflow, node, file);
+				taken.push(`docs/images/${file}`);
+			}
+		}
+		writeManifest(taken);
 	} catch (error) {
 		console.error(instance.n8n.logTail(20));
 		throw error;

@@ -5,6 +5,7 @@ import { properties } from './actions/properties';
 import { router } from './actions/router';
 import { resumeOnCallback, resumeWebhooks } from './actions/scenarioJob/callback.webhook';
 import { subtitle } from './actions/subtitle';
+import { credentialTest } from '../shared/methods/credentialTest';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkspacePractice implements INodeType {
@@ -21,12 +22,14 @@ export class WorkspacePractice implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'workspacePracticeApi', required: true }],
+		credentials: [
+			{ name: 'workspacePracticeApi', required: true, testedBy: 'workspacePracticeApiTest' },
+		],
 		webhooks: resumeWebhooks,
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest };
 
 	execute = router;
 

@@ -15,6 +15,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import { refuseUnofferedValues } from '../shared/fields/offered';
+import { credentialTest } from '../shared/methods/credentialTest';
 import { JOB_TRIGGER_PATH, jobFromBody } from '../shared/scenarioJob/callback';
 import { isFinal, readJob } from '../shared/scenarioJob/job';
 import { headerValue, secretsMatch } from '../shared/secret';
@@ -129,6 +130,11 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 		defaults: { name: 'Workspace Practice Job Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// n8n's own words otherwise: "Go to Workspace Practice Job and create an event" (no such place).
+		eventTriggerDescription:
+			'Waiting for a job to call back: POST {"id": "<job ID>"} of an ended job to the Test URL, or create a job with the Test URL as its Callback URL',
+		activationMessage:
+			"Jobs whose Callback URL is this node's Production URL now start this workflow when they end.",
 		triggerPanel: {
 			header: 'Waits for the service to call back when a scenario job ends',
 			executionsHelp: {
@@ -144,6 +150,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 			{
 				name: 'workspacePracticeApi',
 				required: true,
+				testedBy: 'workspacePracticeApiTest',
 				displayOptions: { show: { confirmWithApi: [true] } },
 			},
 			{
@@ -159,6 +166,7 @@ export class WorkspacePracticeJobTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
+			...credentialTest,
 			/** Nothing to call: the secret is checked locally for a usable header name and enough length. */
 			async checkWebhookSecret(
 				this: ICredentialTestFunctions,

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { refuseUnofferedValues } from '../shared/fields/offered';
 import { switchedMultiOptionSubtitle } from '../shared/subtitle';
 import { FAMILIES, familyOf, properties } from './families';
+import { credentialTest } from '../shared/methods/credentialTest';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkspacePracticeTrigger implements INodeType {
@@ -37,11 +38,13 @@ export class WorkspacePracticeTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'workspacePracticeApi', required: true }],
+		credentials: [
+			{ name: 'workspacePracticeApi', required: true, testedBy: 'workspacePracticeApiTest' },
+		],
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		// Every family's options fields hold values the form offers, before any read is spent.

@@ -67,7 +67,8 @@ export interface Proficiency {
 
 /**
  * Time-decayed proficiency as of `asOf`: each observation weighs 0.5^(age/30 days); the score is the
- * weighted mean and the tier uses it unrounded (89.96 is proficient; the API shows it as 89.96).
+ * weighted mean (equal scores exactly themselves) and the tier uses it unrounded (89.96 is
+ * proficient; the API shows it as 89.96).
  * Observations after `asOf` are ignored. Fewer than 3 observations: no score. A scored roleplay
  * session is an observation of each skill its scenario evaluates (practice.ts), as a call is.
  */
@@ -82,14 +83,17 @@ export function proficiency(observations: ObservationRec[], asOf: number): Profi
 	return [...byUser.entries()].map(([userId, list]) => {
 		let score: number | null = null;
 		if (list.length >= MIN_OBSERVATIONS) {
+			// Weighted deviations from one of the scores, so equal scores average to exactly themselves
+			// (Σw·75 / Σw can be 74.99999999999999, a tier lower: issue 57).
+			const base = list[0].score;
 			let weighted = 0;
 			let weights = 0;
 			for (const o of list) {
 				const w = Math.pow(0.5, (asOf - o.at) / DAY / HALF_LIFE_DAYS);
-				weighted += w * o.score;
+				weighted += w * (o.score - base);
 				weights += w;
 			}
-			score = weighted / weights;
+			score = base + weighted / weights;
 		}
 		return {
 			userId,

@@ -23,6 +23,14 @@ test('triggerPanel: its own header and help, naming the Test URL, the Callback U
 	expect(help.inactive).toMatch(/about 5 minutes/);
 });
 
+test('eventTriggerDescription (what n8n shows while listening, instead of "Go to … and create an event") says what to send, and where', () => {
+	expect(description.eventTriggerDescription).toMatch(/^Waiting for a job to call back/);
+	expect(description.eventTriggerDescription).toMatch(/Test URL/);
+	expect(description.eventTriggerDescription).toMatch(/"id"/);
+	expect(description.eventTriggerDescription).not.toMatch(/create an event/i);
+	expect(description.activationMessage).toMatch(/Production URL/);
+});
+
 test("Statuses' tooltip: the service promises a callback for completed jobs only, and what to do for the others", () => {
 	const statuses = description.properties.find((p) => p.name === 'statuses');
 	expect(statuses?.description).toMatch(/promises a callback for completed jobs only/);

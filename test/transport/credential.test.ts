@@ -1,5 +1,8 @@
 import { cleanApiKey, checkApiKey, checkBaseUrl } from '../../nodes/shared/transport/apiKey';
 import { WorkspacePracticeApi } from '../../credentials/WorkspacePracticeApi.credentials.js';
+import { WorkspacePractice } from '../../nodes/WorkspacePractice/WorkspacePractice.node.js';
+import { WorkspacePracticeJobTrigger } from '../../nodes/WorkspacePracticeJobTrigger/WorkspacePracticeJobTrigger.node.js';
+import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.js';
 import { testCredential } from '../../n8n-harness/credentialTest';
 import { runNode } from '../../n8n-harness/runNode';
 import { ScriptedServer, TEST_KEY } from '../support/scriptedServer';
@@ -125,7 +128,8 @@ describe('credential test (as the n8n server runs it)', () => {
 			answerWorkspaceFor(TEST_KEY);
 			const result = await testCredential({ baseUrl: server.baseUrl, apiKey: key });
 			expect(result.status).toBe('Error');
-			expect(result.message).toMatch(/^API Key does not have the expected form/);
+			// In the nodes' words (transport/apiKey.ts): the test is the nodes' method (testedBy).
+			expect(result.message).toMatch(/^The API key (does not have the expected form|is empty)/);
 			expect(result.message).toContain('"_live_" and 40 letters or digits');
 			expect(result.message).toContain('No request was sent');
 			expect(server.requests).toHaveLength(0);
@@ -138,7 +142,8 @@ describe('credential test (as the n8n server runs it)', () => {
 			baseUrl: server.baseUrl.replace('/rest/v1', '/api'),
 			apiKey: TEST_KEY,
 		});
-		expect(result.message).toMatch(/^Base URL must be the full base address ending in \/rest\/v1/);
+		expect(result.message).toMatch(/^The Base URL must be the full base ending in \/rest\/v1/);
+		expect(result.message).toContain('No request was sent');
 		expect(server.requests).toHaveLength(0);
 	});
 
@@ -150,18 +155,46 @@ describe('credential test (as the n8n server runs it)', () => {
 		);
 	});
 
-	test("an unreachable host: n8n shows the network code, and Base URL's hint says what it means", async () => {
+	test('a dead URL: said as the nodes say it (could not reach, connection refused), not a bare ECONNREFUSED', async () => {
 		const result = await testCredential({
 			baseUrl: 'http://127.0.0.1:9/rest/v1',
 			apiKey: TEST_KEY,
 		});
-		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
-		const baseUrl = new WorkspacePracticeApi().properties.find((p) => p.name === 'baseUrl');
-		expect(baseUrl?.description).toMatch(
-			/ECONNREFUSED.*could not reach this address: check its host and port/,
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			/^Could not reach 127\.0\.0\.1:9 \(connection refused\)\. Nothing was sent: .*Check the Base URL \(http:\/\/127\.0\.0\.1:9\/rest\/v1\) in the Workspace Practice API credential/,
 		);
+		expect(result.message).not.toMatch(/ECONNREFUSED/);
+		const baseUrl = new WorkspacePracticeApi().properties.find((p) => p.name === 'baseUrl');
+		expect(baseUrl?.description).not.toMatch(/ECONNREFUSED/);
 		expect(baseUrl?.description).toMatch(/servers entry/);
 		expect(baseUrl?.description).toMatch(/workspace admin/);
+	});
+
+	test('a mistyped host: "host name not found", not a bare ENOTFOUND', async () => {
+		const result = await testCredential({
+			baseUrl: 'http://api.exec.invalid/rest/v1',
+			apiKey: TEST_KEY,
+		});
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			/^Could not reach api\.exec\.invalid \((host name not found|host name lookup failed)\)\. Nothing was sent/,
+		);
+		expect(result.message).not.toMatch(/ENOTFOUND|EAI_AGAIN/);
+	});
+
+	test('every node with the credential names the test (n8n looks for testedBy on the nodes), and has it', () => {
+		for (const node of [
+			new WorkspacePractice(),
+			new WorkspacePracticeTrigger(),
+			new WorkspacePracticeJobTrigger(),
+		]) {
+			const entry = node.description.credentials?.find((c) => c.name === 'workspacePracticeApi');
+			expect(entry?.testedBy).toBe('workspacePracticeApiTest');
+			expect(typeof node.methods.credentialTest?.workspacePracticeApiTest).toBe('function');
+		}
+		// The credential's own declarative test would win over testedBy (n8n's CredentialsTester).
+		expect('test' in new WorkspacePracticeApi()).toBe(false);
 	});
 
 	test("the credential's key and Base URL rules agree with the nodes' own checks", async () => {

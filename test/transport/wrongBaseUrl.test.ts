@@ -85,11 +85,11 @@ describe('the nodes', () => {
 });
 
 describe('the credential test', () => {
-	test("a web page or n8n's JSON at 404: the rule names the Base URL and n8n's own address", async () => {
+	test("a web page or n8n's JSON at 404: the test names what answered and n8n's own address", async () => {
 		server.script(html(404));
 		const result = await testCredential({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^Nothing answers at this Base URL \(404\)/);
+		expect(result.message).toMatch(/^The Base URL answered with a web page \(HTML\) \(HTTP 404\)/);
 		expect(result.message).toMatch(
 			/n8n's own address \(such as http:\/\/localhost:5678\/rest\/v1\)/,
 		);

@@ -80,20 +80,39 @@ export function serviceError(
 		code: envelope.code ?? null,
 		message: envelope.message ?? null,
 	};
+	const failure: Failure | undefined =
+		status === 401
+			? { cause: 'credential-invalid' }
+			: status >= 500
+				? { cause: 'temporarily-unavailable' }
+				: undefined;
 	const error = new NodeApiError(node, response, {
 		message: `${leadFor(status, envelope, what)} [${status}${envelope.type ? ` ${envelope.type}` : ''}${envelope.code ? `/${envelope.code}` : ''}]`,
 		description: `${facts}. ${extra ?? nextStepFor(status, envelope)}`,
 		httpCode: String(status),
 		itemIndex,
+		failure,
 	});
-	if (status === 401) declareFailure(error, { cause: 'credential-invalid' });
-	else if (status >= 500) declareFailure(error, { cause: 'temporarily-unavailable' });
-	return error;
+	return keptOnV1(error, failure);
 }
 
-/** Why a request failed, as n8n 2.41's scheduler reads it to back a poll off; n8n 1.x ignores it. */
+/**
+ * Why a request failed, as n8n 2.41's scheduler reads it to back a poll off, declared on an error
+ * already built (a 429 once its wait is known) the way n8n-workflow documents: built again with
+ * `failure` in its options, which hands back the same error with the failure on it. The errors built
+ * here pass `failure` in their options at once.
+ */
 export function declareFailure<E extends NodeApiError>(error: E, failure: Failure): E {
-	(error as { failure?: Failure }).failure = failure;
+	const declared = new NodeApiError(error.node, error as unknown as JsonObject, { failure });
+	return keptOnV1(declared as E, failure);
+}
+
+/**
+ * n8n-workflow 1.x has no `failure` option and drops it: the property is set there, so the error
+ * reads the same on 1.x (whose n8n reads nothing from it) as on 2.x.
+ */
+function keptOnV1<E extends NodeApiError>(error: E, failure: Failure | undefined): E {
+	if (failure && error.failure !== failure) error.failure = failure;
 	return error;
 }
 
@@ -128,15 +147,15 @@ export interface NetworkErrorContext {
 }
 
 /**
- * No HTTP answer: nothing was sent (check the Base URL), or the answer was lost (a write may have
- * happened). Reasons in words: NodeApiError replaces a message naming ECONNREFUSED & co., host and all.
+ * No HTTP answer, in words: nothing was sent (check the Base URL), or the answer was lost (a write
+ * may have happened). Reasons in words, not ECONNREFUSED & co.; the nodes and the credential test
+ * (methods/credentialTest.ts) say it alike.
  */
-export function networkError(
-	node: INode,
+export function networkWords(
 	host: string,
 	cause: unknown,
-	{ write, ifLost, itemIndex, baseUrl }: NetworkErrorContext,
-): NodeApiError {
+	{ write, ifLost, baseUrl }: Omit<NetworkErrorContext, 'itemIndex'>,
+): { message: string; description: string; reason: string } {
 	const code = networkCode(cause);
 	const reason = (code && NETWORK_REASONS[code]) ?? 'no answer';
 	const sent = maybeSent(cause);
@@ -145,16 +164,28 @@ export function networkError(
 		: write
 			? `The request reached the network but its answer was lost, so the change may have been made on the service. Check before running the node again: ${ifLost ?? 'read the object with its Get operation, or find it with Get Many'}.`
 			: 'The request was sent but no answer came back; a read changes nothing, so run the node again. If it keeps happening, check that the service is reachable from n8n.';
+	return {
+		message: `${sent ? 'No answer from' : 'Could not reach'} ${host} (${reason})`,
+		description,
+		reason,
+	};
+}
+
+/** No HTTP answer, as a NodeApiError (NodeApiError would replace a message naming ECONNREFUSED). */
+export function networkError(
+	node: INode,
+	host: string,
+	cause: unknown,
+	context: NetworkErrorContext,
+): NodeApiError {
+	const failure: Failure = { cause: 'temporarily-unavailable' };
+	const { message, description, reason } = networkWords(host, cause, context);
 	const error = new NodeApiError(
 		node,
 		{ host, networkError: reason },
-		{
-			message: `${sent ? 'No answer from' : 'Could not reach'} ${host} (${reason})`,
-			description,
-			itemIndex,
-		},
+		{ message, description, itemIndex: context.itemIndex, failure },
 	);
-	return declareFailure(error, { cause: 'temporarily-unavailable' });
+	return keptOnV1(error, failure);
 }
 
 export function networkCode(error: unknown): string | undefined {
@@ -209,6 +240,7 @@ export function notTheServiceError(
 	what: string,
 	itemIndex?: number,
 ): NodeApiError {
+	const failure: Failure = { cause: 'configuration-invalid' };
 	const error = new NodeApiError(
 		node,
 		{ httpCode: status, baseUrl },
@@ -217,7 +249,8 @@ export function notTheServiceError(
 			description: `Check the Base URL in the Workspace Practice API credential: it must be the service's API address ending in /rest/v1 (https://api.exec.com/rest/v1 for the hosted service, or the one your workspace admin gave you), not n8n's own address (such as http://localhost:5678/rest/v1) or a web page's.`,
 			httpCode: String(status),
 			itemIndex,
+			failure,
 		},
 	);
-	return declareFailure(error, { cause: 'configuration-invalid' });
+	return keptOnV1(error, failure);
 }
