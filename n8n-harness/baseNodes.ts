@@ -254,6 +254,26 @@ class HttpRequest implements INodeType {
 	}
 }
 
+/** n8n-nodes-base.stopAndError with an error message: the run stops with that message. */
+class StopAndError implements INodeType {
+	description = describe('n8n-nodes-base.stopAndError', 'Stop and Error', false, [
+		{ displayName: 'Error Type', name: 'errorType', type: 'string', default: 'errorMessage' },
+		{ displayName: 'Error Message', name: 'errorMessage', type: 'string', default: '' },
+	]);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (this.getNodeParameter('errorType', 0) !== 'errorMessage')
+			throw new NodeOperationError(
+				this.getNode(),
+				`the demo's Stop and Error takes a message only`,
+			);
+		throw new NodeOperationError(
+			this.getNode(),
+			this.getNodeParameter('errorMessage', 0) as string,
+		);
+	}
+}
+
 /**
  * Stand-in for n8n-nodes-base.dataTable, Row → Insert with its fields mapped automatically: it keeps
  * the rows in `dataTableRows` (by table name) in this process. n8n's node stores them in n8n's own
@@ -302,6 +322,7 @@ export const baseNodeStandIns: Record<string, INodeType> = {
 	'n8n-nodes-base.scheduleTrigger': new ScheduleTrigger(),
 	'n8n-nodes-base.filter': new Filter(),
 	'n8n-nodes-base.if': new If(),
+	'n8n-nodes-base.stopAndError': new StopAndError(),
 	'n8n-nodes-base.manualTrigger': new ManualTrigger(),
 	'n8n-nodes-base.set': new EditFields(),
 	'n8n-nodes-base.splitOut': new SplitOut(),

@@ -2,11 +2,14 @@
  * The AI examples, imported as a user would and run: examples/ask-your-workspace.json (Chat Trigger →
  * AI Agent with its OpenAI Chat Model, here pointed at the scripted stub, and eight Workspace
  * Practice tools) answers two chat messages; examples/workspace-mcp-server.json (MCP Server Trigger
- * with Bearer auth and seven tools) serves an MCP client. What the model and the client are offered is
+ * with Bearer auth and thirteen tools) serves an MCP client: it lists them, reads the Knowledge Hub,
+ * and answers what a coach's assistant asks (who practised, how a session scored, whose assignment is
+ * past due, tier changes, results per participant). What the model and the client are offered is
  * checked: every tool and every parameter has a description.
  */
 import { randomUUID } from 'node:crypto';
 
+import { SEED_NOW } from '../../simulator';
 import { type SuiteContext } from '../context';
 import { CheckError, expect, expectEqual, waitFor } from '../harness';
 import { loadExample, type ExampleNode } from '../support/examples';
@@ -285,7 +288,7 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 		if (published) {
 			for (const kind of ['streamable HTTP', 'SSE'] as McpTransportKind[]) {
 				await report.step(
-					`examples: an MCP client (${kind}) lists the 7 tools, described, and reads the Knowledge Hub`,
+					`examples: an MCP client (${kind}) lists the ${toolNodes(mcp.nodes).length} tools, described, and reads the Knowledge Hub`,
 					async () => {
 						const session = await connectWhenReady(url, kind, { authorization: `Bearer ${token}` });
 						sessions.push(session);
@@ -315,6 +318,66 @@ export async function aiExampleSteps(ctx: SuiteContext): Promise<void> {
 					},
 				);
 			}
+			await report.step(
+				"examples: the MCP example answers a coach's questions: who practised, a session's score, past due, a member's assignments, tier changes, results per participant",
+				async () => {
+					const session = await connectWhenReady(url, 'streamable HTTP', {
+						authorization: `Bearer ${token}`,
+					});
+					sessions.push(session);
+					const call = async (tool: string, args: Record<string, unknown>): Promise<string> => {
+						const outcome = await session.call(toolName(tool), args);
+						expect(!outcome.isError, `${tool} failed: ${outcome.text.slice(0, 300)}`);
+						return outcome.text;
+					};
+					// The seeded practice (sessions, tier moves) lies in the two weeks before the seed's now.
+					const since = new Date(SEED_NOW - 14 * 86_400_000).toISOString();
+					const practised = parseRows(
+						await call('Practice sessions', { since }),
+						'Practice sessions',
+					);
+					expect(practised.length > 0, "no session since the seed's two weeks");
+					expect(
+						practised.every((r) => String(r.created_at) >= since.slice(0, 10)),
+						'a session before the date asked for',
+					);
+					const scored = practised.find((r) => typeof r.score === 'number') ?? practised[0];
+					const detail = parseOne(
+						await call('Session details', { session_id: String(scored.id) }),
+						'Session details',
+					);
+					expectEqual(detail.id, scored.id, 'session read');
+					expect(!('transcript' in detail), 'Session details left the transcript out');
+					const overdue = parseRows(await call('Overdue assignments', {}), 'Overdue assignments');
+					expect(
+						overdue.length > 0 && overdue.every((a) => a.status === 'past_due'),
+						'past-due assignments only',
+					);
+					const bob = fx.members[1].email;
+					const assignments = parseRows(
+						await call('Assignments of a member', { user_email: bob }),
+						'Assignments of a member',
+					);
+					const changes = parseRows(
+						await call('Tier changes', {
+							from_date: since,
+							to_date: new Date(SEED_NOW).toISOString(),
+						}),
+						'Tier changes',
+					);
+					expect(
+						changes.length > 0 &&
+							changes.every((c) => ['up', 'down', 'new'].includes(String(c.direction))),
+						'tier changes with a direction',
+					);
+					const participants = parseRows(
+						await call('Participant results', { scenario: fx.scenarios.procurementDiscovery.id }),
+						'Participant results',
+					);
+					expect(participants.length > 0, 'participants on procurement discovery');
+					return `${practised.length} sessions since ${since.slice(0, 10)}; session ${String(detail.id)} scored ${String(detail.score)}; ${overdue.length} past due; ${assignments.length} assignments of ${bob}; ${changes.length} tier changes; ${participants.length} participants`;
+				},
+			);
 		}
 	} finally {
 		for (const session of sessions) await session.close().catch(() => undefined);

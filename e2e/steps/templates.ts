@@ -13,7 +13,8 @@
  * And, as imported (issue 49), what a stranger meets when a run finds nothing: the rollout report's
  * default title is a page of the workspace whose scenario is not built yet (its not-ready note posts),
  * a title no page has posts a note; the weekly tier digest in a quiet week posts one "no change"
- * message; the Knowledge Hub sync with no file in its folder outputs a note.
+ * message; the Knowledge Hub sync with no file in its folder outputs a note; the rollout report with
+ * its chat URL still empty stops with an error naming Settings → chat_webhook_url (issue 57).
  * Every template is imported as a stranger does (`importAsStranger`): no credential the file names
  * exists here, so each node gets this run's credential as the set-up notes say.
  */
@@ -400,10 +401,10 @@ async function analyticsTable(ctx: SuiteContext): Promise<void> {
 	);
 }
 
-/** The rollout report, as imported (only the chat URL set) and with a title no page has. */
+/** The rollout report, as imported (only the chat URL set), with a title no page has, and with no chat URL. */
 async function rolloutAsImported(ctx: SuiteContext): Promise<void> {
 	await ctx.report.step(
-		'templates: playbook-rollout-report as imported, the not-ready note; a title no page has, its note',
+		'templates: playbook-rollout-report as imported, the not-ready note; a title no page has, its note; no chat URL, an error naming it',
 		() =>
 			withOwn(ctx, 'rollout as imported', async (own, cleanup) => {
 				const { api } = ctx;
@@ -442,6 +443,25 @@ async function rolloutAsImported(ctx: SuiteContext): Promise<void> {
 					texts[1].startsWith('Playbook rollout: no published page is titled "No such playbook"'),
 					texts[1],
 				);
+				// Issue 57: before the chat URL is set, the run stops naming the setting (a placeholder
+				// host had failed with n8n's "incorrect host (domain)" alone).
+				const bare = importAsStranger('playbook-rollout-report.json', {
+					workspacePracticeApi: own.credential,
+				});
+				const barePath = uniquePath('rollout-no-chat');
+				webhookInstead(bare.nodes, 'Every Monday at 9', barePath);
+				const made = await api.createWorkflow(bare.workflow);
+				cleanup.push(() => api.deactivate(made.id));
+				await api.activate(made.id);
+				await api.callWebhook(barePath);
+				const failed = await finished(ctx, made.id, 1);
+				expectEqual(failed.status, 'error', 'no chat URL: execution status');
+				const message = String(failed.data?.resultData.error?.message ?? '');
+				expect(
+					message.startsWith('Settings → chat_webhook_url is empty'),
+					`no chat URL: the error does not name the setting: ${message.slice(0, 300)}`,
+				);
+				texts.push(message.slice(0, 60));
 				return texts.join(' | ');
 			}),
 	);

@@ -72,7 +72,7 @@ function checkToolNode(node: NodeJson): void {
 
 describe.each([
 	['examples/ask-your-workspace.json', 8, '@n8n/n8n-nodes-langchain.agent'],
-	['examples/workspace-mcp-server.json', 7, '@n8n/n8n-nodes-langchain.mcpTrigger'],
+	['examples/workspace-mcp-server.json', 13, '@n8n/n8n-nodes-langchain.mcpTrigger'],
 ])('%s', (file, toolCount, consumerType) => {
 	const workflow = read(file);
 	const tools = workflow.nodes.filter((n) => n.type === TOOL_TYPE);

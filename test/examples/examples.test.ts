@@ -46,6 +46,7 @@ const CORE: Record<string, number[]> = {
 	'n8n-nodes-base.summarize': [1.1],
 	'n8n-nodes-base.stickyNote': [1],
 	'n8n-nodes-base.if': [2],
+	'n8n-nodes-base.stopAndError': [1],
 };
 /** n8n's own nodes in 2.41.1 only: the Data table node of 1.123 is v1 and finds tables by list or ID, not by name. */
 const V2_ONLY: Record<string, number[]> = {

@@ -4,7 +4,9 @@
  * workspace (the one `npm run editor` and the demo use), whose scenario is not built yet, so the run
  * starts the job without waiting and posts the "not ready" note; a title no page has posts a note
  * saying so. It once carried Wait for Completion "none", which waited 15 minutes for a callback no one
- * sent, and a title that matched nothing ended green with nothing posted.
+ * sent, and a title that matched nothing ended green with nothing posted. Issue 57: as imported, with no
+ * chat URL yet, the run stops with an error naming the setting (a placeholder host had failed with
+ * n8n's "incorrect host (domain)" alone).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { join } from 'node:path';
@@ -83,4 +85,12 @@ test('a title no published page has: a note says so, and no job is made', async 
 	expect(posted).toEqual([
 		'Playbook rollout: no published page is titled "No such playbook". Set playbook_title in Settings to the page\'s exact title.',
 	]);
+});
+
+test('as imported, before the chat URL is set: the run stops with an error naming Settings → chat_webhook_url', async () => {
+	const result = await run(readWorkflowFile(FILE));
+	expect(result.error).toMatch(
+		/^Settings → chat_webhook_url is empty: paste your chat's incoming-webhook URL there/,
+	);
+	expect(posted).toEqual([]);
 });

@@ -1,9 +1,14 @@
 /**
- * Every workflow in examples/ is a template in n8n's gallery format (issue 42): a yellow sticky note
- * with the whole description and the self-hosted note, a white sticky note per step covering its
- * nodes, one Set node named Settings first after every trigger holding what a user edits (and read by
- * the other nodes), no workspace IDs, node names not left at n8n's defaults, and a name shaped
- * "verb + thing + where".
+ * Every workflow in examples/ is a template in n8n's gallery format (issues 42 and 57), held to the
+ * sticky-note rules of n8n's Creator hub ("Sticky note guidelines for templates", as published
+ * creators quote them; examples/README.md says where they come from): one yellow overview note at
+ * the top left, 100–300 words, with "### How it works" then "### Setup" (and at most an optional
+ * "### Customization"), the self-hosted line and the community-package install step; white section
+ * notes under 50 words, a "## " heading each, every one grouping two or more nodes; every node inside
+ * a section. Also: one Set node named Settings first after every trigger holding what a user edits
+ * (and read by the other nodes), no workspace IDs, node names not left at n8n's defaults, a name
+ * shaped "verb + thing + where", and a chat URL left empty stops the run naming the setting (issue
+ * 57: run as imported, a placeholder host failed with n8n's "incorrect host (domain)" alone).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,14 +37,20 @@ const YELLOW = 1;
 const WHITE = 7;
 /** A node's box on the canvas; the AI Agent is wider, so its sticky must leave room. */
 const NODE_SIZE = 100;
-const HEADINGS = [
-	'### Who it is for',
-	'### How it works',
-	'### How to set up',
-	'### Requirements',
-	'### How to customise',
-];
+/** The overview note's sections, in this order, then at most the optional ones. */
+const REQUIRED_HEADINGS = ['### How it works', '### Setup'];
+const OPTIONAL_HEADINGS = ['### Customization'];
+const OVERVIEW_WORDS = { min: 100, max: 300 };
+/** Section notes: "under 50 words". */
+const SECTION_WORDS_MAX = 49;
 const PACKAGE = 'n8n-nodes-workspace-practice';
+const INSTALL_STEP = 'Settings → Community Nodes → Install';
+
+/**
+ * Words as the strictest count sees them: every run of non-blank characters, Markdown marks
+ * included, so a note within the limits here is within them however n8n counts.
+ */
+const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 /** Names n8n gives a node when it is added (a second one gets a digit): a template renames them. */
 const DEFAULT_NAMES = [
@@ -67,6 +78,7 @@ const DEFAULT_NAMES = [
 	'When chat message received',
 	'MCP Server Trigger',
 	'Sticky Note',
+	'Stop and Error',
 ];
 /** The verbs the templates' names start with ("verb + thing + where"). */
 const VERBS = [
@@ -104,6 +116,15 @@ function strings(value: unknown, path: string): Array<[string, string]> {
 const isSticky = (n: NodeJson): boolean => n.type === STICKY;
 const colorOf = (n: NodeJson): number => Number(n.parameters.color ?? YELLOW);
 
+/** Whether a node's box lies within a sticky note's. */
+function inside(n: NodeJson, s: NodeJson): boolean {
+	const [x, y] = s.position;
+	const w = Number(s.parameters.width);
+	const h = Number(s.parameters.height);
+	const [nx, ny] = n.position;
+	return nx >= x && ny >= y && nx + NODE_SIZE <= x + w && ny + NODE_SIZE <= y + h;
+}
+
 function mainTargets(workflow: WorkflowJson, from: string): string[] {
 	return (workflow.connections[from]?.main ?? []).flat().map((t) => t.node);
 }
@@ -133,31 +154,85 @@ describe.each(FILES)('template examples/%s', (file) => {
 	const stickies = workflow.nodes.filter(isSticky);
 	const nodes = workflow.nodes.filter((n) => !isSticky(n));
 
-	test('one yellow note with the whole description and the self-hosted note; the others white', () => {
+	test('one yellow overview note at the top left: 100–300 words, How it works and Setup, the self-hosted line and the install step', () => {
 		const yellow = stickies.filter((s) => colorOf(s) === YELLOW);
 		expect(yellow.length).toBe(1);
-		const text = String(yellow[0].parameters.content);
-		for (const heading of HEADINGS)
-			expect([heading, text.includes(heading)]).toEqual([heading, true]);
-		expect(text).toMatch(/self-hosted n8n/i);
-		expect(text).toContain(PACKAGE);
-		expect(text).toMatch(/canvas preview/);
-		const steps = stickies.filter((s) => s !== yellow[0]);
-		expect(steps.length).toBeGreaterThan(0);
-		for (const s of steps) expect([s.name, colorOf(s)]).toEqual([s.name, WHITE]);
+		const [overview] = yellow;
+		const text = String(overview.parameters.content);
+		const words = wordCount(text);
+		expect([words, words >= OVERVIEW_WORDS.min && words <= OVERVIEW_WORDS.max]).toEqual([
+			words,
+			true,
+		]);
+		expect(text.split('\n')[0]).toBe(`## ${workflow.name}`);
+		const headings = text.split('\n').filter((line) => line.startsWith('### '));
+		expect(headings.slice(0, 2)).toEqual(REQUIRED_HEADINGS);
+		for (const extra of headings.slice(2)) expect(OPTIONAL_HEADINGS).toContain(extra);
+		expect(new Set(headings).size).toBe(headings.length);
+		const beforeHow = text.slice(0, text.indexOf('### How it works'));
+		expect(beforeHow).toContain('**Self-hosted n8n only.**');
+		expect(beforeHow).toContain(PACKAGE);
+		expect(beforeHow).toMatch(/canvas preview/);
+		const setup = text.slice(text.indexOf('### Setup')).split('\n### ')[0];
+		expect(setup).toContain(INSTALL_STEP);
+		expect(setup).toContain(PACKAGE);
+		for (const n of workflow.nodes.filter((m) => m !== overview))
+			expect([
+				n.name,
+				n.position[0] > overview.position[0] && n.position[1] >= overview.position[1],
+			]).toEqual([n.name, true]);
 	});
 
-	test('every node sits inside a step’s sticky note', () => {
-		const steps = stickies.filter((s) => colorOf(s) === WHITE);
-		const inside = (n: NodeJson, s: NodeJson): boolean => {
-			const [x, y] = s.position;
-			const w = Number(s.parameters.width);
-			const h = Number(s.parameters.height);
-			const [nx, ny] = n.position;
-			return nx >= x && ny >= y && nx + NODE_SIZE <= x + w && ny + NODE_SIZE <= y + h;
-		};
+	test('the other notes are white sections under 50 words, each a "## " heading over two or more nodes', () => {
+		const sections = stickies.filter((s) => colorOf(s) !== YELLOW);
+		expect(sections.length).toBeGreaterThan(0);
+		for (const s of sections) {
+			const text = String(s.parameters.content);
+			expect([s.name, colorOf(s)]).toEqual([s.name, WHITE]);
+			expect([s.name, wordCount(text)]).toEqual([
+				s.name,
+				Math.min(wordCount(text), SECTION_WORDS_MAX),
+			]);
+			expect([s.name, text.startsWith('## ')]).toEqual([s.name, true]);
+			expect([s.name, nodes.filter((n) => inside(n, s)).length >= 2]).toEqual([s.name, true]);
+		}
+	});
+
+	test('every node sits inside a section note', () => {
+		const sections = stickies.filter((s) => colorOf(s) === WHITE);
 		for (const n of nodes)
-			expect([n.name, steps.some((s) => inside(n, s))]).toEqual([n.name, true]);
+			expect([n.name, sections.some((s) => inside(n, s))]).toEqual([n.name, true]);
+	});
+
+	test('a chat URL left empty stops the run with an error naming Settings → chat_webhook_url', () => {
+		if (!(settingsFields(workflow) ?? []).includes('chat_webhook_url')) return;
+		const settings = nodes.find((n) => n.name === 'Settings') as NodeJson;
+		const values = JSON.parse(String(settings.parameters.jsonOutput)) as Record<string, unknown>;
+		expect(values.chat_webhook_url).toBe('');
+		const posts = nodes.filter((n) => String(n.parameters.url ?? '').includes('chat_webhook_url'));
+		expect(posts.length).toBeGreaterThan(0);
+		const check = nodes.find((n) => n.name === 'Chat URL set?') as NodeJson;
+		expect(check.type).toBe('n8n-nodes-base.if');
+		const [condition] = (
+			check.parameters.conditions as {
+				conditions: Array<{ leftValue: string; operator: { operation: string } }>;
+			}
+		).conditions;
+		expect(condition.leftValue).toMatch(
+			/\$\('Settings'\)\.(item|first\(\))\.json\.chat_webhook_url/,
+		);
+		expect(condition.operator.operation).toBe('notEmpty');
+		const [yes, no] = workflow.connections['Chat URL set?'].main;
+		for (const post of posts) {
+			const feeders = Object.keys(workflow.connections).filter((from) =>
+				mainTargets(workflow, from).includes(post.name),
+			);
+			expect([post.name, feeders]).toEqual([post.name, ['Chat URL set?']]);
+			expect(yes.map((t) => t.node)).toContain(post.name);
+		}
+		const stop = nodes.find((n) => n.name === no[0]?.node) as NodeJson;
+		expect(stop.type).toBe('n8n-nodes-base.stopAndError');
+		expect(String(stop.parameters.errorMessage)).toMatch(/^Settings → chat_webhook_url is empty/);
 	});
 
 	test('a Settings node comes first after every trigger, and what it holds is used', () => {
@@ -208,4 +283,8 @@ describe('the template check catches what it is for', () => {
 		expect(SHORT_ID.test('https://chat.example.com/incoming-webhook/REPLACE-ME')).toBe(false);
 		expect(SHORT_ID.test('n8n-nodes-workspace-practice')).toBe(false);
 	});
+});
+
+test('words are counted as the strictest count sees them: Markdown marks count', () => {
+	expect(wordCount('## A title\n1. **Bold** step → `code`')).toBe(8);
 });
