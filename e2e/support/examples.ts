@@ -73,10 +73,10 @@ export function importAsStranger(
 	const description = json.nodes.find(
 		(n) =>
 			n.type === 'n8n-nodes-base.stickyNote' &&
-			String(n.parameters.content ?? '').includes('### How to set up'),
+			String(n.parameters.content ?? '').includes('### Setup'),
 	);
 	const content = String(description?.parameters.content ?? '');
-	const setUp = content.slice(content.indexOf('### How to set up')).split('\n### ')[0];
+	const setUp = content.slice(content.indexOf('### Setup')).split('\n### ')[0];
 	for (const node of json.nodes) {
 		const types = Object.keys(node.credentials ?? {});
 		delete node.credentials;

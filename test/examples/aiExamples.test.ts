@@ -98,6 +98,33 @@ describe.each([
 	});
 });
 
+describe('examples/workspace-mcp-server.json answers what a coach asks an assistant (issue 57)', () => {
+	const tools = read('examples/workspace-mcp-server.json').nodes.filter(
+		(n) => n.type === TOOL_TYPE,
+	);
+	const jobs = tools.map(
+		(t) => `${String(t.parameters.resource)}:${String(t.parameters.operation)}`,
+	);
+
+	it.each([
+		['who practised', 'session:getAll'],
+		['how a session scored', 'session:get'],
+		['whose assignment is past due, and a member’s assignments', 'assignment:getAll'],
+		['tier changes', 'skill:getTierChanges'],
+		['analytics per scenario', 'scenario:getAnalyticsSummary'],
+		['analytics per participant', 'scenario:getParticipantAnalytics'],
+		['scenario create', 'scenarioJob:create'],
+		['scenario job get', 'scenarioJob:get'],
+	])('%s (%s)', (_question, job) => {
+		expect(jobs).toContain(job);
+	});
+
+	it('no two tools share a description', () => {
+		const descriptions = tools.map((t) => String(t.parameters.toolDescription));
+		expect(new Set(descriptions).size).toBe(descriptions.length);
+	});
+});
+
 describe('the ready-to-paste tool set-ups in docs/ai-agents.md', () => {
 	const doc = readFileSync(join(ROOT, 'docs', 'ai-agents.md'), 'utf8');
 	const section = doc.slice(doc.indexOf('\n## Ready-to-paste tool set-ups\n'));
