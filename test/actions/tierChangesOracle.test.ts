@@ -80,7 +80,7 @@ function actionParameters(q: Query): INodeParameters {
 
 // ---------------------------------------------------------------------------------------------------
 
-const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? 200);
+const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 200 : 40));
 /** ORACLE_FIRST=n runs from the n-th sequence (with ORACLE_SEQUENCES, to replay one). */
 const FIRST = Number(process.env.ORACLE_FIRST ?? 0);
 const QUERIES = 5;

@@ -24,8 +24,9 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { PollHarness, PollHarnessOptions, Persistence } from '../../n8n-harness/pollHarness';
 import type { IncomingMessage } from 'node:http';
 
+import { mulberry32 } from '../../simulator/state/random';
 import { advanceVirtualTime } from './slowService';
-import type { TriggerRig } from './setup';
+import { startRig, type TriggerRig } from './setup';
 
 export const SECOND = 1000;
 export const MINUTE = 60_000;
@@ -181,7 +182,7 @@ export class PollDriver {
 	readonly delivered: INodeExecutionData[] = [];
 
 	constructor(
-		private readonly rig: TriggerRig,
+		readonly rig: TriggerRig,
 		private parameters: INodeParameters,
 		readonly scheduler: Scheduler,
 		private readonly workflowId: string,
@@ -397,4 +398,313 @@ export class PollDriver {
 	wait(ms: number): void {
 		advanceVirtualTime(ms);
 	}
+}
+
+/*
+ * The story runner the three budget oracles share: the rig, the mix of polls, the main and the Max Reads
+ * a Day 1 stories, the quiet end, the verdict and the test blocks. Each family gives its writes, its
+ * keys and its judging; the random draws are taken in the same order as when each file had its own copy,
+ * so a seed replays the same sequence.
+ */
+
+/** The rig of a budget oracle file, started once; Date.now and the latency handed back at the end. */
+export function budgetRig(onStart?: (rig: TriggerRig) => void): () => TriggerRig {
+	let rig: TriggerRig | undefined;
+	beforeAll(async () => {
+		rig = await startRig();
+		onStart?.(rig);
+	});
+	afterAll(async () => {
+		rig?.slow.stop();
+		await rig?.close();
+	});
+	return () => {
+		if (!rig) throw new Error('the budget rig starts in beforeAll');
+		return rig;
+	};
+}
+
+/** A sequence's random draws (mulberry32 from its seed), and a trace printed when one sequence replays. */
+export interface Draws {
+	random: () => number;
+	pick<T>(items: readonly T[]): T;
+	chance(p: number): boolean;
+	trace(line: string): void;
+}
+export function draws(seed: number, traced: boolean): Draws {
+	const random = mulberry32(seed);
+	return {
+		random,
+		pick: <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)],
+		chance: (p: number) => random() < p,
+		trace: (line: string) => {
+			if (traced) process.stdout.write(`${line}\n`);
+		},
+	};
+}
+
+/** Keys counted by their first letter (the event). */
+export const byKind = (keys: string[]): Record<string, number> =>
+	keys.reduce<Record<string, number>>((n, key) => ({ ...n, [key[0]]: (n[key[0]] ?? 0) + 1 }), {});
+
+/** The delivered keys as a set, and those delivered a second time (in order). */
+export function duplicatesOf(keys: string[]): { seen: Set<string>; duplicates: string[] } {
+	const seen = new Set<string>();
+	const duplicates = keys.filter((key) => (seen.has(key) ? true : (seen.add(key), false)));
+	return { seen, duplicates };
+}
+
+/** One sequence's outcome: what the family judged, the poll counts, and what went wrong if anything. */
+export interface StoryResult<Judged> {
+	judged: Judged;
+	polls: PollCounts;
+	failure?: string;
+	quotaStory: boolean;
+	scheduler: Scheduler;
+}
+
+/** The activation emitted or failed: the sequence stops there, failed. */
+export async function activate<Judged>(
+	driver: PollDriver,
+	context: string,
+	zero: Judged,
+	quotaStory: boolean,
+): Promise<StoryResult<Judged> | undefined> {
+	const activation = await driver.poll();
+	if (activation.delivered && !activation.items.length) return undefined;
+	return {
+		judged: zero,
+		polls: driver.finish(),
+		quotaStory,
+		scheduler: driver.scheduler,
+		failure: `${context}: the activation failed or emitted (${activation.error?.message ?? `${activation.items.length} items`})`,
+	};
+}
+
+/**
+ * The sequence's result: failed when a judged count in `mustBeZero` or a poll rule (no request after
+ * an abandon, a second poll acting, an undeclared or unexpected failure, a quota breach) is not 0.
+ */
+export function verdict<Judged extends object>(
+	driver: PollDriver,
+	context: string,
+	judged: Judged,
+	mustBeZero: ReadonlyArray<keyof Judged>,
+	quotaStory: boolean,
+	details: () => string,
+): StoryResult<Judged> {
+	const polls = driver.finish();
+	const rules = {
+		sentAfterAbandon: polls.sentAfterAbandon,
+		secondPollActed: polls.secondPollActed,
+		undeclared: polls.undeclared,
+		unexpectedErrors: polls.unexpectedErrors,
+		quotaBreaches: polls.quotaBreaches,
+	};
+	const bad =
+		mustBeZero.some((key) => judged[key] !== 0) || Object.values(rules).some((n) => n !== 0);
+	return {
+		judged,
+		polls,
+		quotaStory,
+		scheduler: driver.scheduler,
+		failure: bad
+			? `${context}: ${JSON.stringify({ ...judged, ...rules })} ${details()}`
+			: undefined,
+	};
+}
+
+/** How a family's mix of polls is drawn (the thresholds of `roll`, as each oracle had them). */
+export interface PollMix {
+	/** Between two polls. */
+	intervalMs: number;
+	/** Writes before the n-th request, n drawn from `firstWrite` on (4 values). */
+	writesAt(n: number): RequestHook;
+	firstWrite: number;
+	/** roll below: a stalled poll (durable only), a fault, a kill during the read (`killSpread` values from 2). */
+	stalledBelow: number;
+	faultBelow: number;
+	killBelow: number;
+	killSpread: number;
+	/** Skill Tiers: roll below, a restart (`beforeRestart` first) and a poll. */
+	restartBelow?: number;
+	beforeRestart?(): void;
+}
+
+/** One poll of the mix, after the interval: plain (maybe with writes), together, overlapping, stalled, faulted, killed. */
+export async function anyPoll(driver: PollDriver, d: Draws, mix: PollMix): Promise<void> {
+	const { random, chance, pick } = d;
+	driver.wait(mix.intervalMs);
+	const roll = random();
+	if (roll < 0.4)
+		await driver.poll(
+			chance(0.4) ? mix.writesAt(mix.firstWrite + Math.floor(random() * 4)) : undefined,
+		);
+	else if (roll < 0.52) await driver.pollTogether();
+	else if (roll < 0.64) await driver.pollOverlapping(2 + Math.floor(random() * 2));
+	else if (roll < mix.stalledBelow && driver.scheduler === 'durable')
+		await driver.pollStalled(1 + Math.floor(random() * 3), 46_000 + Math.floor(random() * 30_000));
+	else if (roll < mix.faultBelow) {
+		const fault: Fault = pick(['minute', 'day', 'credential', 'unavailable']);
+		const r = await driver.pollFault(fault);
+		d.trace(
+			`fault ${fault}: ${r.error?.message ?? 'no error'} ${JSON.stringify((r.error as { failure?: unknown } | undefined)?.failure)}`,
+		);
+	} else if (roll < mix.killBelow && driver.saved)
+		await driver.killDuringRead(2 + Math.floor(random() * mix.killSpread));
+	else if (mix.restartBelow !== undefined && roll < mix.restartBelow && driver.saved) {
+		mix.beforeRestart?.();
+		driver.restart();
+		await driver.poll();
+	} else await driver.poll();
+}
+
+/** Quiet polls a minute apart (after `leadMs`) until `quietPolls` in a row deliver nothing (40 at most). */
+export async function settle(driver: PollDriver, quietPolls: number, leadMs = 0): Promise<void> {
+	if (leadMs) driver.wait(leadMs);
+	let quiet = 0;
+	for (let i = 0; i < 40 && quiet < quietPolls; i++) {
+		driver.wait(MINUTE);
+		const before = driver.delivered.length;
+		const r = await driver.poll();
+		quiet = r.delivered && driver.delivered.length === before ? quiet + 1 : 0;
+	}
+}
+
+/** What a family's list stories (Knowledge Hub, Practice Results) write and count. */
+export interface ListWorld {
+	/** A backlog: more list pages than one read of the budget gets through. */
+	burst(): void;
+	/** A change between two polls or between two pages of a read. */
+	smallWrite(): void;
+	/** Keys required now not yet delivered. */
+	outstanding(): number;
+	settle(): Promise<void>;
+	mix: PollMix;
+}
+
+/** The main story: 6 to 12 steps of bursts, small writes, restarts and polls of the mix, then quiet. */
+export async function mainStory(driver: PollDriver, d: Draws, world: ListWorld): Promise<void> {
+	const { random } = d;
+	const steps = 6 + Math.floor(random() * 7);
+	for (let step = 0; step < steps; step++) {
+		const roll = random();
+		if (roll < 0.25) world.burst();
+		else if (roll < 0.35)
+			for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++) world.smallWrite();
+		else if (roll < 0.42 && driver.saved) {
+			if (world.outstanding() > 0) driver.counts.restartsWithBacklog++;
+			driver.restart();
+		} else await anyPoll(driver, d, world.mix);
+		d.trace(
+			`step ${step}: delivered ${driver.delivered.length}, outstanding ${world.outstanding()}, ${JSON.stringify(driver.counts)}`,
+		);
+	}
+	await world.settle();
+}
+
+/**
+ * Max Reads a Day 1: the activation spent the day's read; a day later a backlog (`dayBurst`) is read
+ * over up to 14 polls a minute apart (the first abandoned by the durable scheduler when `abandonFirst`),
+ * and once it is done no poll sends a request; then a day passes and the trigger settles. Returns the
+ * keys not delivered the day the read began.
+ */
+export async function quotaStory(
+	driver: PollDriver,
+	d: Draws,
+	world: ListWorld,
+	dayBurst: () => void,
+	abandonFirst: boolean,
+): Promise<number> {
+	const { random } = d;
+	driver.wait(DAY);
+	dayBurst();
+	let doneAt: number | undefined;
+	for (let p = 0; p < 14; p++) {
+		driver.wait(MINUTE);
+		const roll = random();
+		let requests: number;
+		// Under the durable scheduler the day's first poll may be abandoned: the read is not lost for the day.
+		if (p === 0 && abandonFirst)
+			requests = (await driver.pollStalled(2, 46_000 + Math.floor(random() * 30_000))).requests;
+		else if (roll < 0.15)
+			requests = (await driver.pollTogether()).reduce((n, r) => Math.max(n, r.requests), 0);
+		else if (roll < 0.25 && doneAt === undefined && driver.saved) {
+			if (world.outstanding() > 0) driver.counts.restartsWithBacklog++;
+			driver.restart();
+			requests = (await driver.poll()).requests;
+		} else requests = (await driver.poll()).requests;
+		d.trace(`quota poll ${p}: ${requests} requests, outstanding ${world.outstanding()}`);
+		if (doneAt !== undefined && p > doneAt + 1 && requests > 0) driver.counts.quotaBreaches++;
+		if (doneAt === undefined && world.outstanding() === 0) {
+			doneAt = p;
+			// Changes after the day's read: not read before the quota refills.
+			for (let i = 0; i < 5; i++) world.smallWrite();
+			driver.rig.sim.control.advance(1000);
+		}
+	}
+	const missedSameDay = doneAt === undefined ? world.outstanding() : 0;
+	driver.wait(DAY);
+	await world.settle();
+	return missedSameDay;
+}
+
+/** Which sequences to run: all, or one replayed (`only`, traced). */
+export interface StoryBlock<Judged> {
+	/** The oracle's name and the block's story, for the figures printed at the end. */
+	label: string;
+	sequences: number;
+	/** Sequences per test (each test runs them in turn). */
+	batch: number;
+	only?: number;
+	/** What each test claims. */
+	claim: string;
+	/** A known limit: the block is `test.failing` until it is fixed. */
+	failing?: boolean;
+	zero(): Judged;
+	run(index: number): Promise<StoryResult<Judged>>;
+}
+
+const STORY_TIMEOUT_MS = 20 * MINUTE;
+
+/** A describe block of a budget oracle: its sequences in batches, the figures printed at the end. */
+export function storyBlock<Judged extends object>(name: string, block: StoryBlock<Judged>): void {
+	describe(name, () => {
+		const judged = block.zero();
+		const polls = zeroCounts();
+		const bySchedule: Record<string, number> = {};
+		const failed: string[] = [];
+		let quotaStories = 0;
+		const { only, sequences, batch } = block;
+		for (let first = 0; first < sequences; first += batch) {
+			const last = Math.min(sequences, first + batch) - 1;
+			if (only !== undefined && (only < first || only > last)) continue;
+			(block.failing ? test.failing : test)(
+				`sequences ${first}-${last}: ${block.claim}`,
+				async () => {
+					const failures: string[] = [];
+					for (let i = first; i <= last; i++) {
+						if (only !== undefined && i !== only) continue;
+						const r = await block.run(i);
+						addCounts(judged, r.judged);
+						addCounts(polls, r.polls);
+						bySchedule[r.scheduler] = (bySchedule[r.scheduler] ?? 0) + 1;
+						if (r.quotaStory) quotaStories++;
+						if (r.failure) failures.push(r.failure);
+					}
+					failed.push(...failures);
+					expect(failures).toEqual([]);
+				},
+				// Virtual time: the limit only stops a hang. A loaded 2-core machine runs a batch many
+				// times slower than the default 30 s allows, and a batch left running past its timeout
+				// would write into the next one's rig.
+				STORY_TIMEOUT_MS,
+			);
+		}
+		afterAll(() => {
+			process.stdout.write(
+				`${block.label}: ${sequences} sequences ${JSON.stringify(bySchedule)}, ${quotaStories} with Max Reads a Day 1; ${JSON.stringify(judged)}; polls ${JSON.stringify(polls)}\n${failed.map((f) => `  ${f}\n`).join('')}`,
+			);
+		});
+	});
 }

@@ -22,12 +22,10 @@
  * assignment reads whose finished part and look-ups take more than a poll at 12 s a request (a
  * documented limit: `test.failing`).
  *
- * PRACTICE_BUDGET_SEQUENCES (default 40), PRACTICE_BUDGET_ONLY=<index> with PRACTICE_BUDGET_STORY=<block>
+ * PRACTICE_BUDGET_SEQUENCES (default 12; 40 with WSP_DEEP=1), PRACTICE_BUDGET_ONLY=<index> with PRACTICE_BUDGET_STORY=<block>
  * (one, traced) and BUDGET_TRACE=1 (every poll) replay.
  */
-import { startRig, type TriggerRig } from './setup';
 import { PRACTICE_EVENTS, practiceEventsOf } from './practiceSetup';
-import { mulberry32 } from '../../simulator/state/random';
 import type { AssignmentChange } from '../../simulator/state/types';
 import {
 	DAY,
@@ -35,13 +33,21 @@ import {
 	MINUTE,
 	SCHEDULERS,
 	PollDriver,
+	activate,
+	budgetRig,
+	byKind,
+	draws,
+	duplicatesOf,
+	mainStory,
+	quotaStory as quotaDay,
+	settle,
 	startVirtualTime,
-	addCounts,
-	zeroCounts,
-	type Fault,
-	type PollCounts,
+	storyBlock,
+	verdict,
+	type ListWorld,
 	type RequestHook,
 	type Scheduler,
+	type StoryResult,
 } from './budgetStories';
 
 jest.mock('n8n-workflow', () => ({
@@ -49,7 +55,9 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.requireActual<typeof import('./slowService')>('./slowService').virtualSleep,
 }));
 
-const SEQUENCES = Number(process.env.PRACTICE_BUDGET_SEQUENCES ?? 40);
+const SEQUENCES = Number(
+	process.env.PRACTICE_BUDGET_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 40 : 12),
+);
 const ONLY =
 	process.env.PRACTICE_BUDGET_ONLY === undefined
 		? undefined
@@ -81,14 +89,7 @@ const PEOPLE = [
 	'support@exec.com',
 ];
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => {
-	rig.slow.stop();
-	await rig.close();
-});
+const rigOf = budgetRig();
 
 interface Judged {
 	missed: number;
@@ -112,17 +113,7 @@ const zeroJudged = (): Judged => ({
 	required: 0,
 });
 
-interface Result {
-	judged: Judged;
-	polls: PollCounts;
-	failure?: string;
-	quotaStory: boolean;
-	scheduler: Scheduler;
-}
-
-/** Keys counted by their first letter (the event). */
-const byKind = (keys: string[]) =>
-	keys.reduce<Record<string, number>>((n, key) => ({ ...n, [key[0]]: (n[key[0]] ?? 0) + 1 }), {});
+type Result = StoryResult<Judged>;
 
 /**
  * 'main': the stories above at 2 to 8 s a request; 'assignments': 12 s a request (2 requests a poll),
@@ -138,14 +129,11 @@ const STORY_SEED: Record<Story, number> = {
 
 async function runSequence(index: number, story: Story = 'main'): Promise<Result> {
 	const seed = SEED + index * 7919 + STORY_SEED[story];
-	const random = mulberry32(seed);
-	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-	const chance = (p: number) => random() < p;
+	const d = draws(seed, ONLY !== undefined);
+	const { random, pick, chance } = d;
+	const rig = rigOf();
 	const control = rig.sim.control;
 	const { store } = control;
-	const trace = (line: string) => {
-		if (ONLY !== undefined) process.stdout.write(`${line}\n`);
-	};
 
 	rig.reset(60_000 + Math.floor(random() * 1000));
 	const fx = control.fixtures();
@@ -200,15 +188,8 @@ async function runSequence(index: number, story: Story = 'main'): Promise<Result
 		store.data.sessions.filter((s) => s.score !== null).map((s) => s.id),
 	);
 	const logStart = control.assignmentLog().length;
-	const activation = await driver.poll();
-	if (!activation.delivered || activation.items.length)
-		return {
-			judged: zeroJudged(),
-			polls: driver.finish(),
-			quotaStory,
-			scheduler,
-			failure: `${context}: the activation failed or emitted (${activation.error?.message ?? `${activation.items.length} items`})`,
-		};
+	const failedActivation = await activate(driver, context, zeroJudged(), quotaStory);
+	if (failedActivation) return failedActivation;
 
 	/** Sessions scored as they were created (the order check's). */
 	const scoredAtBirth = new Set<string>();
@@ -280,94 +261,39 @@ async function runSequence(index: number, story: Story = 'main'): Promise<Result
 		const seen = new Set(keysOf());
 		return requiredNow().filter((key) => !seen.has(key)).length;
 	};
-	const anyPoll = async () => {
-		driver.wait(MINUTE);
-		const roll = random();
-		if (roll < 0.4)
-			await driver.poll(chance(0.4) ? writesAt(1 + Math.floor(random() * 4)) : undefined);
-		else if (roll < 0.52) await driver.pollTogether();
-		else if (roll < 0.64) await driver.pollOverlapping(2 + Math.floor(random() * 2));
-		else if (roll < 0.76 && scheduler === 'durable')
-			await driver.pollStalled(
-				1 + Math.floor(random() * 3),
-				46_000 + Math.floor(random() * 30_000),
-			);
-		else if (roll < 0.84) {
-			const fault: Fault = pick(['minute', 'day', 'credential', 'unavailable']);
-			const r = await driver.pollFault(fault);
-			trace(
-				`fault ${fault}: ${r.error?.message ?? 'no error'} ${JSON.stringify((r.error as { failure?: unknown } | undefined)?.failure)}`,
-			);
-		} else if (roll < 0.92 && driver.saved)
-			await driver.killDuringRead(2 + Math.floor(random() * 3));
-		else await driver.poll();
-	};
-	const settle = async () => {
+	const world: ListWorld = {
+		burst: () => burst(),
+		smallWrite,
+		outstanding,
 		// Time for an assignment read (Hours Between Open Reads), then quiet polls.
-		driver.wait(openReadHours * HOUR + MINUTE);
-		let quiet = 0;
-		for (let i = 0; i < 40 && quiet < 3; i++) {
-			driver.wait(MINUTE);
-			const before = driver.delivered.length;
-			const r = await driver.poll();
-			quiet = r.delivered && driver.delivered.length === before ? quiet + 1 : 0;
-		}
+		settle: async () => await settle(driver, 3, openReadHours * HOUR + MINUTE),
+		mix: {
+			intervalMs: MINUTE,
+			writesAt,
+			firstWrite: 1,
+			stalledBelow: 0.76,
+			faultBelow: 0.84,
+			killBelow: 0.92,
+			killSpread: 3,
+		},
 	};
 
 	let missedSameDay = 0;
 	let dayBeganAbandoned = false;
 	if (quotaStory) {
-		driver.wait(DAY);
-		burst(200 + Math.floor(random() * 200));
-		let doneAt: number | undefined;
-		for (let p = 0; p < 14; p++) {
-			driver.wait(MINUTE);
-			const roll = random();
-			let requests: number;
-			// Under the durable scheduler the day's first poll may be abandoned: the read is not lost for the day.
-			if (p === 0 && story === 'abandonedDay') {
-				requests = (await driver.pollStalled(2, 46_000 + Math.floor(random() * 30_000))).requests;
-				dayBeganAbandoned = true;
-			} else if (roll < 0.15)
-				requests = (await driver.pollTogether()).reduce((n, r) => Math.max(n, r.requests), 0);
-			else if (roll < 0.25 && doneAt === undefined && driver.saved) {
-				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
-				driver.restart();
-				requests = (await driver.poll()).requests;
-			} else requests = (await driver.poll()).requests;
-			trace(`quota poll ${p}: ${requests} requests, outstanding ${outstanding()}`);
-			if (doneAt !== undefined && p > doneAt + 1 && requests > 0) driver.counts.quotaBreaches++;
-			if (doneAt === undefined && outstanding() === 0) {
-				doneAt = p;
-				for (let i = 0; i < 5; i++) smallWrite();
-				control.advance(1000);
-			}
-		}
-		missedSameDay = doneAt === undefined ? outstanding() : 0;
-		driver.wait(DAY);
-		await settle();
-	} else {
-		const steps = 6 + Math.floor(random() * 7);
-		for (let step = 0; step < steps; step++) {
-			const roll = random();
-			if (roll < 0.25) burst();
-			else if (roll < 0.35)
-				for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++) smallWrite();
-			else if (roll < 0.42 && driver.saved) {
-				if (outstanding() > 0) driver.counts.restartsWithBacklog++;
-				driver.restart();
-			} else await anyPoll();
-			trace(
-				`step ${step}: delivered ${driver.delivered.length}, outstanding ${outstanding()}, ${JSON.stringify(driver.counts)}`,
-			);
-		}
-		await settle();
-	}
+		dayBeganAbandoned = story === 'abandonedDay';
+		missedSameDay = await quotaDay(
+			driver,
+			d,
+			world,
+			() => burst(200 + Math.floor(random() * 200)),
+			dayBeganAbandoned,
+		);
+	} else await mainStory(driver, d, world);
 
 	// Judge per key.
 	const keys = keysOf();
-	const seen = new Set<string>();
-	const duplicates = keys.filter((key) => (seen.has(key) ? true : (seen.add(key), false)));
+	const { seen, duplicates } = duplicatesOf(keys);
 	const required = requiredNow();
 	const missed = required.filter((key) => !seen.has(key));
 	const allowed = new Set<string>(required);
@@ -406,66 +332,35 @@ async function runSequence(index: number, story: Story = 'main'): Promise<Result
 		emitted: keys.length,
 		required: required.length,
 	};
-	const polls = driver.finish();
-	const bad =
-		judged.missed ||
-		judged.duplicates ||
-		judged.unexpected ||
-		judged.outOfOrder ||
-		judged.missedSameDay ||
-		judged.missedSameDayAfterAbandon ||
-		polls.sentAfterAbandon ||
-		polls.secondPollActed ||
-		polls.undeclared ||
-		polls.unexpectedErrors ||
-		polls.quotaBreaches;
-	return {
+	return verdict(
+		driver,
+		context,
 		judged,
-		polls,
+		[
+			'missed',
+			'duplicates',
+			'unexpected',
+			'outOfOrder',
+			'missedSameDay',
+			'missedSameDayAfterAbandon',
+		],
 		quotaStory,
-		scheduler,
-		failure: bad
-			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} missed by kind ${JSON.stringify(byKind(missed))} ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))} out of order ${JSON.stringify(orderExamples)}`
-			: undefined,
-	};
+		() =>
+			`missed by kind ${JSON.stringify(byKind(missed))} ${JSON.stringify(missed.slice(0, 3))} duplicates ${JSON.stringify(duplicates.slice(0, 3))} unexpected ${JSON.stringify(unexpected.slice(0, 3))} out of order ${JSON.stringify(orderExamples)}`,
+	);
 }
 
 function block(name: string, story: Story, sequences: number, failing: boolean): void {
-	describe(name, () => {
-		const judged = zeroJudged();
-		const polls = zeroCounts();
-		const bySchedule: Record<string, number> = {};
-		const failed: string[] = [];
-		let quotaStories = 0;
-		const only = ONLY_STORY === undefined || ONLY_STORY === story ? ONLY : -1;
-		const batches = Math.ceil(sequences / BATCH);
-		for (let b = 0; b < batches; b++) {
-			const first = b * BATCH;
-			const last = Math.min(sequences, first + BATCH) - 1;
-			if (only !== undefined && (only < first || only > last)) continue;
-			(failing ? test.failing : test)(
-				`sequences ${first}-${last}: 0 missed, 0 duplicate, 0 unexpected, 0 out of order; no request after an abandon; one read at a time`,
-				async () => {
-					const failures: string[] = [];
-					for (let i = first; i <= last; i++) {
-						if (only !== undefined && i !== only) continue;
-						const r = await runSequence(i, story);
-						addCounts(judged, r.judged);
-						addCounts(polls, r.polls);
-						bySchedule[r.scheduler] = (bySchedule[r.scheduler] ?? 0) + 1;
-						if (r.quotaStory) quotaStories++;
-						if (r.failure) failures.push(r.failure);
-					}
-					failed.push(...failures);
-					expect(failures).toEqual([]);
-				},
-			);
-		}
-		afterAll(() => {
-			process.stdout.write(
-				`practiceBudgetOracle [${story}]: ${sequences} sequences ${JSON.stringify(bySchedule)}, ${quotaStories} with Max Reads a Day 1; ${JSON.stringify(judged)}; polls ${JSON.stringify(polls)}\n${failing ? failed.map((f) => `  ${f}\n`).join('') : ''}`,
-			);
-		});
+	storyBlock(name, {
+		label: `practiceBudgetOracle [${story}]`,
+		sequences,
+		batch: BATCH,
+		only: ONLY_STORY === undefined || ONLY_STORY === story ? ONLY : -1,
+		claim:
+			'0 missed, 0 duplicate, 0 unexpected, 0 out of order; no request after an abandon; one read at a time',
+		failing,
+		zero: zeroJudged,
+		run: async (index) => await runSequence(index, story),
 	});
 }
 

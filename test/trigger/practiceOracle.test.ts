@@ -65,7 +65,7 @@ function practiceParameters(c: PracticeConfig): INodeParameters {
 
 // ---------------------------------------------------------------------------------------------------
 
-const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? 40);
+const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 40 : 12));
 const FIRST = Number(process.env.ORACLE_FIRST ?? 0);
 const HOURS = 60;
 

@@ -27,7 +27,9 @@ import { mulberry32 } from '../../simulator/state/random';
 
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));
 
-const SEQUENCES = Number(process.env.PRACTICE_SEQUENCES ?? 2000);
+const SEQUENCES = Number(
+	process.env.PRACTICE_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 2000 : 300),
+);
 const SEED = Number(process.env.PRACTICE_SEED ?? 20261125);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -21,25 +21,27 @@
  * restarts) and reads cut by the 36 s budget (durable scheduler, emit-only with the budget). Both must
  * pass; each prints its figures.
  *
- * TIER_BUDGET_SEQUENCES (default 12 per block) and TIER_BUDGET_ONLY=<index> (one, traced) replay.
+ * TIER_BUDGET_SEQUENCES (default 4 per block; 12 with WSP_DEEP=1) and TIER_BUDGET_ONLY=<index> (one, traced) replay.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startRig, type TriggerRig } from './setup';
-import { mulberry32 } from '../../simulator/state/random';
 import { TierWorld, drawScore, type Tier } from './tierWorld';
 import {
 	DAY,
 	HOUR,
 	MINUTE,
 	PollDriver,
+	activate,
+	anyPoll,
+	budgetRig,
+	draws,
 	startVirtualTime,
-	addCounts,
-	zeroCounts,
-	type Fault,
-	type PollCounts,
+	storyBlock,
+	verdict,
+	type PollMix,
 	type RequestHook,
 	type Scheduler,
+	type StoryResult,
 } from './budgetStories';
 
 jest.mock('n8n-workflow', () => ({
@@ -47,21 +49,16 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.requireActual<typeof import('./slowService')>('./slowService').virtualSleep,
 }));
 
-const SEQUENCES = Number(process.env.TIER_BUDGET_SEQUENCES ?? 12);
+const SEQUENCES = Number(
+	process.env.TIER_BUDGET_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 12 : 4),
+);
 const ONLY =
 	process.env.TIER_BUDGET_ONLY === undefined ? undefined : Number(process.env.TIER_BUDGET_ONLY);
 const BATCH = 2;
 const SEED = 20261130;
 const SWEEP_DAYS = 2;
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => {
-	rig.slow.stop();
-	await rig.close();
-});
+const rigOf = budgetRig();
 
 interface Judged {
 	missed: number;
@@ -83,24 +80,15 @@ const zeroJudged = (): Judged => ({
 	moved: 0,
 });
 
-interface Result {
-	judged: Judged;
-	polls: PollCounts;
-	failure?: string;
-	quotaStory: boolean;
-	scheduler: Scheduler;
-}
+type Result = StoryResult<Judged>;
 
 const floorSecond = (t: number) => Math.floor(t / 1000) * 1000;
 
 async function runSequence(index: number, scheduler: Scheduler): Promise<Result> {
 	const seed = SEED + index * 7919 + (scheduler.startsWith('legacy') ? 0 : 104_729);
-	const random = mulberry32(seed);
-	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-	const chance = (p: number) => random() < p;
-	const trace = (line: string) => {
-		if (ONLY !== undefined) process.stdout.write(`${line}\n`);
-	};
+	const d = draws(seed, ONLY !== undefined);
+	const { random, pick, chance, trace } = d;
+	const rig = rigOf();
 
 	rig.reset();
 	const world = new TierWorld(
@@ -142,15 +130,8 @@ async function runSequence(index: number, scheduler: Scheduler): Promise<Result>
 	driver.wait(HOUR);
 	startVirtualTime(rig, latency);
 	const activatedAt = floorSecond(rig.clock.now());
-	const activation = await driver.poll();
-	if (!activation.delivered || activation.items.length)
-		return {
-			judged: zeroJudged(),
-			polls: driver.finish(),
-			quotaStory,
-			scheduler,
-			failure: `${context}: the activation failed or emitted (${activation.error?.message ?? `${activation.items.length} items`})`,
-		};
+	const failedActivation = await activate(driver, context, zeroJudged(), quotaStory);
+	if (failedActivation) return failedActivation;
 	const key = (memberId: string, skillId: string) => `${memberId}|${skillId}`;
 	const baseline = new Map<string, Tier>();
 	for (const m of world.members)
@@ -192,31 +173,18 @@ async function runSequence(index: number, scheduler: Scheduler): Promise<Result>
 					rig.clock.now(),
 				);
 		};
-	const anyPoll = async () => {
-		driver.wait(10 * MINUTE);
-		const roll = random();
-		if (roll < 0.4)
-			await driver.poll(chance(0.4) ? writesAt(2 + Math.floor(random() * 4)) : undefined);
-		else if (roll < 0.52) await driver.pollTogether();
-		else if (roll < 0.64) await driver.pollOverlapping(2 + Math.floor(random() * 2));
-		else if (roll < 0.74 && scheduler === 'durable')
-			await driver.pollStalled(
-				1 + Math.floor(random() * 3),
-				46_000 + Math.floor(random() * 30_000),
-			);
-		else if (roll < 0.8) {
-			const fault: Fault = pick(['minute', 'day', 'credential', 'unavailable']);
-			const r = await driver.pollFault(fault);
-			trace(
-				`fault ${fault}: ${r.error?.message ?? 'no error'} ${JSON.stringify((r.error as { failure?: unknown } | undefined)?.failure)}`,
-			);
-		} else if (roll < 0.88 && driver.saved)
-			await driver.killDuringRead(2 + Math.floor(random() * 4));
-		else if (roll < 0.94 && driver.saved) {
+	const mix: PollMix = {
+		intervalMs: 10 * MINUTE,
+		writesAt,
+		firstWrite: 2,
+		stalledBelow: 0.74,
+		faultBelow: 0.8,
+		killBelow: 0.88,
+		killSpread: 4,
+		restartBelow: 0.94,
+		beforeRestart: () => {
 			if (unreported(rig.clock.now()) > 0) driver.counts.restartsWithBacklog++;
-			driver.restart();
-			await driver.poll();
-		} else await driver.poll();
+		},
 	};
 
 	/** skill|member → the last tier reported. */
@@ -303,7 +271,7 @@ async function runSequence(index: number, scheduler: Scheduler): Promise<Result>
 			driver.wait(DAY - 2 * HOUR);
 			practise(60 + Math.floor(random() * 200));
 			for (let p = 0, n = 4 + Math.floor(random() * 5); p < n; p++) {
-				await anyPoll();
+				await anyPoll(driver, d, mix);
 				judge();
 			}
 			trace(
@@ -326,61 +294,26 @@ async function runSequence(index: number, scheduler: Scheduler): Promise<Result>
 		const [memberId, skillId] = k.split('|');
 		if (tier !== world.reading(memberId, skillId, end).tier) judged.moved++;
 	}
-	const polls = driver.finish();
-	const bad =
-		judged.missed ||
-		judged.duplicates ||
-		judged.unexpected ||
-		judged.wrong ||
-		judged.missedSameDay ||
-		polls.sentAfterAbandon ||
-		polls.secondPollActed ||
-		polls.undeclared ||
-		polls.unexpectedErrors ||
-		polls.quotaBreaches;
-	return {
+	return verdict(
+		driver,
+		context,
 		judged,
-		polls,
+		['missed', 'duplicates', 'unexpected', 'wrong', 'missedSameDay'],
 		quotaStory,
-		scheduler,
-		failure: bad
-			? `${context}: ${JSON.stringify({ ...judged, sentAfterAbandon: polls.sentAfterAbandon, secondPollActed: polls.secondPollActed, undeclared: polls.undeclared, unexpectedErrors: polls.unexpectedErrors, quotaBreaches: polls.quotaBreaches })} ${failures.slice(0, 3).join('; ')}`
-			: undefined,
-	};
+		() => failures.slice(0, 3).join('; '),
+	);
 }
 
 function block(name: string, schedulers: readonly Scheduler[]): void {
-	describe(name, () => {
-		const judged = zeroJudged();
-		const polls = zeroCounts();
-		const bySchedule: Record<string, number> = {};
-		const failed: string[] = [];
-		let quotaStories = 0;
-		const batches = Math.ceil(SEQUENCES / BATCH);
-		for (let b = 0; b < batches; b++) {
-			const first = b * BATCH;
-			const last = Math.min(SEQUENCES, first + BATCH) - 1;
-			if (ONLY !== undefined && (ONLY < first || ONLY > last)) continue;
-			test(`sequences ${first}-${last}: 0 missed, 0 duplicate, 0 unexpected, 0 wrong; no request after an abandon; one read at a time`, async () => {
-				const failures: string[] = [];
-				for (let i = first; i <= last; i++) {
-					if (ONLY !== undefined && i !== ONLY) continue;
-					const r = await runSequence(i, schedulers[i % schedulers.length]);
-					addCounts(judged, r.judged);
-					addCounts(polls, r.polls);
-					bySchedule[r.scheduler] = (bySchedule[r.scheduler] ?? 0) + 1;
-					if (r.quotaStory) quotaStories++;
-					if (r.failure) failures.push(r.failure);
-				}
-				failed.push(...failures);
-				expect(failures).toEqual([]);
-			});
-		}
-		afterAll(() => {
-			process.stdout.write(
-				`skillTiersBudgetOracle [${name}]: ${SEQUENCES} sequences ${JSON.stringify(bySchedule)}, ${quotaStories} with Max Reads a Day 1; ${JSON.stringify(judged)}; polls ${JSON.stringify(polls)}\n${failed.map((f) => `  ${f}\n`).join('')}`,
-			);
-		});
+	storyBlock(name, {
+		label: `skillTiersBudgetOracle [${name}]`,
+		sequences: SEQUENCES,
+		batch: BATCH,
+		only: ONLY,
+		claim:
+			'0 missed, 0 duplicate, 0 unexpected, 0 wrong; no request after an abandon; one read at a time',
+		zero: zeroJudged,
+		run: async (index) => await runSequence(index, schedulers[index % schedulers.length]),
 	});
 }
 

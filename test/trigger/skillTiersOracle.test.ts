@@ -81,7 +81,7 @@ function triggerParameters(c: TriggerConfig): INodeParameters {
 
 // ---------------------------------------------------------------------------------------------------
 
-const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? 200);
+const SEQUENCES = Number(process.env.ORACLE_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 200 : 40));
 /** ORACLE_FIRST=n runs from the n-th sequence (with ORACLE_SEQUENCES, to replay one). */
 const FIRST = Number(process.env.ORACLE_FIRST ?? 0);
 const DAYS = 30;

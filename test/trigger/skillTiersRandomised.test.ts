@@ -21,7 +21,9 @@ import { startRig, type TriggerRig } from './setup';
 
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => {} }));
 
-const SEQUENCES = Number(process.env.SKILL_TIER_SEQUENCES ?? 200);
+const SEQUENCES = Number(
+	process.env.SKILL_TIER_SEQUENCES ?? (process.env.WSP_DEEP === '1' ? 200 : 50),
+);
 const SEED = 20261127;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
