@@ -81,6 +81,11 @@ function stateFor(baseUrl: string, apiKey: string): KeyState {
 	return state;
 }
 
+/** Forgets every key's minute, as a new process starts: for tests, each on a quiet key. */
+export function forgetPaces(): void {
+	byKey.clear();
+}
+
 /** Waits for a place in the credential's minute; returns what to call once the answer is in. */
 export async function paceRequest(
 	limits: PaceLimits,
