@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
 import type { PollHarness, PollOutcome } from '../../n8n-harness/pollHarness';
 import { durableBudgetMs, PollHarness as Harness } from '../../n8n-harness/pollHarness';
+import { startVirtualTime } from './budgetStories';
 import { practiceEventsOf } from './practiceSetup';
 import { eventsOf, startRig, type TriggerRig } from './setup';
 import { advanceVirtualTime } from './slowService';
@@ -488,7 +489,8 @@ describe('two triggers on one key', () => {
 		}
 		// Each read lists 30 pages and more: 60 and more requests together, over the service's minute.
 		control().setRateLimits(true);
-		rig.slow.start(200);
+		// Date.now is the service's clock: no wall-clock time between two requests moves the pacer alone.
+		startVirtualTime(rig, 200);
 		const [first, second] = await Promise.all([a.poll(), b.poll()]);
 		for (const outcome of [first, second]) {
 			expect(outcome.error).toBeUndefined();
@@ -500,5 +502,6 @@ describe('two triggers on one key', () => {
 		expect(refused).toEqual([]);
 		expect(control().rateLimitUsage().dayRejected).toBe(0);
 		expect(rig.slow.sent).toBeGreaterThan(60);
-	});
+		// 3,000 pages through n8n's engine twice is CPU work: the limit only stops a hung poll.
+	}, 120_000);
 });
