@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
 import type { PollHarness, PollOutcome } from '../../n8n-harness/pollHarness';
 import { durableBudgetMs, PollHarness as Harness } from '../../n8n-harness/pollHarness';
+import { startVirtualTime } from './budgetStories';
 import { practiceEventsOf } from './practiceSetup';
 import { eventsOf, startRig, type TriggerRig } from './setup';
 import { advanceVirtualTime } from './slowService';
@@ -463,4 +464,44 @@ describe("failures reach n8n's scheduler declared", () => {
 		expect(outcome.error?.message).toMatch(/503/);
 		expect(failureOf(outcome)).toEqual({ cause: 'temporarily-unavailable' });
 	});
+});
+
+// ---------- one pace per key (issues 55 and 56) ----------
+
+/**
+ * Every trigger poll keeps to one per-key pace (family.ts starts each poll's run on POLL_PACE), so two
+ * trigger workflows on one credential reading in the same minute share the key's minute instead of
+ * drawing a 429 from the service (60 requests a minute per workspace).
+ */
+describe('two triggers on one key', () => {
+	test('two Knowledge Hub triggers read 3,000 new pages in the same minute: no 429, every page once each', async () => {
+		const activated = async () => {
+			const trigger = rig.harness({ events: ['pageCreated'] });
+			expect((await trigger.poll()).error).toBeUndefined();
+			return trigger;
+		};
+		const [a, b] = [await activated(), await activated()];
+		const ids: string[] = [];
+		for (let i = 0; i < 3_000; i++) {
+			// Fewer than a list page a second: the newest second comes with the rest (no wait for it).
+			if (i % 75 === 0) control().advance(1000);
+			ids.push(control().createPage({ title: `Shared ${i}` }).id);
+		}
+		// Each read lists 30 pages and more: 60 and more requests together, over the service's minute.
+		control().setRateLimits(true);
+		// Date.now is the service's clock: no wall-clock time between two requests moves the pacer alone.
+		startVirtualTime(rig, 200);
+		const [first, second] = await Promise.all([a.poll(), b.poll()]);
+		for (const outcome of [first, second]) {
+			expect(outcome.error).toBeUndefined();
+			expect(eventsOf(outcome.items).map((e) => e.id)).toEqual(ids);
+		}
+		const refused = control()
+			.requests({})
+			.filter((request) => request.status === 429);
+		expect(refused).toEqual([]);
+		expect(control().rateLimitUsage().dayRejected).toBe(0);
+		expect(rig.slow.sent).toBeGreaterThan(60);
+		// 3,000 pages through n8n's engine twice is CPU work: the limit only stops a hung poll.
+	}, 120_000);
 });

@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
 import { PollHarness, type PollHarnessOptions } from '../../n8n-harness/pollHarness';
+import { forgetPaces } from '../../nodes/shared/transport/pacer';
 import { FaultProxy } from './faultProxy';
 import { SlowService } from './slowService';
 
@@ -64,6 +65,8 @@ export async function startRig(): Promise<TriggerRig> {
 			proxy.onRequest(undefined);
 			slow.stop();
 			harnesses.length = 0;
+			// Each test on a quiet key: every poll is paced per key, and the minute outlives a test.
+			forgetPaces();
 		},
 		async close() {
 			await proxy.close();

@@ -50,6 +50,9 @@ class Window {
 
 	/** How long to wait before one more fits under `limit`, 0 when it fits now. */
 	waitMs(limit: number, now: number): number {
+		// A clock stepped back (NTP, a test's virtual time): no answered place is held past a minute from now.
+		for (const slot of this.slots)
+			if (slot.until !== Infinity) slot.until = Math.min(slot.until, now + WINDOW_MS);
 		this.slots = this.slots.filter((slot) => slot.until > now);
 		if (this.slots.length < limit) return 0;
 		// Every slot is busy: the earliest to free decides (an in-flight one frees only on its answer).
@@ -79,6 +82,11 @@ function stateFor(baseUrl: string, apiKey: string): KeyState {
 	const state = byKey.get(id) ?? { requests: new Window(), creations: new Window() };
 	byKey.set(id, state);
 	return state;
+}
+
+/** Forgets every key's minute, as a new process starts: for tests, each on a quiet key. */
+export function forgetPaces(): void {
+	byKey.clear();
 }
 
 /** Waits for a place in the credential's minute; returns what to call once the answer is in. */

@@ -120,7 +120,7 @@ export async function readPages<T = IDataObject>(
 	let next: number | undefined = n;
 	let cut = false;
 	for (let first = true; ; first = false) {
-		if (up && n > (walk.to ?? Infinity)) {
+		if (up ? n > (walk.to ?? Infinity) : n < 1) {
 			next = undefined;
 			break;
 		}
