@@ -190,9 +190,18 @@ export async function findFinished(
 	scenarioIds: string[],
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
-	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
-	if (userIds.length === 0) return [];
+	// A starting point read over several polls has no cut-off yet: only what it has listed open is new.
+	const starting = state.reading?.start === true;
+	const known = starting ? state.reading!.open : state.open;
+	const candidates = Object.entries(known).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
+	if (userIds.length === 0 || (starting && candidates.length === 0)) return [];
 	paced(ctx);
+	if (starting)
+		return await lookUp(ctx, query, { ...state, open: known, floor: Infinity }, candidates, {
+			users: [],
+			scenarios: [],
+			sinceFloor: false,
+		});
 	return await lookUp(ctx, query, state, candidates, {
 		users: userIds,
 		scenarios: scenarioIds,
@@ -291,7 +300,20 @@ async function finishRead(
 		});
 		state.floor = startFloor();
 		state.open = open;
-		outcomes(state, recent, false);
+		// Listed open by this starting point, finished now: finished after it began (a starting point read
+		// over several polls, issue 54). The rest finished before: history.
+		outcomes(
+			state,
+			recent.filter((row) => !(idOf(row) in open)),
+			false,
+		);
+		found.push(
+			...outcomes(
+				state,
+				recent.filter((row) => idOf(row) in open),
+				true,
+			),
+		);
 		return { state, found };
 	}
 	const before = state.open;
