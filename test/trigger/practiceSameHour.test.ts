@@ -4,6 +4,9 @@
  * Open Reads, 24 by default). Each story of the issue's table, with the trigger's defaults otherwise; the
  * open read is never due again within these stories, so only the fast path can send the outcome.
  */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.js';
 import { startRig, type TriggerRig } from './setup';
 import { practiceEventsOf, practiceTrigger, PRACTICE_EVENTS } from './practiceSetup';
 
@@ -229,5 +232,35 @@ describe('cost of a read (issue 54: the fast path adds nothing to a read with no
 		expect(lookUps).toHaveLength(1);
 		expect(lookUps[0].query).toMatchObject({ status: 'completed,did_not_pass' });
 		expect(control().requests({ path: '/sessions' })).toHaveLength(1);
+	});
+});
+
+describe('the form says what Hours Between Open Reads still delays (issue 54)', () => {
+	const properties = new WorkspacePracticeTrigger().description.properties;
+	const options = properties.find((p) => p.name === 'practiceOptions')
+		?.options as INodeProperties[];
+	const openReads = options.find((o) => o.name === 'openReadHours');
+
+	test('shown only when an assignment event is chosen', () => {
+		expect(openReads?.displayOptions).toEqual({
+			show: {
+				'/practiceEvents': ['assignmentCompleted', 'assignmentDidNotPass', 'assignmentPastDue'],
+			},
+		});
+	});
+
+	test('it delays Past Due and an admin’s outcome, not an outcome a scored session shows', () => {
+		expect(openReads?.description).toMatch(
+			/delays what no scored session shows: Assignment Past Due, and an outcome set by an admin/,
+		);
+		expect(openReads?.description).toMatch(/does not delay an outcome a scored session shows/);
+	});
+
+	test('Max Reads a Day says what applies when unset and what adding it sets', () => {
+		const maxReads = options.find((o) => o.name === 'maxReadsPerDay');
+		expect(maxReads?.default).toBe(48);
+		expect(maxReads?.description).toMatch(
+			/Unset: 48 with Session Scored, else 24\. Adding this option sets 48/,
+		);
 	});
 });
