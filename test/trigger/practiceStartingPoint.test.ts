@@ -103,12 +103,6 @@ describe.each([
 				inject(fail);
 				const outcome = await trigger.poll();
 				clear();
-				if (process.env.SP_TRACE) {
-					const st = trigger.stored as Record<string, any>;
-					process.stdout.write(
-						`${control().now()} ${fail} err=${outcome.error?.message?.slice(0, 60)} ab=${outcome.abandoned} items=${outcome.items.length} cont=${st.continues} asg=${JSON.stringify(st.assignments)?.slice(0, 150)} scored=${JSON.stringify(st.scored)?.slice(0, 80)}\n`,
-					);
-				}
 				for (const e of practiceEventsOf(outcome.items)) sent.push(`${e.event} ${e.id}`);
 				return outcome;
 			};
