@@ -133,21 +133,33 @@ async function forUsers(
 	return rows;
 }
 
-/** Known-open ones looked up among their people's finished ones, newest first, until all are found. */
+/**
+ * Finished assignments of these people on these scenarios, newest first, read down to the cut-off
+ * (`floor`) and to the oldest known-open one looked for (`entries`), or until every one of those is found
+ * when that is lower: a row is an outcome when it was known open, or given since the cut-off and not yet
+ * seen (`outcomes`).
+ */
 async function lookUp(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	state: AssignmentState,
 	entries: Array<[string, OpenEntry]>,
+	people: { users: string[]; scenarios: string[]; sinceFloor: boolean },
 ): Promise<FoundAssignment[]> {
-	const users = [...new Set(entries.map(([, e]) => e[1]))];
-	const qs = narrowed(query, users, [...new Set(entries.map(([, e]) => e[2]))]);
+	const users = [...new Set([...people.users, ...entries.map(([, e]) => e[1])])];
+	const qs = narrowed(query, users, [
+		...new Set([...people.scenarios, ...entries.map(([, e]) => e[2])]),
+	]);
 	if (!qs) return [];
 	// An entry of unknown age (its row had no created_at) is looked for on every page.
 	const oldest = entries.some(([, e]) => !e[3]) ? null : Math.min(...entries.map(([, e]) => e[3]!));
 	const missing = new Set(entries.map(([id]) => id));
+	// Given since the cut-off: every page down to it (null: no cut-off yet, every page is recent).
+	const floor = people.sinceFloor ? state.floor : Infinity;
+	const lowest = (a: number | null, b: number | null) =>
+		a === null || b === null ? null : Math.min(a, b);
 	const rows = await forUsers(users, async (userIds) =>
-		missing.size === 0
+		missing.size === 0 && floor === Infinity
 			? []
 			: await readNewest(
 					ctx,
@@ -155,14 +167,18 @@ async function lookUp(
 					{ ...qs, status: FINISHED, user_ids: userIds },
 					(row) => {
 						missing.delete(idOf(row));
-						return missing.size === 0 ? Infinity : oldest;
+						return lowest(missing.size === 0 ? Infinity : oldest, floor);
 					},
 				),
 	);
 	return outcomes(state, rows, true);
 }
 
-/** The fast path after scored sessions: their people's known-open assignments on those scenarios. */
+/**
+ * The fast path after scored sessions: the finished assignments of their people on their scenarios,
+ * those known open and those given since the cut-off (an assignment given since the last assignment read
+ * is not known, and its outcome shows in the same list: issue 54).
+ */
 export async function findFinished(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -171,8 +187,28 @@ export async function findFinished(
 	scenarioIds: string[],
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
+<<<<<<< HEAD
 	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
 	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
+=======
+	// A starting point read over several polls has no cut-off yet: only what it has listed open is new.
+	const starting = state.reading?.start === true;
+	const known = starting ? state.reading!.open : state.open;
+	const candidates = Object.entries(known).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
+	if (userIds.length === 0 || (starting && candidates.length === 0)) return [];
+	paced(ctx);
+	if (starting)
+		return await lookUp(ctx, query, { ...state, open: known, floor: Infinity }, candidates, {
+			users: [],
+			scenarios: [],
+			sinceFloor: false,
+		});
+	return await lookUp(ctx, query, state, candidates, {
+		users: userIds,
+		scenarios: scenarioIds,
+		sinceFloor: true,
+	});
+>>>>>>> h54
 }
 
 /** The assignment read; `serviceTime`: the newest created_at listed before this poll (null: none). */
@@ -265,7 +301,20 @@ async function finishRead(
 		});
 		state.floor = startFloor();
 		state.open = open;
-		outcomes(state, recent, false);
+		// Listed open by this starting point, finished now: finished after it began (a starting point read
+		// over several polls, issue 54). The rest finished before: history.
+		outcomes(
+			state,
+			recent.filter((row) => !(idOf(row) in open)),
+			false,
+		);
+		found.push(
+			...outcomes(
+				state,
+				recent.filter((row) => idOf(row) in open),
+				true,
+			),
+		);
 		return { state, found };
 	}
 	const before = state.open;
@@ -285,6 +334,7 @@ async function finishRead(
 				query,
 				state,
 				gone.map((id) => [id, before[id]]),
+				{ users: [], scenarios: [], sinceFloor: false },
 			)),
 		);
 	// Gone but not found finished stays known open until a read shows what it became.

@@ -43,7 +43,7 @@ export const practiceProperties: INodeProperties[] = [
 				name: PRACTICE_EVENTS.assignmentCompleted,
 				value: 'assignmentCompleted',
 				description:
-					'An assignment became completed, by a session or by an admin; never one finished before activation. Within one read of the scoring session when the assignment was open at the last assignment read, otherwise at the next assignment read (once a day by default).',
+					'An assignment became completed, by a session or by an admin; never one finished before activation. Within one read of the scoring session, whenever the assignment was given; with no session (an admin), at the next assignment read (once a day by default).',
 			},
 			{
 				name: PRACTICE_EVENTS.assignmentDidNotPass,
@@ -78,7 +78,7 @@ export const practiceProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: `${ASSIGNMENT_READS} Assignment Completed and Did Not Pass arrive one read after the scoring session when the assignment was open at the last read of open assignments, otherwise at the next such read; Assignment Past Due at the next such read. Open assignments are read once a day (Options → Hours Between Open Reads, 24). A read costs 1 request for sessions (plus 1 per 100 new ones), 1 more after scores of people with open assignments on those scenarios, and once a day 2 plus 1 per 100 open assignments: Completed and Did Not Pass cost about 45 requests a day for a team of 200 (300 open), 60 for 500 members (1,500 open). ${QUOTA}`,
+		displayName: `${ASSIGNMENT_READS} Assignment Completed and Did Not Pass arrive one read after the scoring session, whenever the assignment was given; with no session (an admin's action), and Assignment Past Due, at the next read of open assignments. Open assignments are read once a day (Options → Hours Between Open Reads, 24). A read costs 1 request for sessions (plus 1 per 100 new ones), 1 more (per 50 people) when some are new, and once a day 2 plus 1 per 100 open assignments: Completed and Did Not Pass cost about 45 requests a day for a team of 200 (300 open), 60 for 500 members (1,500 open). ${QUOTA}`,
 		name: 'practiceAssignmentCostNotice',
 		type: 'notice',
 		displayOptions: { show: { ...showFor.show, practiceEvents: ASSIGNMENT_EVENTS } },
@@ -109,8 +109,10 @@ export const practiceProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 168, numberPrecision: 0 },
 				default: DEFAULT_OPEN_READ_HOURS,
+				// Session Scored alone reads no assignment: the option would change nothing.
+				displayOptions: { show: { '/practiceEvents': ASSIGNMENT_EVENTS } },
 				description:
-					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read, for Assignment Past Due and for outcomes no scored session showed (an admin action, an assignment given and finished in between). Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 24 hours (the default) is 7 requests a day, every 6 hours 28, every hour 168, 0 (every read) 336 at 48 reads a day; with 5,500 open (2,000 members), 57 a day at 24, 228 at 6. Outcomes a scored session shows arrive within one read whatever this is. Assignment events only.',
+					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read. It delays what no scored session shows: Assignment Past Due, and an outcome set by an admin, up to this plus one read. It does not delay an outcome a scored session shows (completed or did not pass, even for an assignment given since the last such read): that arrives within one read of the session. Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 24 hours (the default) is 7 requests a day, every 6 hours 28, 0 (every read) 336 at 48 reads a day.',
 			},
 			{
 				displayName: 'Include Session Feedback',
@@ -131,7 +133,7 @@ export const practiceProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				`At most this many reads a day, refilled evenly; polls beyond them send nothing. 0: every poll. Unset: ${DEFAULT_MAX_READS} with Session Scored, else ${DEFAULT_ASSIGNMENT_MAX_READS}. A read costs 1 request, 2 after scores on open assignments.`,
+				`At most this many reads a day, refilled evenly; 0: every poll. Unset: ${DEFAULT_MAX_READS} with Session Scored, else ${DEFAULT_ASSIGNMENT_MAX_READS}. Adding this option sets ${DEFAULT_MAX_READS} whatever the events.`,
 			),
 		],
 	},

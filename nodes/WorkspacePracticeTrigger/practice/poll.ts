@@ -28,13 +28,20 @@ function newestOf(...times: Array<number | null | undefined>): number | null {
 	return known.length ? Math.max(...known) : null;
 }
 
-/** A window read, or the starting point when there is none yet; undefined when out of time at once. */
+/**
+ * A window read, or the starting point when there is none yet; undefined when out of time at once.
+ * `goingOn`: this poll goes on with an assignment read the last one left, so a window read already (no
+ * backlog) is left as it is: read again at every such poll, at 12 s a request, it took the time the
+ * assignment read needed, and a starting point was never done (issue 54).
+ */
 async function sessionRead(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	lookbackMs: number,
 	stored: SessionWindow | undefined,
+	goingOn: boolean,
 ): Promise<SessionRead | undefined> {
+	if (goingOn && stored && stored.backlog === undefined) return { window: stored, fresh: [] };
 	return await untilDeadline(
 		stored
 			? readSessions(ctx, query, lookbackMs, stored)
@@ -103,6 +110,25 @@ async function read(
 	const found: Found[] = [];
 	let continues = false;
 	const timeBefore = newestOf(stored.time, stored.scored?.anchor, stored.derive?.anchor);
+	const assignmentFound: Found[] = [];
+	const assignmentPart = async (timeNow: number | null, deriveFresh: IDataObject[]) => {
+		const read = await untilDeadline(
+			assignmentRead(this, settings, stored.assignments, timeBefore, timeNow, deriveFresh),
+		);
+		if (read) {
+			next.assignments = read.state;
+			continues ||= read.state.reading !== undefined;
+			for (const { event, row } of read.found)
+				if (settings.events.has(event)) assignmentFound.push({ event, kind: 'assignment', row });
+			return read.time;
+		}
+		continues = true;
+		const kept = readAssignmentState(stored.assignments);
+		// New sessions' completions: the next poll's full read finds them (see above).
+		if (kept && deriveFresh.length > 0) kept.nextOpenRead = 0;
+		if (kept) next.assignments = kept;
+		return timeNow;
+	};
 
 	// Sessions: one read when Session Scored and the completions look at the same sessions.
 	const shared = !settings.deriveQuery || sameQuery(settings.deriveQuery, settings.scoredQuery);
@@ -110,8 +136,10 @@ async function read(
 	let scoredFresh: IDataObject[] = [];
 	let deriveFresh: IDataObject[] = [];
 	const derivedFromScored = settings.deriveQuery !== undefined && shared;
+	// An assignment read under way is only ever continued by the poll after the one the deadline cut.
+	const goingOn = readAssignmentState(stored.assignments)?.reading !== undefined;
 	if (settings.events.has('sessionScored') || derivedFromScored) {
-		scoredRead = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored);
+		scoredRead = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored, goingOn);
 		if (scoredRead) next.scored = scoredRead.window;
 		else if (stored.scored) next.scored = stored.scored;
 		continues ||= !scoredRead || scoredRead.window.backlog !== undefined;
@@ -119,7 +147,7 @@ async function read(
 		if (derivedFromScored) deriveFresh = scoredFresh;
 	}
 	if (settings.deriveQuery && !derivedFromScored) {
-		const read = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive);
+		const read = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive, goingOn);
 		if (read) next.derive = read.window;
 		else if (stored.derive) next.derive = stored.derive;
 		continues ||= !read || read.window.backlog !== undefined;
@@ -144,29 +172,12 @@ async function read(
 	}
 	let time = newestOf(timeBefore, next.scored?.anchor, next.derive?.anchor);
 
-	if (wantsAssignments(settings)) {
-		const read = await untilDeadline(
-			assignmentRead(this, settings, stored.assignments, timeBefore, time, deriveFresh),
-		);
-		if (read) {
-			next.assignments = read.state;
-			continues ||= read.state.reading !== undefined;
-			time = read.time;
-			for (const { event, row } of read.found)
-				if (settings.events.has(event)) found.push({ event, kind: 'assignment', row });
-		} else {
-			continues = true;
-			const kept = readAssignmentState(stored.assignments);
-			// New sessions' completions: the next poll's full read finds them (see above).
-			if (kept && deriveFresh.length > 0) kept.nextOpenRead = 0;
-			if (kept) next.assignments = kept;
-		}
-	}
+	if (wantsAssignments(settings)) time = await assignmentPart(time, deriveFresh);
 	if (time !== null) next.time = time;
 	if (continues) next.continues = true;
 
 	// Sessions (oldest first) before the assignment changes they caused.
-	return { state: next, items: toItems(found) };
+	return { state: next, items: toItems([...found, ...assignmentFound]) };
 }
 
 /** Practice Results, as the trigger runs every family (family.ts). */

@@ -43,9 +43,17 @@ export async function startSessions(
 	query: IDataObject,
 	lookbackMs: number,
 ): Promise<SessionWindow> {
-	const newest = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, query, 1, 1);
-	const anchor = stampOf(newest.data[0]?.created_at);
+	// One request when the window fits on the first page (a slow service's poll has room for little).
+	const first = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, query, 1, MAX_PAGE_SIZE);
+	const anchor = stampOf(first.data[0]?.created_at);
 	if (anchor === undefined) return { anchor: null, seen: {} };
+	const oldest = stampOf(first.data[first.data.length - 1]?.created_at);
+	if (first.data.length < MAX_PAGE_SIZE || (oldest !== undefined && oldest < anchor - lookbackMs)) {
+		const rows = first.data.filter(
+			(row) => (stampOf(row.created_at) ?? -Infinity) >= anchor - lookbackMs,
+		);
+		return (await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true, rows)).window;
+	}
 	const { window } = await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true);
 	return window;
 }
@@ -138,12 +146,14 @@ export async function readSessions(
 	lookbackMs: number,
 	stored: SessionWindow,
 	quiet = false,
+	/** The window's rows, already read (the starting point's first page). */
+	given?: IDataObject[],
 ): Promise<SessionRead> {
 	let backlog = stored.backlog;
-	let listed: IDataObject[] = [];
+	let listed: IDataObject[] = given ?? [];
 	let pageOf: Map<string, number> | undefined;
 	let left: Backlog | undefined;
-	if (!backlog) {
+	if (!backlog && !given) {
 		const qs =
 			stored.anchor === null
 				? query
