@@ -637,6 +637,8 @@ interface SameDayScript {
 	includeFeedback?: boolean;
 	events?: string[];
 	polls: number;
+	/** Who practised (scored) before the activation; default Jane, Bob, Frank. */
+	practisedBefore?: string[];
 	/** Before poll p: what happens (a minute after the previous poll). */
 	steps: Record<number, (api: StoryApi) => void>;
 }
@@ -912,8 +914,12 @@ async function runSameDaySequence(
 		control.setAssignmentStatus(a.id, pick(['completed', 'did_not_pass'] as const));
 		stamp('admin');
 	}
-	for (let i = 0; i < 3; i++)
-		practise(pick(members), pick(scenarios.slice(0, 2)), 40 + Math.floor(random() * 60));
+	// Scripted days: who practised before the activation (none of the people the stories move).
+	const practisedBefore = script
+		? (script.practisedBefore ?? ['jane@acme.com', 'bob@acme.com', 'frank@acme.com'])
+		: [0, 1, 2].map(() => pick(members));
+	for (const email of practisedBefore)
+		practise(email, pick(scenarios.slice(0, 2)), 40 + Math.floor(random() * 60));
 	advance(pick([SECOND, MINUTE, 10 * MINUTE]));
 
 	// ---- the workflow ----
@@ -1333,10 +1339,12 @@ async function runSameDaySequence(
 				const deadline = reads.find((r) => r.counting && r.index === first!.index + 1);
 				const until = deadline?.host ?? Infinity;
 				const st = stateAt(f.userId, f.at);
+				// The docs: a member who leaves a group in the read a session arrives can hide that session
+				// (anyone's) until the next one arrives: required only when nobody moved around it.
 				if (
 					!st.member ||
 					!st.groups.some((g) => f.filter.groups!.includes(g)) ||
-					changedBetween(f.userId, f.at, until)
+					[...membership.keys()].some((id) => changedBetween(id, f.at - every, until))
 				)
 					continue;
 			}
@@ -1390,6 +1398,22 @@ const PLAYERS: Record<
 	excludeSystem: { people: ['support@exec.com', 'dev@acme.com'], scenario: 1 },
 };
 
+/** The day's own steps, then what `extra` adds at the same polls. */
+function withDay(
+	extra: SameDayScript['steps'],
+	day: SameDayScript['steps'],
+): SameDayScript['steps'] {
+	const steps = { ...day };
+	for (const [n, fn] of Object.entries(extra)) {
+		const before = steps[Number(n)];
+		steps[Number(n)] = (api) => {
+			before?.(api);
+			fn(api);
+		};
+	}
+	return steps;
+}
+
 /**
  * A working day under one filter, at the defaults (Hours Between Open Reads 24, a poll every 30
  * minutes): every assignment is given after the activation's open read and finished the same day.
@@ -1401,12 +1425,35 @@ function filterDay(kind: FilterKind, persistence: Persistence = 'staged'): SameD
 	const extra = (api: StoryApi): GiveExtra =>
 		program === undefined ? {} : { programId: api.programs[program] };
 	const score = (email: string) => (email === 'dev@acme.com' ? 80 : 95);
+	const steps: SameDayScript['steps'] = {};
+	/** Adds what happens before poll n to what the day already does then. */
+	const also = (n: number, fn: (api: StoryApi) => void) => {
+		const before = steps[n];
+		steps[n] = (api) => {
+			before?.(api);
+			fn(api);
+		};
+	};
+	if (kind === 'groups') {
+		// Carla (in Sales) leaves with a session waiting for its score and comes back; Erin joins Sales,
+		// Carla moves to Customer Success, Erin goes back.
+		also(4, (api) => api.moveMember('carla@acme.com', 'leave'));
+		also(6, (api) => api.moveMember('carla@acme.com', 'return'));
+		also(7, (api) => api.moveMember('erin@acme.com', [api.groups[0]]));
+		also(9, (api) => api.moveMember('carla@acme.com', [api.groups[1]]));
+		also(12, (api) => api.moveMember('erin@acme.com', [api.groups[1]]));
+	}
+	if (persistence === 'emit-only') {
+		// n8n restarts with a session waiting for its score, and between a give and its session.
+		also(4, (api) => api.restart());
+		also(13, (api) => api.restart());
+	}
 	return {
-		name: `Filters → ${kind}: given in the morning, finished the same day by a session, a late-scored session, a late-listed one, a failing one, an admin (${persistence})`,
+		name: `Filters → ${kind}: given in the morning, finished the same day by a session, a late-scored session, a late-listed one, a failing one, an admin (${persistence}${kind === 'groups' ? ', members leaving, returning, changing groups' : ''}${persistence === 'emit-only' ? ', n8n restarting' : ''})`,
 		kind,
 		persistence,
 		polls: 16,
-		steps: {
+		steps: withDay(steps, {
 			1: (api) => {
 				const s = api.scenarios[scenario];
 				api.give(p1, s, extra(api));
@@ -1460,7 +1507,7 @@ function filterDay(kind: FilterKind, persistence: Persistence = 'staged'): SameD
 				api.practise(p1, s, score(p1));
 				api.practise('gina@acme.com', s, 95);
 			},
-		},
+		}),
 	};
 }
 
@@ -1564,6 +1611,64 @@ function faultStory(
 	};
 }
 
+/**
+ * The filter is edited on the active workflow mid-day (a new starting point, docs): an assignment open
+ * at the edit, and one given after it, finished the same day under the new filter.
+ */
+function editStory(kind: FilterKind): SameDayScript {
+	const { people, scenario, program } = PLAYERS[kind];
+	const [p1, p2] = people;
+	const extra = (api: StoryApi): GiveExtra =>
+		program === undefined ? {} : { programId: api.programs[program] };
+	return {
+		name: `Filters → ${kind} edited on the active workflow mid-day: open at the edit, given after it, finished the same day`,
+		kind,
+		polls: 14,
+		steps: {
+			1: (api) => {
+				const s = api.scenarios[scenario];
+				api.give(p1, s, extra(api));
+				api.practise(p1, s, 95);
+			},
+			3: (api) => {
+				api.give(p2, api.scenarios[scenario], extra(api));
+			},
+			4: (api) => api.editFilter(),
+			6: (api) => api.practise(p2, api.scenarios[scenario], 95),
+			8: (api) => {
+				const s = api.scenarios[scenario];
+				api.give(p1, s, extra(api));
+				api.wait(10 * MINUTE);
+				api.practise(p1, s, 95);
+			},
+			10: (api) => {
+				// What the edit let in: Dev (Members), the other program, the other scenario.
+				const s = api.scenarios[kind === 'scenario' ? 1 : scenario];
+				api.give('dev@acme.com', s, { programId: api.programs[1] });
+				api.wait(10 * MINUTE);
+				api.practise('dev@acme.com', s, 95);
+			},
+		},
+	};
+}
+
+/**
+ * Groups (Sales): Erin practises before the activation and after it, outside the group, then joins it.
+ * Her session from before the activation is history (docs: a new activation sends nothing from before
+ * it); her sessions since are sent at most once, and the one after she joined within one read.
+ */
+const GROUP_JOIN: SameDayScript = {
+	name: 'Filters → groups: a member joins the group after the activation: her session from before the activation is not sent',
+	kind: 'groups',
+	practisedBefore: ['erin@acme.com', 'jane@acme.com'],
+	polls: 8,
+	steps: {
+		1: (api) => api.practise('erin@acme.com', api.scenarios[1], 70),
+		2: (api) => api.moveMember('erin@acme.com', [api.groups[0]]),
+		4: (api) => api.practise('erin@acme.com', api.scenarios[0], 88),
+	},
+};
+
 /** The two runs of issue 54 ("Also seen"), told as they happened. */
 const ISSUE_RUNS: SameDayScript[] = [
 	{
@@ -1606,6 +1711,10 @@ const SAME_DAY_SCRIPTS: SameDayScript[] = [
 	...FILTER_KINDS.map((kind) => filterDay(kind)),
 	filterDay('none', 'emit-only'),
 	filterDay('groups', 'emit-only'),
+	editStory('members'),
+	editStory('groups'),
+	editStory('program'),
+	editStory('scenario'),
 	clockStory('none'),
 	clockStory('program'),
 	faultStory('minute', 'none', 'staged', 30),
@@ -1614,6 +1723,7 @@ const SAME_DAY_SCRIPTS: SameDayScript[] = [
 	faultStory('connection', 'members', 'staged', 10),
 	faultStory('budget', 'excludeSystem', 'emit-only', 30),
 	...ISSUE_RUNS,
+	GROUP_JOIN,
 ];
 
 describe('Practice Results: outcomes of assignments given between open reads (issue 54)', () => {
