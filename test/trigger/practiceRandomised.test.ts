@@ -5,7 +5,8 @@
  * of more than a page, assignments given by admins and by programs, assignments finished or put past due
  * by an admin with no session, assignments created and finished between two reads, filters (scenario,
  * a scenario nobody practised at activation, program, members, rank), clock steps back of up to 10
- * minutes, failed polls, n8n restarts (emit-only), re-activation, both assignment read schedules.
+ * minutes, failed polls, n8n restarts (emit-only), re-activation, Hours Between Open Reads 0, 6 and
+ * 24 (the per-read bound of outcomes given between open reads: practiceOracle.test.ts, issue 54).
  *
  * The oracle is the simulator's own record, never the trigger's rules:
  * - completed / did not pass (c|id, d|id): every move of a matching assignment to that status in the
@@ -168,9 +169,12 @@ async function runSequence(index: number, tally: Tally): Promise<string | undefi
 	const filter = pick(filters);
 	tally.filters[filter.name] = (tally.filters[filter.name] ?? 0) + 1;
 	const options: Record<string, unknown> = {};
-	if (chance(0.5)) options.openReadHours = 0; // else the default (6)
+	// Hours Between Open Reads: 0 (every read), 6, or 24 (the default; said explicitly, since
+	// practiceTrigger's own default is 0: before issue 54 every sequence here ran at 0).
+	const openRoll = random();
+	options.openReadHours = openRoll < 0.5 ? 0 : openRoll < 0.75 ? 6 : 24;
 	if (chance(0.5)) options.maxReadsPerDay = 48; // the default quota; else every poll reads
-	const openReadMs = options.openReadHours === 0 ? 0 : 6 * HOUR;
+	const openReadMs = (options.openReadHours as number) * HOUR;
 	const context = `sequence ${index} (PRACTICE_SEED=${SEED}, seed ${seed}, ${events.join(',')}, ${persistence}, filter ${filter.name}, ${JSON.stringify(options)})`;
 
 	const matchesAssignment = (a: AssignmentRec | undefined) =>
