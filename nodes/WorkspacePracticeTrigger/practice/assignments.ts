@@ -187,16 +187,11 @@ export async function findFinished(
 	scenarioIds: string[],
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
-<<<<<<< HEAD
-	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
-	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
-=======
 	// A starting point read over several polls has no cut-off yet: only what it has listed open is new.
 	const starting = state.reading?.start === true;
 	const known = starting ? state.reading!.open : state.open;
 	const candidates = Object.entries(known).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
 	if (userIds.length === 0 || (starting && candidates.length === 0)) return [];
-	paced(ctx);
 	if (starting)
 		return await lookUp(ctx, query, { ...state, open: known, floor: Infinity }, candidates, {
 			users: [],
@@ -208,7 +203,6 @@ export async function findFinished(
 		scenarios: scenarioIds,
 		sinceFloor: true,
 	});
->>>>>>> h54
 }
 
 /** The assignment read; `serviceTime`: the newest created_at listed before this poll (null: none). */
