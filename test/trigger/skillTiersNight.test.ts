@@ -15,6 +15,7 @@ import type { PollHarness } from '../../n8n-harness/pollHarness';
 import { proficiency } from '../../simulator/state/analytics';
 import { mulberry32 } from '../../simulator/state/random';
 import type { ObservationRec } from '../../simulator/state/types';
+import { SEED_NOW } from '../../simulator';
 import { startRig, type TriggerRig } from './setup';
 import { advanceVirtualTime } from './slowService';
 import { DAY, HOUR, MINUTE, TierWorld } from './tierWorld';
@@ -56,12 +57,17 @@ interface Night {
 }
 
 /** Polls at Poll Times every 10 minutes from `start` until the read is done and one poll more. */
-async function night(trigger: PollHarness, start: number, polls: number): Promise<Night> {
+async function night(
+	trigger: PollHarness,
+	start: number,
+	polls: number,
+	every = POLL_EVERY,
+): Promise<Night> {
 	const warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => {});
 	const result: Night = { polls: [], warnings: [] };
 	try {
 		for (let n = 0; n < polls; n++) {
-			advanceVirtualTime(start + n * POLL_EVERY - Date.now());
+			advanceVirtualTime(start + n * every - Date.now());
 			const [at, sent] = [Date.now(), rig.slow.sent];
 			const outcome = await trigger.poll();
 			expect(outcome.error).toBeUndefined();
@@ -79,7 +85,11 @@ async function night(trigger: PollHarness, start: number, polls: number): Promis
 	return result;
 }
 
-test('a night whose read needs several polls: every change from the day sessions within the hour, once; the sweep lags with a warning', async () => {
+/**
+ * A workspace, the trigger activated (its starting point, with Max Reads a Day 1 and `sweepDays`),
+ * then a working day of sessions; the clock an hour before the read is due.
+ */
+async function dayOfPractice(sweepDays: number) {
 	const { control } = rig.sim;
 	const rand = mulberry32(55_000);
 	const world = new TierWorld(
@@ -103,7 +113,7 @@ test('a night whose read needs several polls: every change from the day sessions
 		triggerOn: 'skillTiers',
 		skillTierEvents: ['tierChanged'],
 		skillTierSkills: [],
-		skillTierOptions: { maxReadsPerDay: 1, sweepDays: 1 },
+		skillTierOptions: { maxReadsPerDay: 1, sweepDays },
 	});
 	// Activation: the starting point. Then the working day's sessions; the read a day after activation.
 	const activation = await trigger.poll();
@@ -118,6 +128,12 @@ test('a night whose read needs several polls: every change from the day sessions
 		});
 		advanceVirtualTime(60_000);
 	}
+	return { world, trigger, baseline };
+}
+
+test('a night whose read needs several polls: every change from the day sessions within the hour, once; the sweep lags with a warning', async () => {
+	const { world, trigger, baseline } = await dayOfPractice(1);
+	const { control } = rig.sim;
 	const start = baseline + DAY;
 	const { polls, warnings } = await night(trigger, start, 8);
 	const readAt = Math.floor(start / 1000) * 1000;
@@ -179,4 +195,27 @@ test('a night whose read needs several polls: every change from the day sessions
 	expect(warnings[0]).toContain(`${SKILLS - swept.length} skills due`);
 	// Max Reads a Day 1: the polls after the read in that day send nothing.
 	expect(polls.slice(last + 1).every((p) => p.requests === 0)).toBe(true);
+});
+
+test("a daily Poll Times cannot carry a long read on within the hour: n8n's log says so when it goes on", async () => {
+	// Each test on a timeline of its own, later than the last one's end (the pacer's minute is per key).
+	rig.reset(rig.clock.now() - SEED_NOW + DAY);
+	rig.slow.start(LATENCY);
+	jest.spyOn(Date, 'now').mockImplementation(() => rig.clock.now());
+	const { trigger, baseline } = await dayOfPractice(7);
+	const start = baseline + DAY;
+	// Poll Times Every Day at the read's hour: each poll of the read after the first comes a day later.
+	const { polls, warnings } = await night(trigger, start, 4, DAY);
+	expect(polls.every((p) => p.requests > 0)).toBe(true);
+	// Each poll that carries the read on past its hour says so, naming the Poll Times that would not.
+	const late = warnings.filter((text) => text.includes('goes on only now'));
+	expect(late.map((text) => /(\d+) minutes later/.exec(text)?.[1])).toEqual([
+		'1440',
+		'2880',
+		'4320',
+	]);
+	expect(late[0]).toContain('"0 * 23 * * *"');
+	// The read ends once its practice is read; the sweep waits for the next read.
+	expect(trigger.stored.continues).toBeUndefined();
+	expect(trigger.stored.asOf).toBe(Math.floor(start / 1000) * 1000);
 });
