@@ -1,11 +1,12 @@
 /**
  * Issue 55: Skill Tiers never ends a night behind on practice. The nightly read needs more than one
  * poll's budget (n8n's legacy poller: 5 minutes a poll; the service answers in 20 s, so a poll holds
- * about 14 requests) and its sweep of 20 skills (Sweep Every (Days) 1: every skill due) cannot be carried in the
- * hour. Poll Times every 10 minutes, Max Reads a Day 1, as the docs advise: every tier change from the
- * day's sessions is sent within the hour the read began, once; the read ends within that hour; the sweep
- * left over lags with a warning in n8n's log, and comes first at the next read. Judged per member and
- * skill against the simulator's proficiency (its own rule), in virtual time.
+ * about 14 requests), and its sweep of 20 skills (Sweep Every (Days) 1: every skill due) cannot be
+ * carried in the hour. With Poll Times every 10 minutes (sparser than the docs' every minute) and Max
+ * Reads a Day 1, every tier change from the day's sessions is sent within the hour the read began,
+ * once; the read ends within that hour; the sweep left over lags with a warning in n8n's log. With a
+ * daily Poll Times the read cannot end within its hour, and each late poll says so in the log. Judged
+ * per member and skill against the simulator's proficiency (its own rule), in virtual time.
  */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
