@@ -54,7 +54,7 @@ export const skillTiersProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Reads when Poll Times fires, at most once a day by default (Options → Max Reads a Day): set Poll Times to Every Day at 6, say, for a read at 6 in the workflow's time zone. Cost of a read: 1 request per 100 sessions since the last read, 1 per 100 scenarios, then per skill practised 1 per 100 members who practised it (once more for members new to the skill), plus the sweep: skills × ⌈members with a tier ÷ 100⌉ ÷ Sweep Every (Days) a day. The first read (activation) lists the skills and counts the members: 2 requests; when the sweep would take more than a tenth of the workspace's 1,000 a day, n8n's log says so then, naming the Sweep Every (Days) that fits. A read keeps to 50 requests a minute. Measured a day a sweep period after activation: 200 members, 20 skills, 150 sessions a day: 22 (about 35 a day in the first week). 2,000 members, 80 skills, 1,500 sessions a day: at Sweep Every (Days) 7 the sweep alone costs 229, over what such a workspace's other workflows leave; set it to 30 there: 85 a day (105 to 148 in the first 30 days; the whole day measured: 679 of 1,000).",
+			'One read a day (Options → Max Reads a Day). Set Poll Times to Custom "0 * 23 * * *": it reads at 23:00, after the working day, and carries a long read on minute by minute, done within the hour.',
 		name: 'skillTierCostNotice',
 		type: 'notice',
 		displayOptions: showFor,
@@ -79,7 +79,7 @@ export const skillTiersProperties: INodeProperties[] = [
 			},
 			maxReadsOption(
 				DEFAULT_MAX_READS,
-				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept); polls beyond it make no request. Poll Times says when: Every Day at 6, say, for a read at 6 in the workflow's time zone. A read costs what changed since the last one (see the cost above). 0 reads at every poll.",
+				"The most reads a day the polls may make, refilled evenly over 24 hours (a day's worth is kept); polls beyond it send no request, except to carry on a read under way. Poll Times says when (the notice above). A read costs what changed since the last one: 1 request per 100 sessions, per skill practised 1 per 100 members who practised it, plus the sweep. 0 reads at every poll.",
 			),
 			{
 				displayName: 'Sweep Every (Days)',
@@ -88,7 +88,7 @@ export const skillTiersProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_SWEEP_DAYS, numberPrecision: 0 },
 				default: DEFAULT_SWEEP_DAYS,
 				description:
-					'Changes from logged calls alone show in no list: every member of every skill is read at least this often, a few skills a read. Cost: skills × ⌈members with a tier ÷ 100⌉ ÷ this value, requests a day (80 skills of 2,000 members: 229 a day at 7, 54 at 30).',
+					"Changes from logged calls alone show in no list: every member of every skill is read at least this often, a few skills a read, after the members who practised. Cost: skills × ⌈members with a tier ÷ 100⌉ ÷ this value, requests a day (80 skills of 2,000 members: 229 a day at 7, 54 at 30; set 30 there). A sweep that does not fit the hour of the read waits for the next one, and n8n's log says so.",
 			},
 		],
 	},

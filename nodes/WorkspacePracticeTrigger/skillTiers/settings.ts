@@ -9,7 +9,7 @@ import { readMaxReads } from '../quota';
 /** The family's one event, by its value and name. */
 export const SKILL_TIER_EVENTS = { tierChanged: 'Tier Changed' } as const;
 
-/** Max Reads a Day by default: one read a day (Poll Times, e.g. Every Day at 6, says when). */
+/** Max Reads a Day by default: one read a day (Poll Times, e.g. Custom `0 * 23 * * *`, says when). */
 export const DEFAULT_MAX_READS = 1;
 
 /** Options → Sweep Every (Days): every skill's members are all read at least this often. */
