@@ -10,7 +10,13 @@
  * Members filter vanishes at the next change: no default or option of the field changes that, so the
  * field says to add a member right away, and a row added (even left empty) survives and filters nothing.
  */
-import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeProperties,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers, deepCopy } from 'n8n-workflow';
 
 import { members, toQuery } from '../../nodes/shared/fields/filter.fields';
@@ -55,7 +61,7 @@ function editorForm(d: INodeTypeDescription, initial: INodeParameters) {
 		)!;
 
 	return {
-		values: (name: string) => (stored[name] ?? {}) as Record<string, unknown>,
+		values: (name: string) => (stored[name] ?? {}) as IDataObject,
 		/** "Add Filter" → option (CollectionParameter.optionSelected). */
 		addOption(name: string, optionName: string) {
 			const option = (collection(name).options as INodeProperties[]).find(
