@@ -816,11 +816,13 @@ async function runSameDaySequence(
 					x.groups.some((g) => f.groups!.includes(g)),
 			);
 
+	/** Every group the Groups filter named, before and after edits. */
+	const groupsEverFiltered = new Set(filter.groups ?? []);
 	/** A session whose member moved into the Groups filter's group after it (after a starting point). */
 	const joinedGroupSince = (f: Fact) =>
 		membership
 			.get(f.userId)!
-			.some((x) => x.at > f.at && x.groups.some((g) => (filter.groups ?? []).includes(g)));
+			.some((x) => x.at > f.at && x.groups.some((g) => groupsEverFiltered.has(g)));
 	const assignmentMatches = (f: Fact, fl: SameDayFilter) =>
 		(!fl.scenarios || fl.scenarios.includes(f.scenarioId)) &&
 		(!fl.programs || (f.programId !== null && fl.programs.includes(f.programId))) &&
@@ -1176,6 +1178,7 @@ async function runSameDaySequence(
 		else if (kind === 'excludeSystem') filter = { ...filter, excludeSystem: false };
 		if (JSON.stringify(before) === JSON.stringify(filter)) return;
 		story('filter edited on the active workflow');
+		for (const g of filter.groups ?? []) groupsEverFiltered.add(g);
 		harness.setParameters(parameters());
 		// The docs: changed filters start from empty state (session-only filters: sessions at least).
 		const sessionOnly = kind === 'groups' || kind === 'rank' || kind === 'excludeSystem';
