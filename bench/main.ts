@@ -26,7 +26,14 @@ import { benchReturnAll } from './scenarios/returnAll';
 import { benchPracticeAtScale } from './scenarios/practiceAtScale';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
-import { benchScaleDay, benchTeamDay, PRACTICE_EVENLY, SIZES } from './scenarios/teamDay';
+import {
+	benchBusyDay,
+	benchScaleDay,
+	benchTeamDay,
+	PRACTICE_EVENLY,
+	SIZES,
+	type FirstWeekFigures,
+} from './scenarios/teamDay';
 import { round } from './stats';
 import { listTarget } from './target';
 
@@ -237,9 +244,12 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 			step(
 				`   activation day (practice triggers at 09:00): ${a.requestsPerDay} requests, ${a.rateLimitedAnswers} × 429, ${a.missedEvents} missed, ${a.duplicateEvents} duplicates, median ${a.practiceMedianDelayMinutesWorkingHours} min; per workflow ${JSON.stringify(a.requestsPerWorkflow)}`,
 			);
-		if (s.firstWeekRequestsByDay)
+		for (const w of [s.firstWeek, s.firstWeekDefaultSweep])
+			if (w) weekLines(w, s.goalRequestsPerDay);
+		const same = s.sameDayOutcomes;
+		if (same)
 			step(
-				`   first week: max ${s.firstWeekMaxRequestsPerDay} (goal ≤ ${s.goalRequestsPerDay}), by day ${JSON.stringify(s.firstWeekRequestsByDay)}`,
+				`   same-day assignments: ${same.given} given, ${same.finished} finished, ${same.sent} sent; delay in working hours median ${same.medianWorkingHours}, p90 ${same.p90WorkingHours}, max ${same.maxWorkingHours}`,
 			);
 		const w = s.skillTiersWarmUp;
 		step(
@@ -249,14 +259,53 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 	}
 }
 
-/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000]`: item 9 alone, merged in. */
+function weekLines(w: FirstWeekFigures, goal: number): void {
+	step(
+		`   first week (Sweep Every ${w.sweepDays}): max ${w.maxRequestsPerDay} (goal ≤ ${goal}), by day ${JSON.stringify(w.requestsByDay)}, 429 by day ${JSON.stringify(w.rateLimitedByDay)}, missed by day ${JSON.stringify(w.missedByDay)} (${w.missedEvents} missed, ${w.duplicateEvents} duplicates, ${w.unexpectedEvents} unexpected), ${w.runSeconds} s`,
+	);
+	step(
+		`      families: ${JSON.stringify(Object.fromEntries(Object.entries(w.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} (late ${f.late ?? 0}) dup ${f.duplicates} unexpected ${f.unexpected} delay ${f.medianDelayMinutes}/${f.p90DelayMinutes}/${f.worstDelayMinutes}`])))}`,
+	);
+	for (const [k, f] of Object.entries(w.families))
+		for (const line of (f.findings ?? []).slice(0, 5)) step(`      ${k}: ${line}`);
+	const same = w.sameDayOutcomes;
+	step(
+		`      same-day assignments: ${same.given} given, ${same.finished} finished, ${same.sent} sent; working hours median ${same.medianWorkingHours}, p90 ${same.p90WorkingHours}, max ${same.maxWorkingHours}; past-due digest's first day: ${JSON.stringify(w.pastDueFirstDay)}`,
+	);
+	step(
+		`      Skill Tiers by day: ${JSON.stringify(w.requestsPerWorkflowByDay.map((d) => d['Skill Tiers'] ?? 0))}`,
+	);
+	if (Object.keys(w.errors).length) step(`      errors: ${JSON.stringify(w.errors)}`);
+	if (w.rateLimitedFirst) step(`      429s: ${JSON.stringify(w.rateLimitedFirst)}`);
+}
+
+/** Issue 55: the busy day at 2,000 members (3,000 sessions), the Outcomes workflow beside the others. */
+async function busyItem(results: BenchResults): Promise<void> {
+	step('9b. A busy day at 2,000 members: 3,000 sessions (virtual time, deployed limits)');
+	const b = await benchBusyDay();
+	results.busyDay = b;
+	step(
+		`   ${b.requestsPerDay} requests, ${b.rateLimitedAnswers} × 429 ${JSON.stringify(b.rateLimitedPaths)} ${JSON.stringify(b.rateLimitedFirst ?? [])}, ${b.missedEvents} missed, ${b.duplicateEvents} duplicates, ${b.runSeconds} s`,
+	);
+	step(`   per workflow: ${JSON.stringify(b.requestsPerWorkflow)}`);
+	step(
+		`   families: ${JSON.stringify(Object.fromEntries(Object.entries(b.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} (late ${f.late ?? 0}) dup ${f.duplicates} unexpected ${f.unexpected} delay ${f.medianDelayMinutes}/${f.p90DelayMinutes}/${f.worstDelayMinutes}`])))}`,
+	);
+	for (const [k, f] of Object.entries(b.families))
+		for (const line of (f.findings ?? []).slice(0, 5)) step(`   ${k}: ${line}`);
+	if (Object.keys(b.errors).length) step(`   errors: ${JSON.stringify(b.errors)}`);
+}
+
+/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000] [--no-busy]`: item 9 alone, merged in. */
 async function scaleOnly(root: string): Promise<void> {
 	const file = join(root, 'bench', 'results.json');
 	const measured = { scale: {} } as BenchResults;
 	await scaleItem(measured, sizesAsked());
+	if (!process.argv.includes('--no-busy')) await busyItem(measured);
 	// Read after the (long) run, so runs of different sizes side by side each keep their figures.
 	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
 	results.scale = { ...results.scale, ...measured.scale };
+	if (measured.busyDay) results.busyDay = measured.busyDay;
 	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 9')), SCALE_NOTE];
 	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
@@ -384,6 +433,7 @@ export async function main(): Promise<void> {
 	await teamDayItem(results);
 	notes.push(TEAM_DAY_NOTE);
 	await scaleItem(results, sizesAsked());
+	await busyItem(results);
 	notes.push(SCALE_NOTE);
 	results.durationSeconds = round((performance.now() - started) / 1000, 1);
 	// `npm run bench:n8n` (bench/n8n/) records its figures in the same file: keep them.
