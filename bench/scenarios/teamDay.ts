@@ -707,12 +707,13 @@ async function runDay(
 		const warmUpPoll = async () => {
 			if (!tiers) return;
 			const before = control.requests({}).length;
+			const startedAt = time.now();
 			const outcome = await pollTiers(tiers);
 			if (outcome.error) fail('Skill Tiers (before the day)', outcome.error);
 			const spent = control.requests({}).length - before;
 			warmUp.requests += spent;
 			// By day from the activation's day (a read that takes several polls of a night is one day).
-			const day = Math.floor((time.now() - (warmUpAt[0] ?? 0)) / DAY_MS);
+			const day = Math.round((startedAt - (warmUpAt[0] ?? 0)) / DAY_MS);
 			while (warmUp.requestsByDay.length <= day) warmUp.requestsByDay.push(0);
 			warmUp.requestsByDay[day] += spent;
 			warmUp.tierEvents += outcome.items.length;
