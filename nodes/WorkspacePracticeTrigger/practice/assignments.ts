@@ -136,21 +136,33 @@ async function forUsers(
 	return rows;
 }
 
-/** Known-open ones looked up among their people's finished ones, newest first, until all are found. */
+/**
+ * Finished assignments of these people on these scenarios, newest first, read down to the cut-off
+ * (`floor`) and to the oldest known-open one looked for (`entries`), or until every one of those is found
+ * when that is lower: a row is an outcome when it was known open, or given since the cut-off and not yet
+ * seen (`outcomes`).
+ */
 async function lookUp(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	state: AssignmentState,
 	entries: Array<[string, OpenEntry]>,
+	people: { users: string[]; scenarios: string[]; sinceFloor: boolean },
 ): Promise<FoundAssignment[]> {
-	const users = [...new Set(entries.map(([, e]) => e[1]))];
-	const qs = narrowed(query, users, [...new Set(entries.map(([, e]) => e[2]))]);
+	const users = [...new Set([...people.users, ...entries.map(([, e]) => e[1])])];
+	const qs = narrowed(query, users, [
+		...new Set([...people.scenarios, ...entries.map(([, e]) => e[2])]),
+	]);
 	if (!qs) return [];
 	// An entry of unknown age (its row had no created_at) is looked for on every page.
 	const oldest = entries.some(([, e]) => !e[3]) ? null : Math.min(...entries.map(([, e]) => e[3]!));
 	const missing = new Set(entries.map(([id]) => id));
+	// Given since the cut-off: every page down to it (null: no cut-off yet, every page is recent).
+	const floor = people.sinceFloor ? state.floor : Infinity;
+	const lowest = (a: number | null, b: number | null) =>
+		a === null || b === null ? null : Math.min(a, b);
 	const rows = await forUsers(users, async (userIds) =>
-		missing.size === 0
+		missing.size === 0 && floor === Infinity
 			? []
 			: await readNewest(
 					ctx,
@@ -158,14 +170,18 @@ async function lookUp(
 					{ ...qs, status: FINISHED, user_ids: userIds },
 					(row) => {
 						missing.delete(idOf(row));
-						return missing.size === 0 ? Infinity : oldest;
+						return lowest(missing.size === 0 ? Infinity : oldest, floor);
 					},
 				),
 	);
 	return outcomes(state, rows, true);
 }
 
-/** The fast path after scored sessions: their people's known-open assignments on those scenarios. */
+/**
+ * The fast path after scored sessions: the finished assignments of their people on their scenarios,
+ * those known open and those given since the cut-off (an assignment given since the last assignment read
+ * is not known, and its outcome shows in the same list: issue 54).
+ */
 export async function findFinished(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -175,8 +191,13 @@ export async function findFinished(
 ): Promise<FoundAssignment[]> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
 	const candidates = Object.entries(state.open).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
-	if (candidates.length) paced(ctx);
-	return candidates.length ? await lookUp(ctx, query, state, candidates) : [];
+	if (userIds.length === 0) return [];
+	paced(ctx);
+	return await lookUp(ctx, query, state, candidates, {
+		users: userIds,
+		scenarios: scenarioIds,
+		sinceFloor: true,
+	});
 }
 
 /** The assignment read; `serviceTime`: the newest created_at listed before this poll (null: none). */
@@ -290,6 +311,7 @@ async function finishRead(
 				query,
 				state,
 				gone.map((id) => [id, before[id]]),
+				{ users: [], scenarios: [], sinceFloor: false },
 			)),
 		);
 	// Gone but not found finished stays known open until a read shows what it became.

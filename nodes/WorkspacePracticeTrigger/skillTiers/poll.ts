@@ -1,25 +1,21 @@
 import { createHash } from 'node:crypto';
 
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 
-import { chunks, readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
-import type { SkillRef } from '../../shared/skills/tierChange';
-import { changeRecord } from '../../shared/skills/tierChange';
-import { POLL_PACE, untilDeadline } from '../../shared/transport';
+import { readSkills } from '../../shared/skills/readTiers';
+import { POLL_PACE } from '../../shared/transport';
 import type { FamilyPoll } from '../family';
-import type { SkillMemory, SkillReading } from './compare';
-import { compareSkill } from './compare';
 import { warnIfSweepCannotFit } from './fit';
-import type { TiersRead } from './read';
-import { iso, readPractised, readSkill, readSweepPage } from './read';
+import { iso, readPractised } from './read';
+import { maySweep, READ_HOUR_MS, readOrder } from './rules';
 import { sampleTierChanges } from './sample';
 import type { SkillTiersSettings } from './settings';
 import { readSkillTiersSettings } from './settings';
-import type { SkillTiersState } from './state';
+import type { ReadUnderWay, SkillTiersState, TiersMemory } from './state';
 import { decode, encode, readState } from './state';
+import type { TierRun } from './steps';
+import { namesOf, readPractisedOf, sweepSkill } from './steps';
 import { sweepNow } from './sweep';
-
-const namesOf = (skills: SkillRef[]) => new Map(skills.map((s) => [s.id, s.name]));
 
 /** The form a read was started for: its filters and chosen skills (a digest, short in the state). */
 const formOf = (settings: SkillTiersSettings): string =>
@@ -45,113 +41,96 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 
 	/**
 	 * One read, pinned to one instant (whole seconds); the first only records where the trigger starts.
-	 * A read the deadline stops is kept (state.ts `ReadUnderWay`) and the next poll goes on with it.
+	 * The members who practised first, then the sweep (rules.ts `readOrder`). A read the deadline stops
+	 * is kept (state.ts `ReadUnderWay`) and the next poll goes on with it; past its hour, without the
+	 * sweep's rest (`endRead`).
 	 */
 	async read(ctx, settings, stored, readAt) {
 		const memory = decode(stored, settings.key);
-		const form = formOf(settings);
-		let goingOn = memory.reading?.form === form ? memory.reading : undefined;
-		memory.reading = undefined;
-		let names: Map<string, string> | undefined;
-		let order = [...memory.skills.keys()];
-		if (goingOn === undefined || memory.asOf === undefined) {
-			const now = Math.floor(readAt / 1000) * 1000;
-			// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
-			const listed =
-				settings.skillIds.length === 0 || memory.asOf === undefined
-					? await readSkills(ctx)
-					: undefined;
-			if (listed) names = namesOf(listed);
-			order = settings.skillIds.length ? settings.skillIds : (listed ?? []).map((s) => s.id);
-			for (const id of memory.skills.keys()) if (!order.includes(id)) memory.skills.delete(id);
-			// A skill new to the scope (or every skill at the first read) starts from now.
-			for (const id of order)
-				if (!memory.skills.has(id)) memory.skills.set(id, { entered: now, pairs: new Map() });
-			if (memory.asOf === undefined) {
-				await warnIfSweepCannotFit(ctx, settings.query, order.length, settings.sweepDays);
-				memory.asOf = now;
-				return { state: encode(memory, settings.key), items: [] };
-			}
-			goingOn = {
-				at: now,
-				form,
-				sessionsPage: 1,
-				sweep: sweepNow(memory, order, now, settings.sweepDays),
-				paged: new Map(),
-				finishing: new Set(),
-				practised: new Map(),
-			};
-		}
-		const reading = goingOn;
-		const now = reading.at;
-		const read: TiersRead = { ctx, settings, memory, reading };
-
-		// The sessions, then one skill at a time; each unit done leaves the read.
+		const run = await begin(ctx, settings, memory, readAt);
+		if (run === undefined) return { state: encode(memory, settings.key), items: [] };
+		const { reading } = run;
+		if (readAt >= reading.at + READ_HOUR_MS) warnLate(run, readAt);
 		const sessionsFrom = reading.sessionsPage;
-		await readPractised(read);
-		// Whether this poll has read anything yet: a sweep that does not fit a whole poll goes by pages.
-		let worked = reading.sessionsPage !== sessionsFrom;
-		const items: INodeExecutionData[] = [];
-		/** Compares one unit's reading and keeps it; false when it came too late (out of time). */
-		const keep = async (id: string, unit: SkillReading | undefined) => {
-			if (unit === undefined) return false;
-			const { skill, changes } = compareSkill(memory.skills.get(id) as SkillMemory, unit);
-			if (changes.length && names === undefined) {
-				const listed = await untilDeadline(readSkills(ctx));
-				if (listed === undefined) return false;
-				names = namesOf(listed);
-			}
-			memory.skills.set(id, skill);
-			const ref = { id, name: names?.get(id) ?? id };
-			for (const { before, row, from } of changes) {
-				const record = changeRecord(ref, before, row, { from: iso(from), to: iso(now) });
-				items.push({ json: { event: 'tierChanged', ...record } });
-			}
-			worked = true;
-			return true;
-		};
-		/** Reads what is left of one skill, a unit at a time; false when the poll must stop first. */
-		const finish = async (id: string): Promise<boolean> => {
-			const practised = reading.practised.get(id) ?? new Set<string>();
-			reading.practised.set(id, practised);
-			if (reading.sweep.has(id) && !reading.paged.has(id)) {
-				// The whole sweep at once; when it cannot fit a whole poll, a page at a time from then on.
-				const whole = await untilDeadline(readSkill(read, id, true, [...practised]));
-				if (whole === undefined && !worked) reading.paged.set(id, { page: 1, seen: new Set() });
-				if (!(await keep(id, whole))) return false;
-				practised.clear();
-				reading.sweep.delete(id);
-			}
-			const paged = reading.paged.get(id);
-			if (paged) {
-				for (let pages = paged.page; paged.page <= pages; paged.page++) {
-					const unit = await untilDeadline(readSweepPage(read, id, paged.page));
-					if (unit === undefined || !(await keep(id, unit.reading))) return false;
-					for (const member of unit.reading.asked) paged.seen.add(member);
-					pages = unit.pages;
-				}
-				// Members kept whom no page showed (a row moved between polls, or out of scope now) are
-				// read by name with those who practised; those not read have left the scope.
-				for (const member of (memory.skills.get(id) as SkillMemory).pairs.keys())
-					if (!paged.seen.has(member)) practised.add(member);
-				for (const member of paged.seen) practised.delete(member);
-				reading.paged.delete(id);
-				reading.sweep.delete(id);
-				reading.finishing.add(id);
-			}
-			for (const asked of chunks([...practised], USER_CHUNK)) {
-				if (!(await keep(id, await untilDeadline(readSkill(read, id, false, asked))))) return false;
-				for (const member of asked) practised.delete(member);
-			}
-			if (reading.finishing.delete(id))
-				memory.skills.set(id, { ...(memory.skills.get(id) as SkillMemory), swept: now });
-			reading.practised.delete(id);
-			return true;
-		};
+		await readPractised(run);
+		run.worked = reading.sessionsPage !== sessionsFrom;
 		let done = reading.sessionsPage === undefined;
-		for (let n = 0; done && n < order.length; n++) done = await finish(order[n]);
-		if (done) memory.asOf = now;
+		for (const step of done ? readOrder(run.order, reading) : []) {
+			// Past the read's sweep window the rest of the sweep waits for the next read (`endRead`).
+			if (step.sweep && !maySweep(Date.now(), reading.at)) break;
+			done = await (step.sweep ? sweepSkill : readPractisedOf)(run, step.skill);
+			if (!done) break;
+		}
+		if (done) endRead(run);
 		else memory.reading = reading;
-		return { state: encode(memory, settings.key), items };
+		return { state: encode(memory, settings.key), items: run.items };
 	},
 };
+
+/** The read under way for this form, or a new one (undefined: the first read, the starting point). */
+async function begin(
+	ctx: IPollFunctions,
+	settings: SkillTiersSettings,
+	memory: TiersMemory,
+	readAt: number,
+): Promise<TierRun | undefined> {
+	const form = formOf(settings);
+	const goingOn = memory.reading?.form === form ? memory.reading : undefined;
+	memory.reading = undefined;
+	const run = (reading: ReadUnderWay, order: string[], names?: Map<string, string>): TierRun => ({
+		...{ ctx, settings, memory, reading, order, names },
+		...{ items: [], worked: false },
+	});
+	if (goingOn !== undefined && memory.asOf !== undefined)
+		return run(goingOn, [...memory.skills.keys()]);
+	const now = Math.floor(readAt / 1000) * 1000;
+	// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
+	const listed =
+		settings.skillIds.length === 0 || memory.asOf === undefined ? await readSkills(ctx) : undefined;
+	const order = settings.skillIds.length ? settings.skillIds : (listed ?? []).map((s) => s.id);
+	for (const id of memory.skills.keys()) if (!order.includes(id)) memory.skills.delete(id);
+	// A skill new to the scope (or every skill at the first read) starts from now.
+	for (const id of order)
+		if (!memory.skills.has(id)) memory.skills.set(id, { entered: now, pairs: new Map() });
+	if (memory.asOf === undefined) {
+		await warnIfSweepCannotFit(ctx, settings.query, order.length, settings.sweepDays);
+		memory.asOf = now;
+		return undefined;
+	}
+	const { sweep, credit } = sweepNow(memory, order, now, settings.sweepDays);
+	memory.sweepCredit = credit;
+	const fresh = { paged: new Map(), finishing: new Set<string>(), practised: new Map() };
+	return run({ at: now, form, sessionsPage: 1, sweep, ...fresh }, order, listed && namesOf(listed));
+}
+
+/**
+ * The read is done: the memory moves to its instant. A sweep left over (the read's hour ended first)
+ * waits for the next read: those skills stay the oldest swept, so they come first, and their credit
+ * is given back.
+ */
+function endRead({ ctx, memory, reading, settings }: TierRun): void {
+	memory.asOf = reading.at;
+	const left = [...new Set([...reading.sweep, ...reading.finishing])];
+	if (left.length === 0) return;
+	memory.sweepCredit += left.length;
+	const since = (id: string) => {
+		const skill = memory.skills.get(id);
+		return reading.at - (skill?.swept ?? skill?.entered ?? reading.at);
+	};
+	const days = Math.round(Math.max(...left.map(since)) / 8_640_000) / 10;
+	const name = ctx.getNode().name;
+	ctx.logger.warn(
+		`Workspace Practice Trigger "${name}" (Skill Tiers): the sweep lags. ${left.length} skill${left.length === 1 ? '' : 's'} due for a full read did not fit in the hour of the read begun at ${iso(reading.at)}; they come first at the next read, and a change from calls alone in them waits until then (the longest ${days} days since its last full read; Sweep Every (Days) ${settings.sweepDays}). The members who practised were all read. Raise Options → Sweep Every (Days), watch fewer skills or members, or let Poll Times poll every minute in the hour of the read.`,
+		{ node: name, skillsLagging: left.length, daysSinceSweep: days },
+	);
+}
+
+/** A read goes on past its hour: Poll Times left too long between its polls. */
+function warnLate({ ctx, reading }: TierRun, readAt: number): void {
+	const name = ctx.getNode().name;
+	const minutes = Math.round((readAt - reading.at) / 60_000);
+	ctx.logger.warn(
+		`Workspace Practice Trigger "${name}" (Skill Tiers): the read begun at ${iso(reading.at)} goes on only now, ${minutes} minutes later: it needed more than one poll, and Poll Times left more than the hour between them, so its tier changes waited. Set Poll Times to poll every minute in the hour of the read, e.g. a Custom entry "0 * 23 * * *" (the read at 23:00, carried on until done; polls with nothing to carry on send no request), with Options → Max Reads a Day 1.`,
+		{ node: name, minutesSinceReadBegan: minutes },
+	);
+}

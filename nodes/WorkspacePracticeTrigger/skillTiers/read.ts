@@ -12,11 +12,9 @@ import type { ProficiencyReading } from '../../shared/skills/tierChange';
 import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
+import { leftOutByFormer, referenceOf, SESSION_OVERLAP_MS } from './rules';
 import type { SkillTiersSettings } from './settings';
 import type { ReadUnderWay, TiersMemory } from './state';
-
-/** Sessions are read from an hour before the last read: one the service lists late is still found. */
-const SESSION_OVERLAP_MS = 3_600_000;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -88,11 +86,7 @@ export async function readSweepPage(
 	};
 }
 
-/**
- * A skill's reading from its rows, with the members the memory does not know as of the skill's
- * reference: when it entered the scope, else its last sweep or filter edit less the sessions' overlap
- * (a session listed late and dated just before is practice).
- */
+/** A skill's reading from its rows, with the members the memory does not know as of its reference. */
 async function completeReading(
 	read: TiersRead,
 	skillId: string,
@@ -103,10 +97,7 @@ async function completeReading(
 	const { ctx, settings, memory } = read;
 	const now = read.reading.at;
 	const skill = memory.skills.get(skillId) as SkillMemory;
-	const reference =
-		skill.swept === undefined
-			? skill.entered
-			: Math.max(skill.swept, memory.keyAt ?? 0) - SESSION_OVERLAP_MS;
+	const reference = referenceOf(skill, memory.keyAt);
 	const unknown = unknownMembers(skill, rows);
 	const then = unknown.length
 		? await readTiersOf(ctx, skillId, settings.query, unknown, iso(reference))
@@ -124,15 +115,6 @@ async function leftOutBefore(
 ): Promise<Set<string>> {
 	if (memory.keyBefore === undefined || candidates.length === 0) return new Set();
 	const query = JSON.parse(memory.keyBefore) as IDataObject;
-	const listed = (name: string) =>
-		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
-	const userIds = listed('user_ids');
-	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
 	const rows = await readTiersOf(ctx, skillId, query, candidates, iso(reading.at));
-	const listedBefore = (row: ProficiencyReading) =>
-		(userIds === undefined && emails === undefined) ||
-		userIds?.includes(userId(row)) ||
-		emails?.includes(String(row.user.email ?? '').toLowerCase());
-	const held = new Set(rows.filter(listedBefore).map(userId));
-	return new Set(candidates.filter((id) => !held.has(id)));
+	return leftOutByFormer(memory.keyBefore, rows, candidates);
 }
