@@ -527,15 +527,16 @@ export async function benchBusyDay(): Promise<ScaleDayFigures> {
 }
 
 /**
- * The Skill Tiers trigger's Poll Times (n8n's cron in the workflow's zone), as the docs advise but in
- * the 23:00 hour instead of 06:00: after the working day, so its read covers a day of practice as a
- * 06:00 read covers the day before (one that reads what changed would find nothing at 06:00 on the day
- * it was activated); within its default quota of one read a day.
+ * The Skill Tiers trigger's Poll Times (n8n's cron in the workflow's zone), as the docs advise (issue
+ * 55: every 10 minutes through the read's hour, so a read that needs several polls goes on 10 minutes
+ * later and ends within its hour) but in the 23:00 hour: after the working day, so its read covers a
+ * day of practice as a 06:00 read covers the day before; within its default quota of one read a day.
+ * Before issue 55 the bench polled once, at 23:00 (the docs then: Every Day at 6).
  */
 export const TIER_READS: { pollTimes: TriggerTime[]; label: string } = {
-	pollTimes: [{ mode: 'custom', cronExpression: '0 0 23 * * *' as CronExpression }],
+	pollTimes: [{ mode: 'custom', cronExpression: '0 */10 23 * * *' as CronExpression }],
 	label:
-		'Poll Times every day at 23:00 (the docs: Every Day at 6), Max Reads a Day 1 (the default)',
+		'Poll Times every 10 minutes from 23:00 to 23:50 (the docs advise every 10 minutes through the read hour), Max Reads a Day 1 (the default)',
 };
 /** The Skill Tiers trigger's Options at a size. */
 const tierOptions = (size: DaySize): INodeParameters =>
@@ -546,7 +547,7 @@ const tierOptions = (size: DaySize): INodeParameters =>
 /**
  * The Skill Tiers trigger's polls before the measured day, so the day sees it in its ordinary state
  * (every skill swept once, every member known): the activation at 23:00 on the day `sweepDays + 1`
- * days before, then the 23:00 poll of every day up to the eve of the measured day.
+ * days before, then its Poll Times of every night up to the eve of the measured day.
  */
 function tierWarmUpPolls(sweepDays: number): number[] {
 	return pollTimes(TIER_READS.pollTimes, ZONE, DAY_START - (sweepDays + 1) * DAY_MS, DAY_START);
@@ -687,7 +688,7 @@ async function runDay(
 		// at 23:00 each day, one PollHarness keeping its static data throughout, as n8n would.
 		const warmUp: SkillTiersWarmUp = {
 			sweepDays,
-			days: warmUpAt.length,
+			days: warmUpAt.length ? sweepDays + 1 : 0,
 			activatedAt: new Date(warmUpAt[0] ?? setupAt).toISOString(),
 			requests: 0,
 			requestsByDay: [],
