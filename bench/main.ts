@@ -296,11 +296,11 @@ async function busyItem(results: BenchResults): Promise<void> {
 	if (Object.keys(b.errors).length) step(`   errors: ${JSON.stringify(b.errors)}`);
 }
 
-/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000] [--no-busy]`: item 9 alone, merged in. */
+/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000] [--no-busy | --busy-only]`: item 9 alone, merged in. */
 async function scaleOnly(root: string): Promise<void> {
 	const file = join(root, 'bench', 'results.json');
 	const measured = { scale: {} } as BenchResults;
-	await scaleItem(measured, sizesAsked());
+	if (!process.argv.includes('--busy-only')) await scaleItem(measured, sizesAsked());
 	if (!process.argv.includes('--no-busy')) await busyItem(measured);
 	// Read after the (long) run, so runs of different sizes side by side each keep their figures.
 	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
