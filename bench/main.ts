@@ -26,7 +26,14 @@ import { benchReturnAll } from './scenarios/returnAll';
 import { benchPracticeAtScale } from './scenarios/practiceAtScale';
 import { benchPracticeQuota } from './scenarios/practiceQuota';
 import { benchTriggerQuota } from './scenarios/triggerQuota';
-import { benchScaleDay, benchTeamDay, PRACTICE_EVENLY, SIZES } from './scenarios/teamDay';
+import {
+	benchBusyDay,
+	benchScaleDay,
+	benchTeamDay,
+	PRACTICE_EVENLY,
+	SIZES,
+	type FirstWeekFigures,
+} from './scenarios/teamDay';
 import { round } from './stats';
 import { listTarget } from './target';
 
@@ -202,7 +209,7 @@ async function teamDayItem(results: BenchResults): Promise<void> {
 }
 
 const SCALE_NOTE =
-	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, polled once a day at 23:00, after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). The Skill Tiers trigger is measured in its ordinary state, not on its activation day: activated at 23:00 on the day a sweep period and one day before the measured day (Sweep Every (Days) 7, so 8 days before; 30 at enterprise2000, so 31), then polled at 23:00 every day, its static data kept from poll to poll, with the deployed limits off and its requests not counted in the day; by the day every skill was swept once and every member is known to it. skillTiersWarmUp says what those days cost (requests over how many days, and day by day): the activation read takes 2 requests (the skills, a count of the members); until a skill's first sweep each member who practised it is read twice (as of now, and as of the skill's start), so the first sweep period costs more a day than the ordinary day, which reads each practised skill once per 100 members plus its share of the sweep. The practice triggers (coach alert, past-due digest) are likewise activated at 21:00 two evenings before the day and polled at their Poll Times until the setup (uncounted, limits off), so their Max Reads a Day starts the day as a working day leaves it, not empty as on an activation evening. sharedReadsSaved is 0: shared reads are gone (the lead's decision). Issue 48: every size adds the Outcomes workflow (Practice Results on Assignment Completed and Did Not Pass, the practice Poll Times, defaults), judged per assignment ID against the simulator's log; `families` judges every family per ID against the simulator's log (bench/scenarios/dayOracle.ts, written from the spec and the docs, not the trigger's code): Session Scored from the sessions' score log, the Knowledge Hub watcher from the page log and the sources, jobs from the store, Tier Changed from the simulator's proficiency at each read of the Skill Tiers trigger against the tier last reported (`tierChanged`: members who practised, due at that read; `tierChangedBySweep`: calls and the like, due within Sweep Every (Days); `tierBeforeDay*`: its warm-up's reads), with missed, duplicates, unexpected and the delay from the change to the item (median, p90, max minutes); any nonzero turns the row MISSED; activationDay plays the same day again with the three practice triggers activated at 09:00 on it (their quota as a new trigger's); firstWeekRequestsByDay is that day, then the ordinary day with Skill Tiers' cost replaced by its warm-up's days 2 to 7 (the weekly digest counted every day; the files' first import not counted), firstWeekMaxRequestsPerDay the dearest. `npm run bench -- --scale-only [--size=enterprise2000]` measures it alone.";
+	"Item 9 (issue 40): item 8's day at three sizes (team: 200 members, 20 skills, 150 scored sessions, 300 open assignments, 300 files, 20 jobs; org500: 500, 40, 400, 1,500, 1,000 pages, 500 files, 40 jobs; enterprise2000: 2,000, 80, 1,500 and 100 calls, 5,000, 10,000 pages, 2,000 files, 60 jobs), the sessions spread over the scenarios (a quarter on an assignment of the member's), every member observed in every skill, plus the Skill Tiers trigger (every skill, read once a day in the 23:00 hour (TIER_READS), after the working day, so its read covers a day of practice) and the weekly tier digest (Skill → Get Tier Changes, every skill, 07:00 on its weekday). Past-due events judged by an oracle from the simulator's assignment log (each change to past_due due from the next read of the open assignments, unless it ended before that read). The Skill Tiers trigger is measured in its ordinary state, not on its activation day: activated at 23:00 on the day a sweep period and one day before the measured day (Sweep Every (Days) 7, so 8 days before; 30 at enterprise2000, so 31), then polled at its Poll Times every night, its static data kept from poll to poll, with the deployed limits off and its requests not counted in the day; by the day every skill was swept once and every member is known to it. skillTiersWarmUp says what those days cost (requests over how many days, and day by day): the activation read takes 2 requests (the skills, a count of the members); until a skill's first sweep each member who practised it is read twice (as of now, and as of the skill's start), so the first sweep period costs more a day than the ordinary day, which reads each practised skill once per 100 members plus its share of the sweep. The practice triggers (coach alert, past-due digest) are likewise activated at 21:00 two evenings before the day and polled at their Poll Times until the setup (uncounted, limits off), so their Max Reads a Day starts the day as a working day leaves it, not empty as on an activation evening. sharedReadsSaved is 0: shared reads are gone (the lead's decision). Issue 48: every size adds the Outcomes workflow (Practice Results on Assignment Completed and Did Not Pass, the practice Poll Times, defaults), judged per assignment ID against the simulator's log; `families` judges every family per ID against the simulator's log (bench/scenarios/dayOracle.ts, written from the spec and the docs, not the trigger's code): Session Scored from the sessions' score log, the Knowledge Hub watcher from the page log and the sources, jobs from the store, Tier Changed from the simulator's proficiency at each read of the Skill Tiers trigger against the tier last reported (`tierChanged`: members who practised, due at that read; `tierChangedBySweep`: calls and the like, due within Sweep Every (Days); `tierBeforeDay*`: its warm-up's reads), with missed, duplicates, unexpected and the delay from the change to the item (median, p90, max minutes); any nonzero turns the row MISSED; Issue 55: the first week is run day by day, no arithmetic: one world living 7 days from Monday 16 March 2026 (sessions, calls, jobs and tool calls on the 5 working days; the nightly sync, past-due assignments and the triggers every day; the weekly tier digest on Wednesday), every trigger activated at 09:00 on day 1 (Skill Tiers too: its activation read is the oracle's baseline), its state kept from day to day, at the advised Sweep Every (Days) (7; 30 at 2,000 members) and at 2,000 members also at the form's default 7 (`firstWeekDefaultSweep`); each day's requests (`firstWeekRequestsByDay`, the dearest `firstWeekMaxRequestsPerDay`), 429s, and every family judged per ID over the week by the day oracle with the docs' bound for each (Session Scored and outcomes a scored session shows: by the read after the first read at or after the change; Tier Changed of members who practised: within the hour the night's read began; past due: by the next read of the open assignments; a later event counts as missed, `late`), `firstWeekMissedEvents` their sum (goal 0); the activation day is the week's day 1. Issue 54: on each working day an eighth of the sessions' count of assignments is given between 08:00 and 11:00 and practised that day (`sameDayOutcomes`: their outcomes' delay in working hours, median, p90, max). Skill Tiers' Poll Times: TIER_READS (every 10 minutes through the 23:00 hour since issue 55; once at 23:00 before). busyDay (item 9b): the 2,000-member day with 3,000 sessions, the Outcomes workflow beside the others, its 429s by path and instant. `npm run bench -- --scale-only [--size=enterprise2000] [--no-busy]` measures it alone.";
 
 type SizeName = keyof typeof SIZES;
 
@@ -237,9 +244,12 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 			step(
 				`   activation day (practice triggers at 09:00): ${a.requestsPerDay} requests, ${a.rateLimitedAnswers} × 429, ${a.missedEvents} missed, ${a.duplicateEvents} duplicates, median ${a.practiceMedianDelayMinutesWorkingHours} min; per workflow ${JSON.stringify(a.requestsPerWorkflow)}`,
 			);
-		if (s.firstWeekRequestsByDay)
+		for (const w of [s.firstWeek, s.firstWeekDefaultSweep])
+			if (w) weekLines(w, s.goalRequestsPerDay);
+		const same = s.sameDayOutcomes;
+		if (same)
 			step(
-				`   first week: max ${s.firstWeekMaxRequestsPerDay} (goal ≤ ${s.goalRequestsPerDay}), by day ${JSON.stringify(s.firstWeekRequestsByDay)}`,
+				`   same-day assignments: ${same.given} given, ${same.finished} finished, ${same.sent} sent; delay in working hours median ${same.medianWorkingHours}, p90 ${same.p90WorkingHours}, max ${same.maxWorkingHours}`,
 			);
 		const w = s.skillTiersWarmUp;
 		step(
@@ -249,14 +259,53 @@ async function scaleItem(results: BenchResults, sizes: SizeName[]): Promise<void
 	}
 }
 
-/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000]`: item 9 alone, merged in. */
+function weekLines(w: FirstWeekFigures, goal: number): void {
+	step(
+		`   first week (Sweep Every ${w.sweepDays}): max ${w.maxRequestsPerDay} (goal ≤ ${goal}), by day ${JSON.stringify(w.requestsByDay)}, 429 by day ${JSON.stringify(w.rateLimitedByDay)}, missed by day ${JSON.stringify(w.missedByDay)} (${w.missedEvents} missed, ${w.duplicateEvents} duplicates, ${w.unexpectedEvents} unexpected), ${w.runSeconds} s`,
+	);
+	step(
+		`      families: ${JSON.stringify(Object.fromEntries(Object.entries(w.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} (late ${f.late ?? 0}) dup ${f.duplicates} unexpected ${f.unexpected} delay ${f.medianDelayMinutes}/${f.p90DelayMinutes}/${f.worstDelayMinutes}`])))}`,
+	);
+	for (const [k, f] of Object.entries(w.families))
+		for (const line of (f.findings ?? []).slice(0, 5)) step(`      ${k}: ${line}`);
+	const same = w.sameDayOutcomes;
+	step(
+		`      same-day assignments: ${same.given} given, ${same.finished} finished, ${same.sent} sent; working hours median ${same.medianWorkingHours}, p90 ${same.p90WorkingHours}, max ${same.maxWorkingHours}; past-due digest's first day: ${JSON.stringify(w.pastDueFirstDay)}`,
+	);
+	step(
+		`      Skill Tiers by day: ${JSON.stringify(w.requestsPerWorkflowByDay.map((d) => d['Skill Tiers'] ?? 0))}`,
+	);
+	if (Object.keys(w.errors).length) step(`      errors: ${JSON.stringify(w.errors)}`);
+	if (w.rateLimitedFirst) step(`      429s: ${JSON.stringify(w.rateLimitedFirst)}`);
+}
+
+/** Issue 55: the busy day at 2,000 members (3,000 sessions), the Outcomes workflow beside the others. */
+async function busyItem(results: BenchResults): Promise<void> {
+	step('9b. A busy day at 2,000 members: 3,000 sessions (virtual time, deployed limits)');
+	const b = await benchBusyDay();
+	results.busyDay = b;
+	step(
+		`   ${b.requestsPerDay} requests, ${b.rateLimitedAnswers} × 429 ${JSON.stringify(b.rateLimitedPaths)} ${JSON.stringify(b.rateLimitedFirst ?? [])}, ${b.missedEvents} missed, ${b.duplicateEvents} duplicates, ${b.runSeconds} s`,
+	);
+	step(`   per workflow: ${JSON.stringify(b.requestsPerWorkflow)}`);
+	step(
+		`   families: ${JSON.stringify(Object.fromEntries(Object.entries(b.families).map(([k, f]) => [k, `${f.delivered}/${f.expected} missed ${f.missed} (late ${f.late ?? 0}) dup ${f.duplicates} unexpected ${f.unexpected} delay ${f.medianDelayMinutes}/${f.p90DelayMinutes}/${f.worstDelayMinutes}`])))}`,
+	);
+	for (const [k, f] of Object.entries(b.families))
+		for (const line of (f.findings ?? []).slice(0, 5)) step(`   ${k}: ${line}`);
+	if (Object.keys(b.errors).length) step(`   errors: ${JSON.stringify(b.errors)}`);
+}
+
+/** `npm run bench -- --scale-only [--size=team,org500,enterprise2000] [--no-busy | --busy-only]`: item 9 alone, merged in. */
 async function scaleOnly(root: string): Promise<void> {
 	const file = join(root, 'bench', 'results.json');
 	const measured = { scale: {} } as BenchResults;
-	await scaleItem(measured, sizesAsked());
+	if (!process.argv.includes('--busy-only')) await scaleItem(measured, sizesAsked());
+	if (!process.argv.includes('--no-busy')) await busyItem(measured);
 	// Read after the (long) run, so runs of different sizes side by side each keep their figures.
 	const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
 	results.scale = { ...results.scale, ...measured.scale };
+	if (measured.busyDay) results.busyDay = measured.busyDay;
 	results.notes = [...results.notes.filter((note) => !note.startsWith('Item 9')), SCALE_NOTE];
 	writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(join(root, 'bench', 'results.md'), markdownReport(results));
@@ -384,6 +433,7 @@ export async function main(): Promise<void> {
 	await teamDayItem(results);
 	notes.push(TEAM_DAY_NOTE);
 	await scaleItem(results, sizesAsked());
+	await busyItem(results);
 	notes.push(SCALE_NOTE);
 	results.durationSeconds = round((performance.now() - started) / 1000, 1);
 	// `npm run bench:n8n` (bench/n8n/) records its figures in the same file: keep them.

@@ -53,6 +53,8 @@ export interface BenchResults {
 	teamDay?: TeamDayFigures;
 	/** Item 9 (issue 40): the team day at three sizes, with the Skill Tiers trigger and the weekly tier digest. */
 	scale?: Partial<Record<string, ScaleDayFigures>>;
+	/** Issue 55: a busy day at 2,000 members (3,000 sessions). */
+	busyDay?: ScaleDayFigures;
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;

@@ -24,7 +24,12 @@ export interface FamilyFigures {
 	expected: number;
 	/** Due events sent (once or more). */
 	delivered: number;
+	/** Due events not sent, or sent after the docs' bound (`late`, counted here too). */
 	missed: number;
+	/** Of `missed`: sent, but after the docs' bound for the family (issue 55). */
+	late?: number;
+	/** When each missed (or late) event's change happened: the week's count by day (not kept in the results). */
+	missedAt?: number[];
 	/** Emissions of an event already sent. */
 	duplicates: number;
 	/** Emissions the log does not explain (no change, or a change that was not to be sent). */
@@ -50,6 +55,8 @@ interface Due {
 	at: number;
 	/** Tier Changed from calls alone: sent at this read or at a later sweep, either is right. */
 	optional?: boolean;
+	/** The docs' bound: sent after this instant is late (counted as missed). */
+	by?: number;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -79,18 +86,30 @@ export function judge(due: Due[], sent: Sent[], extraFindings: string[] = []): F
 	let expected = 0;
 	let delivered = 0;
 	let missed = 0;
+	let late = 0;
 	let duplicates = 0;
+	const missedAt: number[] = [];
 	for (const d of firsts.values()) {
 		const times = byKey.get(d.key) ?? [];
 		if (d.optional && !times.length) continue;
 		expected++;
 		if (!times.length) {
 			missed++;
+			missedAt.push(d.at);
 			findings.push(`missed ${d.key} (changed ${iso(d.at)})`);
 			continue;
 		}
 		delivered++;
-		lags.push((Math.min(...times) - d.at) / MINUTE);
+		const first = Math.min(...times);
+		lags.push((first - d.at) / MINUTE);
+		if (d.by !== undefined && first > d.by) {
+			late++;
+			missed++;
+			missedAt.push(d.at);
+			findings.push(
+				`late ${d.key} (changed ${iso(d.at)}, due by ${iso(d.by)}, sent ${iso(first)})`,
+			);
+		}
 		if (times.length > 1) {
 			duplicates += times.length - 1;
 			findings.push(`duplicate ${d.key} sent at ${times.map(iso).join(', ')}`);
@@ -106,15 +125,29 @@ export function judge(due: Due[], sent: Sent[], extraFindings: string[] = []): F
 		expected,
 		delivered,
 		missed,
+		late,
 		duplicates,
 		unexpected,
 		...delays(lags.sort((a, b) => a - b)),
+		...(missedAt.length ? { missedAt } : {}),
 		...(findings.length ? { findings: findings.slice(0, 20) } : {}),
 	};
 }
 
 /** The first read at or after `t`. */
 const nextRead = (reads: number[], t: number) => reads.find((r) => r >= t);
+
+/**
+ * "Within one read interval" (docs/practice-events.md): sent by the read after the first read at or
+ * after the change (that read may have started before the change showed); no bound after the last read.
+ */
+export function withinOneRead(reads: number[], t: number): number | undefined {
+	const first = reads.findIndex((r) => r >= t);
+	return first < 0 ? undefined : reads[first + 1];
+}
+
+/** Skill Tiers (docs/triggers.md): a night's read, continued or not, ends within the hour it began. */
+export const TIER_READ_BOUND_MINUTES = 60;
 
 /**
  * Session Scored with Score Below `below` (docs/practice-events.md): every session graded in the window
@@ -134,7 +167,7 @@ export function judgeSessionScored(
 		seen.add(s.id);
 		if (s.at < window.from || s.at > window.to || s.score >= below) continue;
 		if (nextRead(reads, s.at) === undefined) continue;
-		due.push({ key: s.id, at: s.at });
+		due.push({ key: s.id, at: s.at, by: withinOneRead(reads, s.at) });
 	}
 	return judge(due, sent);
 }
@@ -351,6 +384,8 @@ export function judgeTierChanges(
 					key,
 					at: practised.get(pair) ?? now.get(pair)?.last ?? poll.at,
 					optional: !required && !overdue,
+					// Practised: sent that night, by the end of the hour the read began.
+					...(required ? { by: poll.at + TIER_READ_BOUND_MINUTES * MINUTE } : {}),
 				});
 				if (!required) sweepKeys.add(key);
 				for (const json of emitted) {
@@ -391,15 +426,29 @@ export function judgeTierChanges(
 /**
  * The outcomes oracle, per assignment ID from the simulator's log alone: every change to completed or
  * did_not_pass logged in the window is sent once as its event (minutes from the change to the poll that
- * sent it).
+ * sent it). With the workflow's `reads`, an outcome a scored session shows (`bySession`: every change
+ * the bench makes) is due within one read of the read that lists the session (issue 54, the docs'
+ * table); others within 24 hours and one read.
  */
-export function judgeOutcomes(log: AssignmentChange[], sent: Map<string, number[]>): FamilyFigures {
+export function judgeOutcomes(
+	log: AssignmentChange[],
+	sent: Map<string, number[]>,
+	reads?: number[],
+	bySession: (c: AssignmentChange) => boolean = () => true,
+): FamilyFigures {
 	const EVENT: Record<string, string> = {
 		completed: 'assignmentCompleted',
 		did_not_pass: 'assignmentDidNotPass',
 	};
 	const due: Due[] = [];
-	for (const c of log) if (c.to in EVENT) due.push({ key: `${c.id}|${EVENT[c.to]}`, at: c.at });
+	const bound = (c: AssignmentChange) =>
+		!reads
+			? undefined
+			: bySession(c)
+				? withinOneRead(reads, c.at)
+				: withinOneRead(reads, c.at + 24 * 60 * MINUTE);
+	for (const c of log)
+		if (c.to in EVENT) due.push({ key: `${c.id}|${EVENT[c.to]}`, at: c.at, by: bound(c) });
 	return judge(
 		due,
 		[...sent].flatMap(([key, times]) => times.map((at) => ({ key, at }))),

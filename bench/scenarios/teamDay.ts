@@ -176,6 +176,102 @@ export interface ScaleDayFigures {
 	 */
 	firstWeekRequestsByDay?: number[];
 	firstWeekMaxRequestsPerDay?: number;
+	/** Issue 55: every family's events missed in the first week (at the advised settings); must be 0. */
+	firstWeekMissedEvents?: number;
+	/** Issue 55: the first week run day by day at the advised Sweep Every (Days). */
+	firstWeek?: FirstWeekFigures;
+	/** Issue 55: at 2,000 members, the same week at the form's default Sweep Every (Days), 7. */
+	firstWeekDefaultSweep?: FirstWeekFigures;
+	/** The 429 answers' first instants and paths (when there were any). */
+	rateLimitedFirst?: string[];
+	sameDayOutcomes?: SameDayOutcomes;
+	pastDueFirstDay?: PastDueFirstDay;
+	/** The week's days (runDay with a WeekPlan). */
+	week?: {
+		sweepDays: number;
+		byDay: WeekDayFigures[];
+		missedByDay: number[];
+		coachMedianByDay: Array<number | null>;
+	};
+}
+
+function sameDayOutcomes(
+	changes: AssignmentChange[],
+	given: number,
+	sent: Map<string, number[]>,
+): SameDayOutcomes {
+	const EVENT: Record<string, string> = {
+		completed: 'assignmentCompleted',
+		did_not_pass: 'assignmentDidNotPass',
+	};
+	const finished = changes.filter((c) => c.to in EVENT);
+	const lags: number[] = [];
+	for (const c of finished) {
+		const times = sent.get(`${c.id}|${EVENT[c.to]}`) ?? [];
+		if (times.length) lags.push(workingMinutes(c.at, Math.min(...times)) / 60);
+	}
+	lags.sort((a, b) => a - b);
+	const n = lags.length;
+	const hours = (h: number) => Math.round(h * 100) / 100;
+	return {
+		given,
+		finished: finished.length,
+		sent: n,
+		medianWorkingHours: n ? hours(lags[Math.floor((n - 1) / 2)]) : null,
+		p90WorkingHours: n ? hours(lags[Math.ceil(0.9 * n) - 1]) : null,
+		maxWorkingHours: n ? hours(lags[n - 1]) : null,
+	};
+}
+
+/** One day of the first week (issue 55). */
+export interface WeekDayFigures {
+	date: string;
+	requests: number;
+	rateLimitedAnswers: number;
+	requestsPerWorkflow: Record<string, number>;
+	/** Errors a workflow's run or poll ended with that day. */
+	errors: number;
+}
+
+/** Issue 55: the first week run day by day, one world, every trigger activated at 09:00 on day 1. */
+export interface FirstWeekFigures {
+	sweepDays: number;
+	requestsByDay: number[];
+	maxRequestsPerDay: number;
+	rateLimitedByDay: number[];
+	/** Events missed (or sent after the docs' bound) by the day they changed, every family. */
+	missedByDay: number[];
+	/** Median minutes from score to Session Scored, sessions scored in working hours, by day. */
+	sessionScoredMedianByDay: Array<number | null>;
+	missedEvents: number;
+	duplicateEvents: number;
+	unexpectedEvents: number;
+	families: Record<string, FamilyFigures>;
+	requestsPerWorkflowByDay: Array<Record<string, number>>;
+	rateLimitedPaths: Record<string, number>;
+	rateLimitedFirst?: string[];
+	sameDayOutcomes: SameDayOutcomes;
+	pastDueFirstDay?: PastDueFirstDay;
+	errors: Record<string, string[]>;
+	runSeconds: number;
+}
+
+/** Issue 54: outcomes of assignments given during the day (the morning) and practised that day. */
+export interface SameDayOutcomes {
+	given: number;
+	/** Finished (completed or did not pass) in the judged window. */
+	finished: number;
+	sent: number;
+	/** Working hours from the change to the event (median, p90, max). */
+	medianWorkingHours: number | null;
+	p90WorkingHours: number | null;
+	maxWorkingHours: number | null;
+}
+
+/** Issue 55: a past-due digest activated at 09:00: past-due changes after it that day, and those it sent that day. */
+export interface PastDueFirstDay {
+	pastDueAfterActivation: number;
+	sentThatDay: number;
 }
 
 export interface ActivationDayFigures {
@@ -226,10 +322,35 @@ const MINUTE = 60_000;
 const ZONE = 'America/New_York';
 /** Wednesday 18 March 2026, 00:00 in New York (UTC-4). */
 const DAY_START = Date.parse('2026-03-18T04:00:00.000Z');
-const at = (hour: number, minute = 0) => DAY_START + (hour * 60 + minute) * MINUTE;
-const WORK_START = at(9);
-const WORK_END = at(17);
+
+/** Working hours (09:00 to 17:00, Monday to Friday, in the workflows' zone; no DST change in the days run). */
+const WORK_DAY_FROM = 9 * 60;
+const WORK_DAY_TO = 17 * 60;
+const OFFSET = DAY_START - Date.parse('2026-03-18T00:00:00.000Z');
+function inWorkingHours(t: number): boolean {
+	const local = new Date(t - OFFSET);
+	const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
+	const weekday = local.getUTCDay();
+	return weekday >= 1 && weekday <= 5 && minute >= WORK_DAY_FROM && minute < WORK_DAY_TO;
+}
+
+/** Working minutes between two instants (minute by minute: delays of a few days at most). */
+function workingMinutes(from: number, to: number): number {
+	let n = 0;
+	for (let t = from; t < to; t += MINUTE) if (inWorkingHours(t)) n++;
+	return n;
+}
 const CHANGED = 5;
+const DAY_MS = 24 * 60 * MINUTE;
+/** Monday 16 March 2026, 00:00 in New York: the first week's first day (issue 55). */
+const WEEK_START = Date.parse('2026-03-16T04:00:00.000Z');
+
+/** Issue 55: the first week, one world living `days` days, every trigger activated on the first at 09:00. */
+export interface WeekPlan {
+	days: number;
+	/** Options → Sweep Every (Days) of the Skill Tiers trigger. */
+	sweepDays: number;
+}
 
 /** The simulator's clock and Date.now, moved together; node pauses of 1 s to 2 min move them too. */
 class VirtualTime {
@@ -342,62 +463,94 @@ export async function benchTeamDay(
 /** The day at one of issue 40's sizes, with the Skill Tiers trigger and the weekly tier digest. */
 export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
 	const day = (await runDay(size, PRACTICE_READS, true)).scale;
-	const first = (await runDay(size, PRACTICE_READS, true, true)).scale;
+	// Issue 55: the first week, day by day (one world living 7 days), at the advised Sweep Every (Days)
+	// and, at 2,000 members, at the form's default too. Its first day is the activation day (issue 48):
+	// every trigger activated at 09:00 on it.
+	const advised = await benchFirstWeek(size, Number(tierOptions(size).sweepDays ?? 7));
 	const activationDay: ActivationDayFigures = {
-		requestsPerDay: first.requestsPerDay,
-		requestsPerWorkflow: first.requestsPerWorkflow,
-		rateLimitedAnswers: first.rateLimitedAnswers,
-		missedEvents: first.missedEvents,
-		duplicateEvents: first.duplicateEvents,
-		practiceMedianDelayMinutesWorkingHours: first.practiceMedianDelayMinutesWorkingHours,
-		families: first.families,
+		requestsPerDay: advised.requestsByDay[0],
+		requestsPerWorkflow: advised.requestsPerWorkflowByDay[0],
+		rateLimitedAnswers: advised.rateLimitedByDay[0],
+		missedEvents: advised.missedByDay[0],
+		duplicateEvents: advised.duplicateEvents,
+		practiceMedianDelayMinutesWorkingHours: advised.sessionScoredMedianByDay[0],
 	};
-	// Day 1: the activation day, Skill Tiers at its activation read; days 2 to 7: the ordinary day with
-	// Skill Tiers at its warm-up's days 2 to 7 (the weekly digest counted every day: the dearest case).
-	const tiers = (d: ScaleDayFigures) => d.requestsPerWorkflow['Skill Tiers'] ?? 0;
-	const warm = day.skillTiersWarmUp.requestsByDay;
-	const week = [
-		first.requestsPerDay - tiers(first) + (warm[0] ?? 0),
-		...warm.slice(1, 7).map((spent) => day.requestsPerDay - tiers(day) + spent),
-	];
+	const byDefault = size.name === 'enterprise2000' ? await benchFirstWeek(size, 7) : undefined;
 	return {
 		...day,
 		activationDay,
-		firstWeekRequestsByDay: week,
-		firstWeekMaxRequestsPerDay: Math.max(day.requestsPerDay, ...week),
+		firstWeekRequestsByDay: advised.requestsByDay,
+		firstWeekMaxRequestsPerDay: advised.maxRequestsPerDay,
+		firstWeekMissedEvents: advised.missedEvents,
+		firstWeek: advised,
+		...(byDefault ? { firstWeekDefaultSweep: byDefault } : {}),
 	};
 }
 
+/** Issue 55: the first week at a size, every day run and judged per ID (dayOracle.ts). */
+export async function benchFirstWeek(size: DaySize, sweepDays: number): Promise<FirstWeekFigures> {
+	const s = (await runDay(size, PRACTICE_READS, true, true, { days: 7, sweepDays })).scale;
+	const byDay = s.week?.byDay ?? [];
+	const requestsByDay = byDay.map((d) => d.requests);
+	const sum = (pick: (f: FamilyFigures) => number) =>
+		Object.values(s.families).reduce((n, f) => n + pick(f), 0);
+	return {
+		sweepDays,
+		requestsByDay,
+		maxRequestsPerDay: Math.max(...requestsByDay),
+		rateLimitedByDay: byDay.map((d) => d.rateLimitedAnswers),
+		missedByDay: s.week?.missedByDay ?? [],
+		sessionScoredMedianByDay: s.week?.coachMedianByDay ?? [],
+		missedEvents: s.missedEvents,
+		duplicateEvents: s.duplicateEvents,
+		unexpectedEvents: sum((f) => f.unexpected),
+		families: s.families,
+		requestsPerWorkflowByDay: byDay.map((d) => d.requestsPerWorkflow),
+		rateLimitedPaths: s.rateLimitedPaths,
+		...(s.rateLimitedFirst ? { rateLimitedFirst: s.rateLimitedFirst } : {}),
+		sameDayOutcomes: s.sameDayOutcomes ?? sameDayOutcomes([], 0, new Map()),
+		...(s.pastDueFirstDay ? { pastDueFirstDay: s.pastDueFirstDay } : {}),
+		errors: s.errors,
+		runSeconds: s.runSeconds,
+	};
+}
+
+/** Issue 55: a busy day at 2,000 members (3,000 sessions), the Outcomes workflow beside the others. */
+export const BUSY_DAY: DaySize = {
+	...SIZES.enterprise2000,
+	name: 'busy2000',
+	scoredSessions: 3000,
+};
+
+export async function benchBusyDay(): Promise<ScaleDayFigures> {
+	return (await runDay(BUSY_DAY, PRACTICE_READS, true)).scale;
+}
+
 /**
- * The Skill Tiers trigger's one poll of the day (Poll Times: every day at 23:00): after the working day,
- * so its read covers a day of practice as a 06:00 read covers the day before (one that reads what
- * changed would find nothing at 06:00 on the day it was activated); within its default quota of one
- * read a day.
+ * The Skill Tiers trigger's Poll Times (n8n's cron in the workflow's zone), as the docs advise (issue
+ * 55: every 10 minutes through the read's hour, so a read that needs several polls goes on 10 minutes
+ * later and ends within its hour) but in the 23:00 hour: after the working day, so its read covers a
+ * day of practice as a 06:00 read covers the day before; within its default quota of one read a day.
+ * Before issue 55 the bench polled once, at 23:00 (the docs then: Every Day at 6).
  */
-const TIER_POLL_MINUTE = 23 * 60;
-/** The same Poll Time for the days before the measured day (n8n's cron in the workflow's zone). */
-const TIER_POLL_TIMES: TriggerTime[] = [
-	{ mode: 'custom', cronExpression: '0 0 23 * * *' as CronExpression },
-];
+export const TIER_READS: { pollTimes: TriggerTime[]; label: string } = {
+	pollTimes: [{ mode: 'custom', cronExpression: '0 */10 23 * * *' as CronExpression }],
+	label:
+		'Poll Times every 10 minutes from 23:00 to 23:50 (the docs advise every 10 minutes through the read hour), Max Reads a Day 1 (the default)',
+};
 /** The Skill Tiers trigger's Options at a size. */
 const tierOptions = (size: DaySize): INodeParameters =>
 	// The admin's choice the form names for a workspace this size: the sweep for calls every 30 days
 	// instead of 7 (at 7 it alone costs 229 requests a day at 2,000 × 80).
-	size.name === 'enterprise2000' ? { sweepDays: 30 } : {};
+	size.members >= 2000 ? { sweepDays: 30 } : {};
 
 /**
  * The Skill Tiers trigger's polls before the measured day, so the day sees it in its ordinary state
  * (every skill swept once, every member known): the activation at 23:00 on the day `sweepDays + 1`
- * days before, then the 23:00 poll of every day up to the eve of the measured day.
+ * days before, then its Poll Times of every night up to the eve of the measured day.
  */
 function tierWarmUpPolls(sweepDays: number): number[] {
-	const times = pollTimes(
-		TIER_POLL_TIMES,
-		ZONE,
-		DAY_START - (sweepDays + 3) * 24 * 60 * MINUTE,
-		DAY_START,
-	);
-	return times.slice(-(sweepDays + 1));
+	return pollTimes(TIER_READS.pollTimes, ZONE, DAY_START - (sweepDays + 1) * DAY_MS, DAY_START);
 }
 
 const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
@@ -412,7 +565,13 @@ function judgePastDue(
 	log: AssignmentChange[],
 	openReads: number[],
 	sent: Map<string, number[]>,
-): { oracle: PastDueOracle; missed: number; duplicates: number; unexpected: number } {
+): {
+	oracle: PastDueOracle;
+	missed: number;
+	duplicates: number;
+	unexpected: number;
+	missedAt: number[];
+} {
 	const oracle: PastDueOracle = {
 		logged: 0,
 		expected: 0,
@@ -422,6 +581,7 @@ function judgePastDue(
 		afterLastRead: 0,
 	};
 	let missed = 0;
+	const missedAt: number[] = [];
 	const expectedIds = new Set<string>();
 	for (const change of log) {
 		if (change.to !== 'past_due') continue;
@@ -442,13 +602,17 @@ function judgePastDue(
 		else if (times.some((t) => t > read)) {
 			oracle.late++;
 			missed++;
-		} else missed++;
+			missedAt.push(change.at);
+		} else {
+			missed++;
+			missedAt.push(change.at);
+		}
 	}
 	let duplicates = 0;
 	for (const times of sent.values()) duplicates += Math.max(0, times.length - 1);
 	// A past-due event the log does not explain (sent with no change) is unexpected.
 	const unexpected = [...sent.keys()].filter((id) => !expectedIds.has(id)).length;
-	return { oracle, missed, duplicates, unexpected };
+	return { oracle, missed, duplicates, unexpected, missedAt };
 }
 
 async function runDay(
@@ -456,12 +620,17 @@ async function runDay(
 	practice: PracticeReads,
 	scale: boolean,
 	/** Issue 48: the practice triggers activated at 09:00 on the day (their activation day). */
-	activatedAtNine = false,
+	activationDay = false,
+	/** Issue 55: the first week, day by day; every trigger activated at 09:00 on its first day. */
+	week?: WeekPlan,
 ): Promise<{ team: TeamDayFigures; scale: ScaleDayFigures }> {
 	const runStarted = performance.now();
-	const setupAt = DAY_START - 3 * 60 * MINUTE;
-	const sweepDays = Number(tierOptions(size).sweepDays ?? 7);
-	const warmUpAt = scale ? tierWarmUpPolls(sweepDays) : [];
+	const activatedAtNine = activationDay || week !== undefined;
+	const firstDay = week ? WEEK_START : DAY_START;
+	const days = week?.days ?? 1;
+	const setupAt = firstDay - 3 * 60 * MINUTE;
+	const sweepDays = week?.sweepDays ?? Number(tierOptions(size).sweepDays ?? 7);
+	const warmUpAt = scale && !week ? tierWarmUpPolls(sweepDays) : [];
 	// The scale day sees the practice triggers in their ordinary state too: activated a day before the
 	// setup, so their read quota (Max Reads a Day) is as a working day leaves it, not as an activation
 	// the evening before leaves it (about 21 reads at 09:00, starved from about 13:40).
@@ -499,7 +668,7 @@ async function runDay(
 			},
 			setupAt,
 		);
-		const skills = scale ? growSkills(store, size) : [];
+		const skills = scale ? growSkills(store, size, firstDay) : [];
 
 		const poller = (name: string, parameters: INodeParameters) =>
 			new PollHarness({
@@ -512,14 +681,14 @@ async function runDay(
 					triggerOn: 'skillTiers',
 					skillTierEvents: ['tierChanged'],
 					skillTierSkills: skills.map((sk) => sk.id),
-					skillTierOptions: tierOptions(size),
+					skillTierOptions: week ? { ...tierOptions(size), sweepDays } : tierOptions(size),
 				})
 			: undefined;
 		// The Skill Tiers trigger's days before the day (uncounted, limits off): its activation and a poll
 		// at 23:00 each day, one PollHarness keeping its static data throughout, as n8n would.
 		const warmUp: SkillTiersWarmUp = {
 			sweepDays,
-			days: warmUpAt.length,
+			days: warmUpAt.length ? sweepDays + 1 : 0,
 			activatedAt: new Date(warmUpAt[0] ?? setupAt).toISOString(),
 			requests: 0,
 			requestsByDay: [],
@@ -527,20 +696,27 @@ async function runDay(
 		};
 		// Every poll of the Skill Tiers trigger, for the oracle: its instant, the observations then, its items.
 		const tierPolls: TierPoll[] = [];
+		// A poll that sent no request and emitted nothing read nothing: not a read for the oracle.
 		const pollTiers = async (trigger: PollHarness) => {
 			const poll = { at: time.now(), observations: store.data.observations.length };
+			const sentBefore = control.requests({}).length;
 			const outcome = await trigger.poll();
-			tierPolls.push({ ...poll, items: outcome.items.map((i) => i.json), emittedAt: time.now() });
+			if (outcome.items.length || control.requests({}).length > sentBefore || !tierPolls.length)
+				tierPolls.push({ ...poll, items: outcome.items.map((i) => i.json), emittedAt: time.now() });
 			return outcome;
 		};
 		const warmUpPoll = async () => {
 			if (!tiers) return;
 			const before = control.requests({}).length;
+			const startedAt = time.now();
 			const outcome = await pollTiers(tiers);
 			if (outcome.error) fail('Skill Tiers (before the day)', outcome.error);
 			const spent = control.requests({}).length - before;
 			warmUp.requests += spent;
-			warmUp.requestsByDay.push(spent);
+			// By day from the activation's day (a read that takes several polls of a night is one day).
+			const day = Math.round((startedAt - (warmUpAt[0] ?? 0)) / DAY_MS);
+			while (warmUp.requestsByDay.length <= day) warmUp.requestsByDay.push(0);
+			warmUp.requestsByDay[day] += spent;
 			warmUp.tierEvents += outcome.items.length;
 		};
 		const coach = poller('Coach alert', {
@@ -617,23 +793,28 @@ async function runDay(
 		});
 		if (setup.error) throw setup.error;
 
-		// Open assignments fall past due through the day (10 in the team day); nobody practises them.
+		// Open assignments fall past due through each day (10 a day in the team day); nobody practises them.
 		const openRows = store.data.assignments.filter(
 			(a) => a.status === 'not_started' || a.status === 'in_progress',
 		);
 		const dueCount = Math.max(10, Math.round(size.openAssignments / 30));
-		const dueToday = openRows.slice(0, dueCount);
+		const dueAll = openRows.slice(0, dueCount * days);
 		// From 01:30 every 2 hours as in the team day, closer when more fall due.
 		const dueGap = Math.min(120, Math.floor((22 * 60) / dueCount));
-		dueToday.forEach((a, i) => (a.dueDate = DAY_START + MINUTE * (90 + i * dueGap)));
-		const busyUsers = new Set(dueToday.map((a) => a.userId));
+		dueAll.forEach(
+			(a, i) =>
+				(a.dueDate =
+					firstDay + Math.floor(i / dueCount) * DAY_MS + MINUTE * (90 + (i % dueCount) * dueGap)),
+		);
+		const dueIds = new Set(dueAll.map((a) => a.id));
+		const busyUsers = new Set(dueAll.map((a) => a.userId));
 		const practising = store.data.users
 			.filter((u) => u.member && !busyUsers.has(u.id))
 			.slice(0, scale ? Math.round(size.members * 0.3) : 60);
 		const scenarios = store.data.scenarios.filter((sc) => !sc.archived);
 		// Assignments the practising members were given (a quarter of the scale day's sessions finish one).
 		const practisingIds = new Set(practising.map((u) => u.id));
-		const assigned = openRows.filter((a) => practisingIds.has(a.userId) && !dueToday.includes(a));
+		const assigned = openRows.filter((a) => practisingIds.has(a.userId) && !dueIds.has(a.id));
 
 		const watcher = poller('Knowledge Hub watcher', {
 			events: ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'],
@@ -650,7 +831,8 @@ async function runDay(
 			...(tiers ? [['Skill Tiers', tiers] as [string, PollHarness]] : []),
 		];
 		for (const [name, trigger] of pollers) {
-			// The Skill Tiers trigger was activated days ago (the warm-up), the practice triggers a day ago.
+			// The Skill Tiers trigger was activated days ago (the warm-up; in the week, at 09:00 on its
+			// first day), the practice triggers a day ago (or at 09:00 on the activation day).
 			if (trigger === tiers) continue;
 			if (scale && practiceTriggers.some(([, p]) => p === trigger)) continue;
 			if (activatedAtNine && practiceTriggers.some(([, p]) => p === trigger)) continue;
@@ -669,8 +851,8 @@ async function runDay(
 
 		// n8n polls from the activation on, as the Poll Times say: the hours before the day, uncounted
 		// (a quota that no poll spent would otherwise be spent at once when the day starts).
-		const beforeDay = pollTimes(practice.pollTimes, ZONE, time.now() + 1, DAY_START);
-		for (let t = time.now() + MINUTE; t < DAY_START; t += MINUTE) {
+		const beforeDay = pollTimes(practice.pollTimes, ZONE, time.now() + 1, firstDay);
+		for (let t = time.now() + MINUTE; t < firstDay; t += MINUTE) {
 			time.advance(t - time.now());
 			const polls = [watcher];
 			for (const at of beforeDay)
@@ -685,7 +867,7 @@ async function runDay(
 		}
 
 		// The day: limits on (fresh windows), the request log from here on.
-		time.advance(DAY_START - time.now());
+		time.advance(firstDay - time.now());
 		control.setRateLimits(true);
 		control.clearRequests();
 		const logStart = control.assignmentLog().length;
@@ -697,7 +879,7 @@ async function runDay(
 			return counted;
 		};
 
-		const perWorkflow: Record<string, number> = {};
+		let perWorkflow: Record<string, number> = {};
 		const pathCounts: Record<string, number> = {};
 		// The instants each workflow read (a poll that sent a request): the oracle's "next read".
 		const readsOf: Record<string, number[]> = {};
@@ -727,25 +909,9 @@ async function runDay(
 			seed = (seed * 48271) % 2147483647;
 			return seed / 2147483647;
 		};
-		const workMinutes = (WORK_END - WORK_START) / MINUTE;
-		const sessionsAt = Array.from(
-			{ length: size.scoredSessions },
-			() => WORK_START + Math.floor(random() * workMinutes) * MINUTE,
-		).sort((a, b) => a - b);
-		const callsAt = Array.from(
-			{ length: size.calls },
-			() => WORK_START + Math.floor(random() * workMinutes) * MINUTE,
-		).sort((a, b) => a - b);
-		// Every 22 minutes as in the team day, closer when more jobs must fit in working hours.
-		const jobGap = Math.min(22, Math.floor((workMinutes - 20) / size.jobs));
-		const jobsAt = Array.from(
-			{ length: size.jobs },
-			(_, i) => WORK_START + 10 * MINUTE + i * jobGap * MINUTE,
-		);
-		const toolsAt = Array.from({ length: 60 }, (_, i) => WORK_START + 3 * MINUTE + i * 8 * MINUTE);
 		const pending: Array<{ id: string; at: number; score: number }> = [];
 		const scoredAt = new Map<string, number>();
-		const coachDelaysWorking: number[] = [];
+		const coachDelaysWorking: Array<{ scored: number; delay: number }> = [];
 		const digestIds: string[] = [];
 		const digestDelays: number[] = [];
 		const digestSent = new Map<string, number[]>();
@@ -759,14 +925,17 @@ async function runDay(
 		};
 		let tierEvents = 0;
 		let tierDigestRows = 0;
-		let tierDigestDone = !scale;
 		let toolAnswers = 0;
-		let synced = false;
-		let sessionIndex = 0;
-		let callIndex = 0;
-		let jobIndex = 0;
-		let toolIndex = 0;
+		let sessionNo = 0;
 		let startedSeen = 0;
+		// Issue 54: assignments given during the days, and those given but not practised yet.
+		const givenToday = new Set<string>();
+		const givenQueue: Array<{ userId: string; scenarioId: string }> = [];
+		const byDay: WeekDayFigures[] = [];
+		// The 429 answers of every day by path, and the first of them (when, what).
+		const limitedPaths: Record<string, number> = {};
+		const limitedAt: string[] = [];
+		let toolsPlanned = 0;
 
 		const jobTriggerRuns = async () => {
 			await control.waitForCallbacks();
@@ -777,233 +946,328 @@ async function runDay(
 				sent.callbacks.push({ key: String(job.id ?? ''), at: time.now() });
 			}
 		};
-
-		const practicePolls = new Map<number, number>();
-		for (const at of pollTimes(practice.pollTimes, ZONE, DAY_START, DAY_START + 24 * 60 * MINUTE)) {
-			const minute = Math.floor((at - DAY_START) / MINUTE);
-			practicePolls.set(minute, (practicePolls.get(minute) ?? 0) + 1);
-		}
-		for (let minute = 0; minute < 24 * 60; minute++) {
-			const t = DAY_START + minute * MINUTE;
-			if (time.now() < t) {
-				const before = requestCount();
-				time.advance(t - time.now());
-				await jobTriggerRuns();
-				perWorkflow['Job Trigger'] = (perWorkflow['Job Trigger'] ?? 0) + requestCount() - before;
+		/** Minute of the day → how many entries of the Poll Times fire in it. */
+		const fires = (times: TriggerTime[], dayStart: number) => {
+			const byMinute = new Map<number, number>();
+			for (const at of pollTimes(times, ZONE, dayStart, dayStart + DAY_MS)) {
+				const minute = Math.floor((at - dayStart) / MINUTE);
+				byMinute.set(minute, (byMinute.get(minute) ?? 0) + 1);
 			}
-			// The practice triggers' activation at 09:00, before the minute's sessions (counted in the day).
-			if (activatedAtNine && t === WORK_START)
-				for (const [name, trigger] of practiceTriggers)
-					await spend(name, async () => {
-						const outcome = await trigger.poll();
-						if (outcome.error) fail(`${name} (activation)`, outcome.error);
-					});
-			const now = time.now();
-			// Sessions practised and scored.
-			while (sessionIndex < sessionsAt.length && sessionsAt[sessionIndex] <= now) {
-				const n = sessionIndex++;
-				const score = 30 + ((n * 37) % 65);
-				let user = practising[n % practising.length];
-				let scenario = scenarios[0].id;
-				if (scale) {
-					// A quarter on an assignment of the member's, the rest spread over the scenarios.
-					const target =
-						n % 4 === 0 && assigned.length ? assigned[(n / 4) % assigned.length] : undefined;
-					if (target) {
-						user = store.userById(target.userId) ?? user;
-						scenario = target.scenarioId;
-					} else scenario = scenarios[Math.floor(random() * scenarios.length)].id;
+			return byMinute;
+		};
+
+		for (let d = 0; d < days; d++) {
+			const dayStart = firstDay + d * DAY_MS;
+			const at = (hour: number, minute = 0) => dayStart + (hour * 60 + minute) * MINUTE;
+			const workStart = at(9);
+			const weekday = new Date(at(12)).getUTCDay();
+			// Sessions, calls, jobs and tool calls in working hours, Monday to Friday.
+			const working = weekday >= 1 && weekday <= 5;
+			const workMinutes = (at(17) - workStart) / MINUTE;
+			const sessionsAt = Array.from(
+				{ length: working ? size.scoredSessions : 0 },
+				() => workStart + Math.floor(random() * workMinutes) * MINUTE,
+			).sort((a, b) => a - b);
+			const callsAt = Array.from(
+				{ length: working ? size.calls : 0 },
+				() => workStart + Math.floor(random() * workMinutes) * MINUTE,
+			).sort((a, b) => a - b);
+			// Every 22 minutes as in the team day, closer when more jobs must fit in working hours.
+			const jobGap = Math.min(22, Math.floor((workMinutes - 20) / size.jobs));
+			const jobsAt = Array.from(
+				{ length: working ? size.jobs : 0 },
+				(_, i) => workStart + 10 * MINUTE + i * jobGap * MINUTE,
+			);
+			const toolsAt = Array.from(
+				{ length: working ? 60 : 0 },
+				(_, i) => workStart + 3 * MINUTE + i * 8 * MINUTE,
+			);
+			toolsPlanned += toolsAt.length;
+			// Issue 54: an eighth of the sessions' count given between 08:00 and 11:00 (the scale day).
+			const givesAt = Array.from(
+				{ length: scale && working ? Math.round(size.scoredSessions / 8) : 0 },
+				() => at(8) + Math.floor(random() * 180) * MINUTE,
+			).sort((a, b) => a - b);
+			// The weekly tier digest runs on Wednesdays.
+			let tierDigestDone = !scale || weekday !== 3;
+			let synced = false;
+			let sessionIndex = 0;
+			let callIndex = 0;
+			let jobIndex = 0;
+			let toolIndex = 0;
+			let giveIndex = 0;
+			perWorkflow = {};
+			const errorsBefore = Object.values(errors).reduce((n, list) => n + list.length, 0);
+			const practicePolls = fires(practice.pollTimes, dayStart);
+			const tierPollMinutes = fires(TIER_READS.pollTimes, dayStart);
+			for (let minute = 0; minute < 24 * 60; minute++) {
+				const t = dayStart + minute * MINUTE;
+				if (time.now() < t) {
+					const before = requestCount();
+					time.advance(t - time.now());
+					await jobTriggerRuns();
+					perWorkflow['Job Trigger'] = (perWorkflow['Job Trigger'] ?? 0) + requestCount() - before;
 				}
-				if (n % 3 === 0) {
-					const s = control.addSession({ userEmail: user.email, scenario });
-					pending.push({ id: s.id, at: now + (10 + (n % 31)) * MINUTE, score });
-				} else {
+				// The practice triggers' activation at 09:00, before the minute's sessions (counted in the day);
+				// in the week, the Skill Tiers trigger's too (its first read: the baseline).
+				if (activatedAtNine && d === 0 && t === workStart) {
+					for (const [name, trigger] of practiceTriggers)
+						await spend(name, async () => {
+							const outcome = await trigger.poll();
+							if (outcome.error) fail(`${name} (activation)`, outcome.error);
+						});
+					if (week && tiers)
+						await spend('Skill Tiers', async () => {
+							const outcome = await pollTiers(tiers);
+							if (outcome.error) fail('Skill Tiers (activation)', outcome.error);
+						});
+				}
+				const now = time.now();
+				// Issue 54: managers give assignments in the morning; a share of the day's sessions practise them.
+				while (giveIndex < givesAt.length && givesAt[giveIndex] <= now) {
+					const k = giveIndex++ + d * givesAt.length;
+					const member = practising[(k * 11) % practising.length];
+					const given = control.addAssignment({
+						userEmail: member.email,
+						scenario: scenarios[(k * 7) % scenarios.length].id,
+						dueDate: dayStart + 7 * DAY_MS,
+					});
+					givenToday.add(given.id);
+					givenQueue.push({ userId: member.id, scenarioId: String(given.scenario.id) });
+				}
+				// Sessions practised and scored.
+				while (sessionIndex < sessionsAt.length && sessionsAt[sessionIndex] <= now) {
+					sessionIndex++;
+					const n = sessionNo++;
+					const score = 30 + ((n * 37) % 65);
+					let user = practising[n % practising.length];
+					let scenario = scenarios[0].id;
+					if (scale) {
+						// A quarter on an assignment of the member's, the rest spread over the scenarios.
+						// An eighth on one given this morning (issue 54), when one waits.
+						const target =
+							(n % 8 === 4 ? givenQueue.shift() : undefined) ??
+							(n % 4 === 0 && assigned.length ? assigned[(n / 4) % assigned.length] : undefined);
+						if (target) {
+							user = store.userById(target.userId) ?? user;
+							scenario = target.scenarioId;
+						} else scenario = scenarios[Math.floor(random() * scenarios.length)].id;
+					}
+					if (n % 3 === 0) {
+						const s = control.addSession({ userEmail: user.email, scenario });
+						pending.push({ id: s.id, at: now + (10 + (n % 31)) * MINUTE, score });
+					} else {
+						const before = store.data.observations.length;
+						const s = control.addSession({ userEmail: user.email, scenario, score });
+						scoredAt.set(s.id, now);
+						if (scale) observeSession(store, before, user.id, scenario, score, now);
+					}
+				}
+				for (const p of pending.filter((x) => x.at <= now)) {
 					const before = store.data.observations.length;
-					const s = control.addSession({ userEmail: user.email, scenario, score });
-					scoredAt.set(s.id, now);
-					if (scale) observeSession(store, before, user.id, scenario, score, now);
+					const s = control.scoreSession(p.id, p.score);
+					scoredAt.set(p.id, now);
+					pending.splice(pending.indexOf(p), 1);
+					if (scale)
+						observeSession(store, before, String(s.user.id), String(s.scenario.id), p.score, now);
 				}
-			}
-			for (const p of pending.filter((x) => x.at <= now)) {
-				const before = store.data.observations.length;
-				const s = control.scoreSession(p.id, p.score);
-				scoredAt.set(p.id, now);
-				pending.splice(pending.indexOf(p), 1);
-				if (scale)
-					observeSession(store, before, String(s.user.id), String(s.scenario.id), p.score, now);
-			}
-			while (callIndex < callsAt.length && callsAt[callIndex] <= now) {
-				const n = callIndex++;
-				const user = practising[(n * 7) % practising.length];
-				control.addObservation({
-					userEmail: user.email,
-					skillId: skills[n % skills.length].id,
-					score: 40 + ((n * 53) % 60),
-					at: now,
-					kind: 'call',
-				});
-			}
-
-			// Workflows started by a schedule or a person.
-			if (!synced && now >= at(2)) {
-				synced = true;
-				const changed = [...files];
-				const step = Math.floor(size.files / CHANGED);
-				for (let i = 0; i < CHANGED; i++)
-					changed[i * step] = fileItem(i * step, `# Playbook ${i * step}\n\nRevised tonight.\n`);
-				await spend('Nightly sync', async () => {
-					const run = await runNode({
-						parameters: syncForm,
-						credentials,
-						input: changed,
-						...syncRun,
-						workflow: { id: 'nightly-sync', name: 'Nightly sync' },
+				while (callIndex < callsAt.length && callsAt[callIndex] <= now) {
+					const n = callIndex++ + d * callsAt.length;
+					const user = practising[(n * 7) % practising.length];
+					control.addObservation({
+						userEmail: user.email,
+						skillId: skills[n % skills.length].id,
+						score: 40 + ((n * 53) % 60),
+						at: now,
+						kind: 'call',
 					});
-					if (run.error) fail('Nightly sync', run.error);
-				});
-			}
-			if (!tierDigestDone && now >= at(7)) {
-				tierDigestDone = true;
-				await spend('Weekly tier digest', async () => {
-					const run = await runNode({
-						parameters: { resource: 'skill', operation: 'getTierChanges', skillScope: 'all' },
-						credentials,
-						workflow: { id: 'weekly-tier-digest', name: 'Weekly tier digest' },
-					});
-					if (run.error) fail('Weekly tier digest', run.error);
-					else tierDigestRows = run.items.length;
-				});
-			}
-			while (jobIndex < jobsAt.length && jobsAt[jobIndex] <= now) {
-				const n = jobIndex++;
-				const byPolling = n % 4 === 3;
-				await spend('Scenario jobs', async () => {
-					const run = await runNode({
-						parameters: {
-							resource: 'scenarioJob',
-							operation: 'create',
-							userEmail: practising[n % practising.length].email,
-							prompt: `Team day job ${n}: a renewal call with a hesitant buyer`,
-							waitForCompletion: byPolling ? 'poll' : 'off',
-							...(byPolling ? {} : { additionalFields: { callbackUrl: jobTrigger.url } }),
-						},
-						credentials,
-						workflow: { id: 'scenario-jobs', name: 'Scenario jobs' },
-					});
-					if (run.error) return fail('Scenario jobs', run.error);
-					const job = run.items[0]?.json ?? {};
-					if (byPolling) sent.byPolling.push({ key: String(job.id), at: time.now() });
-				});
-			}
-			while (toolIndex < toolsAt.length && toolsAt[toolIndex] <= now) {
-				toolIndex++;
-				await spend('Chat agent', async () => {
-					const { answers } = await runToolCalls({
-						parameters: { resource: 'skill', operation: 'getAll', limit: 10 },
-						calls: [{}],
-						credentials,
-					});
-					if (answers[0] && !('error' in answers[0])) toolAnswers++;
-				});
-			}
-
-			// n8n's poll tick.
-			const polled = time.now();
-			await spend('Knowledge Hub watcher', async () => {
-				const outcome = await watcher.poll();
-				if (outcome.error) return fail('Knowledge Hub watcher', outcome.error);
-				for (const { json } of outcome.items) {
-					sent.watcher.push({ key: oracle.knowledgeHubKey(json), at: polled });
 				}
-			});
-			// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
-			// Not active yet before 09:00 on the activation day; at 09:00 the activation read was the poll.
-			const practiceFires =
-				activatedAtNine && t <= WORK_START ? 0 : (practicePolls.get(minute) ?? 0);
-			for (let fired = 0; fired < practiceFires; fired++) {
-				await spend('Coach alert', async () => {
-					const outcome = await coach.poll();
-					if (outcome.error) return fail('Coach alert', outcome.error);
+
+				// Workflows started by a schedule or a person.
+				if (!synced && now >= at(2)) {
+					synced = true;
+					const changed = [...files];
+					const step = Math.floor(size.files / CHANGED);
+					for (let i = 0; i < CHANGED; i++)
+						changed[i * step] = fileItem(i * step, `# Playbook ${i * step}\n\nRevised tonight.\n`);
+					await spend('Nightly sync', async () => {
+						const run = await runNode({
+							parameters: syncForm,
+							credentials,
+							input: changed,
+							...syncRun,
+							workflow: { id: 'nightly-sync', name: 'Nightly sync' },
+						});
+						if (run.error) fail('Nightly sync', run.error);
+					});
+				}
+				if (!tierDigestDone && now >= at(7)) {
+					tierDigestDone = true;
+					await spend('Weekly tier digest', async () => {
+						const run = await runNode({
+							parameters: { resource: 'skill', operation: 'getTierChanges', skillScope: 'all' },
+							credentials,
+							workflow: { id: 'weekly-tier-digest', name: 'Weekly tier digest' },
+						});
+						if (run.error) fail('Weekly tier digest', run.error);
+						else tierDigestRows = run.items.length;
+					});
+				}
+				while (jobIndex < jobsAt.length && jobsAt[jobIndex] <= now) {
+					const n = jobIndex++ + d * jobsAt.length;
+					const byPolling = n % 4 === 3;
+					await spend('Scenario jobs', async () => {
+						const run = await runNode({
+							parameters: {
+								resource: 'scenarioJob',
+								operation: 'create',
+								userEmail: practising[n % practising.length].email,
+								prompt: `Team day job ${n}: a renewal call with a hesitant buyer`,
+								waitForCompletion: byPolling ? 'poll' : 'off',
+								...(byPolling ? {} : { additionalFields: { callbackUrl: jobTrigger.url } }),
+							},
+							credentials,
+							workflow: { id: 'scenario-jobs', name: 'Scenario jobs' },
+						});
+						if (run.error) return fail('Scenario jobs', run.error);
+						const job = run.items[0]?.json ?? {};
+						if (byPolling) sent.byPolling.push({ key: String(job.id), at: time.now() });
+					});
+				}
+				while (toolIndex < toolsAt.length && toolsAt[toolIndex] <= now) {
+					toolIndex++;
+					await spend('Chat agent', async () => {
+						const { answers } = await runToolCalls({
+							parameters: { resource: 'skill', operation: 'getAll', limit: 10 },
+							calls: [{}],
+							credentials,
+						});
+						if (answers[0] && !('error' in answers[0])) toolAnswers++;
+					});
+				}
+
+				// n8n's poll tick.
+				const polled = time.now();
+				await spend('Knowledge Hub watcher', async () => {
+					const outcome = await watcher.poll();
+					if (outcome.error) return fail('Knowledge Hub watcher', outcome.error);
 					for (const { json } of outcome.items) {
-						const id = String((json.session as IDataObject).id);
-						sent.coach.push({ key: id, at: polled });
-						const scored = scoredAt.get(id) ?? polled;
-						const delay = (polled - scored) / MINUTE;
-						if (scored >= WORK_START && scored < WORK_END) coachDelaysWorking.push(delay);
+						sent.watcher.push({ key: oracle.knowledgeHubKey(json), at: polled });
 					}
 				});
-				const digestBefore = requestCount();
-				await spend('Past-due digest', async () => {
-					const outcome = await digest.poll();
-					if (outcome.error) return fail('Past-due digest', outcome.error);
-					for (const { json } of outcome.items) {
-						const row = json.assignment as IDataObject;
-						digestIds.push(String(row.id));
-						const due = dueToday.find((a) => a.id === row.id)?.dueDate ?? polled;
-						digestDelays.push((polled - due) / MINUTE);
-						const sent = digestSent.get(String(row.id)) ?? [];
-						sent.push(polled);
-						digestSent.set(String(row.id), sent);
-					}
-				});
-				if (outcomes)
-					await spend('Outcomes', async () => {
-						const outcome = await outcomes.poll();
-						if (outcome.error) return fail('Outcomes', outcome.error);
+				// The practice triggers poll when their Poll Times fire in this minute (two entries: twice).
+				// Not active yet before 09:00 on the activation day; at 09:00 the activation read was the poll.
+				const practiceFires =
+					activatedAtNine && d === 0 && t <= workStart ? 0 : (practicePolls.get(minute) ?? 0);
+				for (let fired = 0; fired < practiceFires; fired++) {
+					await spend('Coach alert', async () => {
+						const outcome = await coach.poll();
+						if (outcome.error) return fail('Coach alert', outcome.error);
 						for (const { json } of outcome.items) {
-							const key = `${String((json.assignment as IDataObject).id)}|${String(json.event)}`;
-							outcomeSent.set(key, [...(outcomeSent.get(key) ?? []), polled]);
+							const id = String((json.session as IDataObject).id);
+							sent.coach.push({ key: id, at: polled });
+							const scored = scoredAt.get(id) ?? polled;
+							const delay = (polled - scored) / MINUTE;
+							if (inWorkingHours(scored)) coachDelaysWorking.push({ scored, delay });
 						}
 					});
-				// A read of the open assignments: a request of this poll listing past-due ones.
-				if (
-					counted > digestBefore &&
-					control
-						.requests({})
-						.slice(digestBefore)
-						.some(
-							(r) =>
-								r.path === '/scenarios/assignments' && (r.query.status ?? '').includes('past_due'),
-						)
-				)
-					digestOpenReads.push(polled);
+					const digestBefore = requestCount();
+					await spend('Past-due digest', async () => {
+						const outcome = await digest.poll();
+						if (outcome.error) return fail('Past-due digest', outcome.error);
+						for (const { json } of outcome.items) {
+							const row = json.assignment as IDataObject;
+							digestIds.push(String(row.id));
+							const due = dueAll.find((a) => a.id === row.id)?.dueDate ?? polled;
+							digestDelays.push((polled - due) / MINUTE);
+							const sent = digestSent.get(String(row.id)) ?? [];
+							sent.push(polled);
+							digestSent.set(String(row.id), sent);
+						}
+					});
+					if (outcomes)
+						await spend('Outcomes', async () => {
+							const outcome = await outcomes.poll();
+							if (outcome.error) return fail('Outcomes', outcome.error);
+							for (const { json } of outcome.items) {
+								const key = `${String((json.assignment as IDataObject).id)}|${String(json.event)}`;
+								outcomeSent.set(key, [...(outcomeSent.get(key) ?? []), polled]);
+							}
+						});
+					// A read of the open assignments: a request of this poll listing past-due ones.
+					if (
+						counted > digestBefore &&
+						control
+							.requests({})
+							.slice(digestBefore)
+							.some(
+								(r) =>
+									r.path === '/scenarios/assignments' &&
+									(r.query.status ?? '').includes('past_due'),
+							)
+					)
+						digestOpenReads.push(polled);
+				}
+				// At its Poll Times (TIER_READS); not before its activation in the week.
+				const tierFires =
+					week && d === 0 && t <= workStart ? 0 : (tierPollMinutes.get(minute) ?? 0);
+				for (let fired = 0; tiers && fired < tierFires; fired++)
+					await spend('Skill Tiers', async () => {
+						const outcome = await pollTiers(tiers);
+						if (outcome.error) return fail('Skill Tiers', outcome.error);
+						tierEvents += outcome.items.length;
+					});
+				if (minute % 60 === 59) {
+					measureStatic();
+					// SCALE_DAY_PROGRESS=1: a line an hour (requests so far, machine seconds), to see where a day goes.
+					if (process.env.SCALE_DAY_PROGRESS)
+						console.error(
+							`${size.name} day ${d + 1} ${(minute + 1) / 60}:00 ${requestCount()} requests ${JSON.stringify(perWorkflow)} ${round((performance.now() - runStarted) / 1000)} s`,
+						);
+				}
 			}
-			// Read once a day (see TIER_POLL_MINUTE): n8n hands every poll a copy of the static data, so a
-			// poll a minute would only slow the bench.
-			if (tiers && minute === TIER_POLL_MINUTE)
-				await spend('Skill Tiers', async () => {
-					const outcome = await pollTiers(tiers);
-					if (outcome.error) return fail('Skill Tiers', outcome.error);
-					tierEvents += outcome.items.length;
-				});
-			if (minute % 60 === 59) {
-				measureStatic();
-				// SCALE_DAY_PROGRESS=1: a line an hour (requests so far, machine seconds), to see where a day goes.
+
+			// The last callbacks of the day.
+			await jobTriggerRuns();
+			measureStatic();
+			const dayRequests = control.requests({});
+			const refused = dayRequests.filter((r) => r.status === 429);
+			for (const r of refused) {
+				const path = r.path.replace(/[0-9a-f-]{36}/g, ':id');
+				limitedPaths[path] = (limitedPaths[path] ?? 0) + 1;
+				if (limitedAt.length < 20) limitedAt.push(`${r.at} ${r.method} ${path}`);
+			}
+			byDay.push({
+				date: new Date(at(12)).toISOString().slice(0, 10),
+				requests: control.rateLimitUsage().day,
+				rateLimitedAnswers: refused.length,
+				requestsPerWorkflow: perWorkflow,
+				errors: Object.values(errors).reduce((n, list) => n + list.length, 0) - errorsBefore,
+			});
+			if (d < days - 1) {
 				if (process.env.SCALE_DAY_PROGRESS)
-					console.error(
-						`${size.name} ${(minute + 1) / 60}:00 ${requestCount()} requests ${JSON.stringify(perWorkflow)} ${round((performance.now() - runStarted) / 1000)} s`,
-					);
+					console.error(`${size.name} day ${d + 1}: ${JSON.stringify(byDay[d])}`);
+				// The next day's requests alone in the log (the day's usage is a rolling 24 hours).
+				control.clearRequests();
+				counted = 0;
 			}
 		}
-		// The last callbacks of the day.
-		await jobTriggerRuns();
 		if (process.env.SCALE_DAY_PATHS) console.error(JSON.stringify(pathCounts, null, 1));
-		measureStatic();
 
-		const all = control.requests({});
-		const usage = control.rateLimitUsage();
+		const usage = byDay[byDay.length - 1];
+		const workStart = firstDay + 9 * 60 * MINUTE;
 		// On the activation day, what changed before the 09:00 activation is history (never sent).
 		const dayLog = control
 			.assignmentLog()
 			.slice(logStart)
-			.filter((c) => !activatedAtNine || c.at >= WORK_START);
+			.filter((c) => !activatedAtNine || c.at >= workStart);
 		const judged = judgePastDue(dayLog, digestOpenReads, digestSent);
-		const outcomeFamily = oracle.judgeOutcomes(dayLog, outcomeSent);
+		const outcomeFamily = oracle.judgeOutcomes(dayLog, outcomeSent, readsOf['Outcomes'] ?? []);
 		// Issue 48: every family per ID against the simulator's log (dayOracle.ts).
-		const dayWindow = { from: DAY_START, to: time.now() };
-		const practiceWindow = { from: activatedAtNine ? WORK_START : DAY_START, to: time.now() };
+		const dayWindow = { from: firstDay, to: time.now() };
+		const practiceWindow = { from: activatedAtNine ? workStart : firstDay, to: time.now() };
 		const jobs = oracle.judgeJobs(store, dayWindow, sent.callbacks, sent.byPolling);
-		const tierDay = tierPolls.findIndex((p) => p.at >= DAY_START);
+		const tierDay = tierPolls.findIndex((p) => p.at >= firstDay);
 		const tierJudged = (polls: TierPoll[], from: number) => {
 			const { practised, bySweep } = oracle.judgeTierChanges(
 				store,
@@ -1016,16 +1280,18 @@ async function runDay(
 		};
 		const [tierChanged, tierChangedBySweep] = tierJudged(
 			tierPolls,
-			tierDay < 0 ? tierPolls.length : tierDay,
+			tierDay < 0 ? tierPolls.length : Math.max(1, tierDay),
 		);
 		const [tierBeforeDay, tierBeforeDayBySweep] = tierJudged(
-			tierPolls.filter((p) => p.at < DAY_START),
+			tierPolls.filter((p) => p.at < firstDay),
 			1,
 		);
 		const tierFamilies: Record<string, FamilyFigures> = tiers
-			? { tierChanged, tierChangedBySweep, tierBeforeDay, tierBeforeDayBySweep }
+			? week
+				? { tierChanged, tierChangedBySweep }
+				: { tierChanged, tierChangedBySweep, tierBeforeDay, tierBeforeDayBySweep }
 			: {};
-		const families = {
+		const families: Record<string, FamilyFigures> = {
 			...(outcomes ? { assignmentOutcomes: outcomeFamily } : {}),
 			knowledgeHub: oracle.judgeKnowledgeHub(
 				store,
@@ -1047,25 +1313,59 @@ async function runDay(
 						missed: judged.missed,
 						duplicates: judged.duplicates,
 						unexpected: judged.unexpected,
+						...(judged.missedAt.length ? { missedAt: judged.missedAt } : {}),
 					}
-				: family(digestDelays, dueToday.filter((a) => a.status === 'past_due').length, digestIds),
+				: family(digestDelays, dueAll.filter((a) => a.status === 'past_due').length, digestIds),
 			...jobs,
 			toolCalls: family(
 				[],
-				toolsAt.length,
+				toolsPlanned,
 				Array.from({ length: toolAnswers }, (_, i) => String(i)),
 			),
 		};
+		// Issue 55: each day's missed events (by when they changed), then the times dropped.
+		const missedByDay = byDay.map(() => 0);
+		for (const f of Object.values(families)) {
+			for (const t of f.missedAt ?? []) {
+				const d = Math.floor((t - firstDay) / DAY_MS);
+				if (d >= 0 && d < days) missedByDay[d]++;
+			}
+			delete f.missedAt;
+		}
 		const missedEvents = Object.values(families).reduce((n, f) => n + f.missed, 0);
 		const duplicateEvents = Object.values(families).reduce((n, f) => n + f.duplicates, 0);
-		const sortedWorking = [...coachDelaysWorking].sort((a, b) => a - b);
-		if (process.env.TEAM_DAY_DEBUG) console.error(JSON.stringify(sortedWorking));
-		const median = sortedWorking.length
-			? round(sortedWorking[Math.floor((sortedWorking.length - 1) / 2)])
-			: null;
-		const rateLimitedAnswers = all.filter((r) => r.status === 429).length;
+		const medianOf = (delays: number[]) => {
+			const sorted = [...delays].sort((a, b) => a - b);
+			return sorted.length ? round(sorted[Math.floor((sorted.length - 1) / 2)]) : null;
+		};
+		if (process.env.TEAM_DAY_DEBUG) console.error(JSON.stringify(coachDelaysWorking));
+		const median = medianOf(coachDelaysWorking.map((c) => c.delay));
+		const coachMedianByDay = byDay.map((_, d) =>
+			medianOf(
+				coachDelaysWorking
+					.filter((c) => Math.floor((c.scored - firstDay) / DAY_MS) === d)
+					.map((c) => c.delay),
+			),
+		);
+		const rateLimitedAnswers = byDay.reduce((n, day) => n + day.rateLimitedAnswers, 0);
+		// Issue 54: outcomes of assignments given during the day, in working hours from change to event.
+		const sameDay = sameDayOutcomes(
+			dayLog.filter((c) => givenToday.has(c.id)),
+			givenToday.size,
+			outcomeSent,
+		);
+		// Issue 55: what the past-due digest sent on its first day (activated at 09:00).
+		const firstEnd = firstDay + DAY_MS;
+		const pastDueFirstDay = activatedAtNine
+			? {
+					pastDueAfterActivation: dayLog.filter((c) => c.to === 'past_due' && c.at < firstEnd)
+						.length,
+					sentThatDay: [...digestSent.values()].filter((times) => times.some((t) => t < firstEnd))
+						.length,
+				}
+			: undefined;
 		const team: TeamDayFigures = {
-			requestsPerDay: usage.day,
+			requestsPerDay: usage.requests,
 			goalRequestsPerDay: 350,
 			requestsPerWorkflow: perWorkflow,
 			rateLimitedAnswers,
@@ -1081,17 +1381,12 @@ async function runDay(
 			team,
 			scale: {
 				size,
-				requestsPerDay: usage.day,
+				requestsPerDay: usage.requests,
 				goalRequestsPerDay: GOALS[size.name] ?? 900,
 				requestsPerWorkflow: perWorkflow,
 				rateLimitedAnswers,
-				rateLimitedPaths: all
-					.filter((r) => r.status === 429)
-					.reduce<Record<string, number>>((byPath, r) => {
-						const path = r.path.replace(/[0-9a-f-]{36}/g, ':id');
-						byPath[path] = (byPath[path] ?? 0) + 1;
-						return byPath;
-					}, {}),
+				rateLimitedPaths: limitedPaths,
+				...(limitedAt.length ? { rateLimitedFirst: limitedAt } : {}),
 				missedEvents,
 				duplicateEvents,
 				practiceMedianDelayMinutesWorkingHours: median,
@@ -1112,6 +1407,9 @@ async function runDay(
 				skillTiersWarmUp: warmUp,
 				pastDueOracle: judged.oracle,
 				families,
+				sameDayOutcomes: sameDay,
+				...(pastDueFirstDay ? { pastDueFirstDay } : {}),
+				...(week ? { week: { sweepDays, byDay, missedByDay, coachMedianByDay } } : {}),
 				practiceSchedule: practice.label,
 				timeZone: ZONE,
 				runSeconds: round((performance.now() - runStarted) / 1000),
@@ -1129,7 +1427,7 @@ async function runDay(
  * member practised in every skill (three observations over the past 60 days: a tier each), so that a
  * proficiency read lists every member as issue 40 sizes it.
  */
-function growSkills(store: RunningSimulator['control']['store'], size: DaySize) {
+function growSkills(store: RunningSimulator['control']['store'], size: DaySize, firstDay: number) {
 	const skills = store.data.skills;
 	for (let i = skills.length; i < size.skills; i++) {
 		const name = `Generated Skill ${String(i + 1).padStart(3, '0')}`;
@@ -1138,7 +1436,7 @@ function growSkills(store: RunningSimulator['control']['store'], size: DaySize) 
 			name,
 			slug: name.toLowerCase().replace(/\W+/g, '-'),
 			description: 'Generated for the scale day.',
-			createdAt: DAY_START - 90 * 24 * 60 * MINUTE,
+			createdAt: firstDay - 90 * 24 * 60 * MINUTE,
 		});
 	}
 	skills.splice(size.skills);
@@ -1157,7 +1455,7 @@ function growSkills(store: RunningSimulator['control']['store'], size: DaySize) 
 					userId: user.id,
 					skillId: skill.id,
 					score: 35 + ((n * 29) % 60),
-					at: DAY_START - (2 + ((n * 13) % 58)) * 24 * 60 * MINUTE,
+					at: firstDay - (2 + ((n * 13) % 58)) * 24 * 60 * MINUTE,
 					kind: 'call',
 				});
 			}

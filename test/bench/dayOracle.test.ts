@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	judgeKnowledgeHub,
+	judgeOutcomes,
 	judgeSessionScored,
 	judgeTierChanges,
 	knowledgeHubKey,
@@ -203,5 +204,77 @@ describe('dayOracle', () => {
 			1,
 		);
 		expect(late.bySweep).toMatchObject({ missed: 1 });
+	});
+
+	test('Outcomes: sent within one read of the read that lists the session, later is late (issue 54)', () => {
+		const log = [
+			{ id: 'a1', from: 'not_started' as const, to: 'completed' as const, at: T0 + 5 * MINUTE },
+		];
+		const reads = [T0, T0 + 10 * MINUTE, T0 + 20 * MINUTE, T0 + 30 * MINUTE];
+		const sent = (at: number) => new Map([['a1|assignmentCompleted', [at]]]);
+		expect(judgeOutcomes(log, sent(T0 + 20 * MINUTE), reads)).toMatchObject({
+			delivered: 1,
+			missed: 0,
+			late: 0,
+		});
+		expect(judgeOutcomes(log, sent(T0 + 30 * MINUTE), reads)).toMatchObject({
+			delivered: 1,
+			missed: 1,
+			late: 1,
+		});
+		// Without the workflow's reads there is no bound.
+		expect(judgeOutcomes(log, sent(T0 + 30 * MINUTE))).toMatchObject({ missed: 0, late: 0 });
+	});
+
+	test("Tier Changed: a practised change sent after the hour its night's read began is late (issue 55)", () => {
+		const s = store();
+		const [a] = s.members().filter((u) => !u.email.endsWith('@exec.com'));
+		const skill = 'skill-of-the-test';
+		const scenario = s.data.scenarios[0];
+		scenario.skillIds = [skill];
+		const DAY = 24 * 60 * MINUTE;
+		for (let k = 0; k < 3; k++)
+			s.data.observations.push({
+				userId: a.id,
+				skillId: skill,
+				score: 80,
+				at: T0 - DAY - k,
+				kind: 'call',
+			});
+		const start: TierPoll = {
+			at: T0,
+			observations: s.data.observations.length,
+			items: [],
+			emittedAt: T0,
+		};
+		for (let k = 0; k < 6; k++)
+			addSession(
+				s,
+				{ userId: a.id, scenarioId: scenario.id, score: 0, createdAt: T0 + DAY / 2 + k },
+				T0 + DAY / 2,
+			);
+		const night = {
+			at: T0 + DAY,
+			observations: s.data.observations.length,
+			items: [],
+			emittedAt: T0 + DAY,
+		};
+		const change = {
+			member: { id: a.id },
+			skill: { id: skill },
+			tier_before: 'proficient',
+			tier_after: 'needs_work',
+		};
+		// The night's read goes on at a later poll: within the hour it began, or two hours later.
+		const continued = (after: number) => ({
+			...night,
+			at: T0 + DAY + after,
+			emittedAt: T0 + DAY + after,
+			items: [change],
+		});
+		const judgeAt = (after: number) =>
+			judgeTierChanges(s, [start, night, continued(after)], [skill], 7, 1).practised;
+		expect(judgeAt(30 * MINUTE)).toMatchObject({ delivered: 1, missed: 0, late: 0 });
+		expect(judgeAt(120 * MINUTE)).toMatchObject({ delivered: 1, missed: 1, late: 1 });
 	});
 });
