@@ -528,15 +528,15 @@ export async function benchBusyDay(): Promise<ScaleDayFigures> {
 
 /**
  * The Skill Tiers trigger's Poll Times (n8n's cron in the workflow's zone), as the docs advise (issue
- * 55: every 10 minutes through the read's hour, so a read that needs several polls goes on 10 minutes
+ * 55: every minute through the read's hour, so a read that needs several polls goes on a minute
  * later and ends within its hour) but in the 23:00 hour: after the working day, so its read covers a
  * day of practice as a 06:00 read covers the day before; within its default quota of one read a day.
  * Before issue 55 the bench polled once, at 23:00 (the docs then: Every Day at 6).
  */
 export const TIER_READS: { pollTimes: TriggerTime[]; label: string } = {
-	pollTimes: [{ mode: 'custom', cronExpression: '0 */10 23 * * *' as CronExpression }],
+	pollTimes: [{ mode: 'custom', cronExpression: '0 * 23 * * *' as CronExpression }],
 	label:
-		'Poll Times every 10 minutes from 23:00 to 23:50 (the docs advise every 10 minutes through the read hour), Max Reads a Day 1 (the default)',
+		'Poll Times Custom "0 * 23 * * *" (every minute from 23:00 to 23:59, as the docs advise), Max Reads a Day 1 (the default)',
 };
 /** The Skill Tiers trigger's Options at a size. */
 const tierOptions = (size: DaySize): INodeParameters =>
