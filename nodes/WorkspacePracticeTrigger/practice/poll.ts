@@ -10,7 +10,7 @@ import { findFinished, readAssignments, readAssignmentState } from './assignment
 import type { Found } from './read';
 import { idOf, scenarioIdOf, scoreMatches, userIdOf, withFeedback } from './read';
 import type { SessionRead, SessionWindow } from './sessions';
-import { handOnBefore, hideUnlisted, readSessions, startSessions } from './sessions';
+import { handOnBefore, besideWider, readSessions, startSessions } from './sessions';
 import type { PracticeSettings } from './settings';
 import { readPracticeSettings, wantsAssignments } from './settings';
 import type { PracticeState } from './state';
@@ -147,14 +147,13 @@ async function read(
 	}
 	if (settings.events.has('sessionScored') || derivedFromScored) {
 		scoredRead = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored, goingOn);
+		// Groups: the wider read tells a member who joined from a score (sessions.ts).
+		if (scoredRead && wider) scoredRead = besideWider(scoredRead, wider.window, lookbackMs);
 		if (scoredRead) next.scored = scoredRead.window;
 		else if (stored.scored) next.scored = stored.scored;
 		continues ||= !scoredRead || scoredRead.window.backlog !== undefined;
 		scoredFresh = scoredRead?.fresh ?? [];
 		if (derivedFromScored) deriveFresh = scoredFresh;
-		// Groups: what the wider read listed and this one did not is not a score when it shows here.
-		if (scoredRead && wider)
-			next.scored = scoredRead.window = hideUnlisted(scoredRead, wider.window, lookbackMs);
 	}
 	if (settings.events.has('sessionScored')) {
 		const scored: Found[] = [];

@@ -225,24 +225,28 @@ export async function readSessions(
 }
 
 /**
- * The read `read` with what a wider read of the same poll, read before it, listed and it did not: a
- * Groups filter's list loses and gains a member's sessions as she leaves and joins (the service filters
- * by today's groups), so a session first listed here may have been scored long before (history). Only
- * rows on the pages `read` covered count: one below them may be a score it has not reached yet.
+ * A Groups read beside the wider read of the same poll, read before it (no Groups filter): the service
+ * filters by today's groups, so a member who joins brings her sessions in unseen, scored long before.
+ * Its window ends where the wider one's does (a session before that one's start is not sent), and what
+ * the wider read listed that this one did not is kept as hidden: not a score when it shows. Only rows
+ * on the pages this read covered count: one below them may be a score it has not reached yet.
  */
-export function hideUnlisted(
+export function besideWider(
 	read: SessionRead,
 	wider: SessionWindow,
 	lookbackMs: number,
-): SessionWindow {
+): SessionRead {
+	const floor = wider.anchor === null ? -Infinity : windowStart(wider.anchor, lookbackMs);
+	const fresh = read.fresh.filter((row) => (stampOf(row.created_at) ?? -Infinity) >= floor);
 	const { window, coveredFrom } = read;
-	if (coveredFrom === undefined) return window;
+	if (coveredFrom === undefined) return { ...read, fresh };
 	// Nothing listed yet: every row of the wider read is outside the filter.
 	const start = window.anchor === null ? -Infinity : windowStart(window.anchor, lookbackMs);
 	const hidden = { ...window.hidden };
 	for (const [id, created] of Object.entries(wider.seen))
 		if (!(id in window.seen) && created >= start && created > coveredFrom) hidden[id] = created;
-	return Object.keys(hidden).length > 0 ? { ...window, hidden } : window;
+	if (Object.keys(hidden).length === 0) return { ...read, fresh };
+	return { ...read, fresh, window: { ...window, hidden } };
 }
 
 /** The read handed on before `left` (out of time): those are unseen again, emitted first next poll. */
