@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, readPages } from '../../shared/transport';
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
 /** Sessions may be scored or listed late: the window reaches `lookback` behind the newest listed. */
@@ -116,15 +116,17 @@ async function readWindow(
 		if (start !== undefined) backlog.start = start;
 		return { backlog };
 	}
-	// Rows added meanwhile push rows down a page (read twice, kept once), never past it.
-	let whole = pages <= 1;
-	for (let page = 2; unseen < total - known && page <= pages; page++) {
-		const { data } = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE);
-		add(data);
-		whole = data.length < MAX_PAGE_SIZE || page === pages;
-		if (whole) break;
-	}
-	return { rows: [...rows.values()], whole };
+	if (unseen >= total - known || pages <= 1) return { rows: [...rows.values()], whole: pages <= 1 };
+	// Rows added meanwhile push rows down a page (read twice, kept once by `add`), never past it.
+	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, qs, {
+		from: 2,
+		to: pages,
+		until: (page) => {
+			add(page.data);
+			return unseen >= total - known;
+		},
+	});
+	return { rows: [...rows.values()], whole: walk.next === undefined };
 }
 
 function backlogQuery(query: IDataObject, backlog: Backlog): IDataObject {
@@ -139,20 +141,19 @@ async function readBacklog(
 	query: IDataObject,
 	backlog: Backlog,
 ): Promise<{ rows: IDataObject[]; pageOf: Map<string, number>; left?: Backlog }> {
-	const qs = backlogQuery(query, backlog);
-	const pages: IDataObject[][] = [];
-	const pageOf = new Map<string, number>();
-	let page = backlog.page;
-	for (; page >= 1; page--) {
-		const next = await untilDeadline(
-			apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE),
-		);
-		if (!next) break;
-		pages.unshift(next.data);
-		for (const row of next.data) if (!pageOf.has(idOf(row))) pageOf.set(idOf(row), page);
-	}
-	const rows = [...new Map(pages.flat().map((row) => [idOf(row), row])).values()];
-	return { rows, pageOf, left: page >= 1 ? { ...backlog, page } : undefined };
+	// Deepest page first: a row pushed down a page is read again, its first reading (and page) kept.
+	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, backlogQuery(query, backlog), {
+		from: backlog.page,
+		down: true,
+		resumable: true,
+		keep: 'first',
+	});
+	const pageOf = new Map(walk.rows.map((row, i) => [idOf(row), walk.pageOf[i]]));
+	return {
+		rows: walk.rows,
+		pageOf,
+		left: walk.next === undefined ? undefined : { ...backlog, page: walk.next },
+	};
 }
 
 /** One read of the window: sessions listed for the first time, oldest first; `quiet`: none is new. */
