@@ -10,7 +10,7 @@ import { findFinished, readAssignments, readAssignmentState } from './assignment
 import type { Found } from './read';
 import { idOf, scenarioIdOf, scoreMatches, userIdOf, withFeedback } from './read';
 import type { SessionRead, SessionWindow } from './sessions';
-import { handOnBefore, readSessions, startSessions } from './sessions';
+import { handOnBefore, besideWider, readSessions, startSessions } from './sessions';
 import type { PracticeSettings } from './settings';
 import { readPracticeSettings, wantsAssignments } from './settings';
 import type { PracticeState } from './state';
@@ -43,9 +43,7 @@ async function sessionRead(
 ): Promise<SessionRead | undefined> {
 	if (goingOn && stored && stored.backlog === undefined) return { window: stored, fresh: [] };
 	return await untilDeadline(
-		stored
-			? readSessions(ctx, query, lookbackMs, stored)
-			: startSessions(ctx, query, lookbackMs).then((window) => ({ window, fresh: [] })),
+		stored ? readSessions(ctx, query, lookbackMs, stored) : startSessions(ctx, query, lookbackMs),
 	);
 }
 
@@ -138,20 +136,24 @@ async function read(
 	const derivedFromScored = settings.deriveQuery !== undefined && shared;
 	// An assignment read under way is only ever continued by the poll after the one the deadline cut.
 	const goingOn = readAssignmentState(stored.assignments)?.reading !== undefined;
+	// The wider read first: what it lists was scored before the Session Scored read began.
+	let wider: SessionRead | undefined;
+	if (settings.deriveQuery && !derivedFromScored) {
+		wider = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive, goingOn);
+		if (wider) next.derive = wider.window;
+		else if (stored.derive) next.derive = stored.derive;
+		continues ||= !wider || wider.window.backlog !== undefined;
+		deriveFresh = wider?.fresh ?? [];
+	}
 	if (settings.events.has('sessionScored') || derivedFromScored) {
 		scoredRead = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored, goingOn);
+		// Groups: the wider read tells a member who joined from a score (sessions.ts).
+		if (scoredRead && wider) scoredRead = besideWider(scoredRead, wider.window, lookbackMs);
 		if (scoredRead) next.scored = scoredRead.window;
 		else if (stored.scored) next.scored = stored.scored;
 		continues ||= !scoredRead || scoredRead.window.backlog !== undefined;
 		scoredFresh = scoredRead?.fresh ?? [];
 		if (derivedFromScored) deriveFresh = scoredFresh;
-	}
-	if (settings.deriveQuery && !derivedFromScored) {
-		const read = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive, goingOn);
-		if (read) next.derive = read.window;
-		else if (stored.derive) next.derive = stored.derive;
-		continues ||= !read || read.window.backlog !== undefined;
-		deriveFresh = read?.fresh ?? [];
 	}
 	if (settings.events.has('sessionScored')) {
 		const scored: Found[] = [];

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, readPages } from '../../shared/transport';
 import { idOf, readAll, SESSIONS_PATH, stampOf } from './read';
 
 /** Sessions may be scored or listed late: the window reaches `lookback` behind the newest listed. */
@@ -11,6 +11,12 @@ export interface SessionWindow {
 	seen: Record<string, number>;
 	/** A backlog read the poll's deadline stopped: the next poll goes on with it. */
 	backlog?: Backlog;
+	/**
+	 * Session id → created_at: scored sessions a wider read (no Groups filter) listed that this read,
+	 * covering their time, did not (a member outside the group). One that shows here later is not a
+	 * score: its member joined the group, and it was scored before (issue 54, GROUP_JOIN).
+	 */
+	hidden?: Record<string, number>;
 }
 
 /** More new sessions than two pages hold: read oldest page first in a list pinned at `end`. */
@@ -31,6 +37,11 @@ export interface SessionRead {
 	/** For a read that went through backlog pages: each fresh session's page, and the list it read. */
 	pageOf?: Map<string, number>;
 	backlog?: Backlog;
+	/**
+	 * A window read (no backlog): every listed row created after this (epoch ms; -Infinity: the whole
+	 * window) was on the pages it read.
+	 */
+	coveredFrom?: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -42,26 +53,29 @@ export async function startSessions(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	lookbackMs: number,
-): Promise<SessionWindow> {
+): Promise<SessionRead> {
 	// One request when the window fits on the first page (a slow service's poll has room for little).
 	const first = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, query, 1, MAX_PAGE_SIZE);
 	const anchor = stampOf(first.data[0]?.created_at);
-	if (anchor === undefined) return { anchor: null, seen: {} };
+	if (anchor === undefined)
+		return { window: { anchor: null, seen: {} }, fresh: [], coveredFrom: -Infinity };
 	const oldest = stampOf(first.data[first.data.length - 1]?.created_at);
 	if (first.data.length < MAX_PAGE_SIZE || (oldest !== undefined && oldest < anchor - lookbackMs)) {
 		const rows = first.data.filter(
 			(row) => (stampOf(row.created_at) ?? -Infinity) >= anchor - lookbackMs,
 		);
-		return (await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true, rows)).window;
+		return await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true, rows);
 	}
-	const { window } = await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true);
-	return window;
+	return await readSessions(ctx, query, lookbackMs, { anchor, seen: {} }, true);
 }
 
-/** What a read of the window lists: its rows (newest first), or the backlog to read page by page. */
+/**
+ * What a read of the window lists: its rows (newest first) and whether they are the whole window, or
+ * the backlog to read page by page.
+ */
 type WindowRows =
-	| { rows: IDataObject[]; backlog?: undefined }
-	| { rows?: undefined; backlog: Backlog };
+	| { rows: IDataObject[]; whole: boolean; backlog?: undefined }
+	| { rows?: undefined; whole?: undefined; backlog: Backlog };
 
 /**
  * Sessions never leave the list, so its count less those seen tells how many unseen rows to read: an
@@ -80,9 +94,9 @@ async function readWindow(
 			: Object.values(stored.seen).filter((created) => created >= start).length;
 	const first = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, 1, MAX_PAGE_SIZE);
 	const total = first.pagination.total_count;
-	if (first.data.length < MAX_PAGE_SIZE) return { rows: first.data };
+	if (first.data.length < MAX_PAGE_SIZE) return { rows: first.data, whole: true };
 	if (typeof total !== 'number' || total < known)
-		return { rows: await readAll(ctx, SESSIONS_PATH, qs, first) };
+		return { rows: await readAll(ctx, SESSIONS_PATH, qs, first), whole: true };
 	const rows = new Map<string, IDataObject>();
 	let unseen = 0;
 	const add = (data: IDataObject[]) => {
@@ -102,13 +116,17 @@ async function readWindow(
 		if (start !== undefined) backlog.start = start;
 		return { backlog };
 	}
-	// Rows added meanwhile push rows down a page (read twice, kept once), never past it.
-	for (let page = 2; unseen < total - known && page <= pages; page++) {
-		const { data } = await apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE);
-		add(data);
-		if (data.length < MAX_PAGE_SIZE) break;
-	}
-	return { rows: [...rows.values()] };
+	if (unseen >= total - known || pages <= 1) return { rows: [...rows.values()], whole: pages <= 1 };
+	// Rows added meanwhile push rows down a page (read twice, kept once by `add`), never past it.
+	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, qs, {
+		from: 2,
+		to: pages,
+		until: (page) => {
+			add(page.data);
+			return unseen >= total - known;
+		},
+	});
+	return { rows: [...rows.values()], whole: walk.next === undefined };
 }
 
 function backlogQuery(query: IDataObject, backlog: Backlog): IDataObject {
@@ -123,20 +141,19 @@ async function readBacklog(
 	query: IDataObject,
 	backlog: Backlog,
 ): Promise<{ rows: IDataObject[]; pageOf: Map<string, number>; left?: Backlog }> {
-	const qs = backlogQuery(query, backlog);
-	const pages: IDataObject[][] = [];
-	const pageOf = new Map<string, number>();
-	let page = backlog.page;
-	for (; page >= 1; page--) {
-		const next = await untilDeadline(
-			apiListPage<IDataObject>(ctx, SESSIONS_PATH, qs, page, MAX_PAGE_SIZE),
-		);
-		if (!next) break;
-		pages.unshift(next.data);
-		for (const row of next.data) if (!pageOf.has(idOf(row))) pageOf.set(idOf(row), page);
-	}
-	const rows = [...new Map(pages.flat().map((row) => [idOf(row), row])).values()];
-	return { rows, pageOf, left: page >= 1 ? { ...backlog, page } : undefined };
+	// Deepest page first: a row pushed down a page is read again, its first reading (and page) kept.
+	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, backlogQuery(query, backlog), {
+		from: backlog.page,
+		down: true,
+		resumable: true,
+		keep: 'first',
+	});
+	const pageOf = new Map(walk.rows.map((row, i) => [idOf(row), walk.pageOf[i]]));
+	return {
+		rows: walk.rows,
+		pageOf,
+		left: walk.next === undefined ? undefined : { ...backlog, page: walk.next },
+	};
 }
 
 /** One read of the window: sessions listed for the first time, oldest first; `quiet`: none is new. */
@@ -153,6 +170,8 @@ export async function readSessions(
 	let listed: IDataObject[] = given ?? [];
 	let pageOf: Map<string, number> | undefined;
 	let left: Backlog | undefined;
+	// The starting point's given rows are the whole window.
+	let whole = given !== undefined;
 	if (!backlog && !given) {
 		const qs =
 			stored.anchor === null
@@ -162,35 +181,73 @@ export async function readSessions(
 		if (window.backlog && quiet) window.backlog.quiet = true;
 		backlog = window.backlog;
 		listed = window.rows ?? [];
+		whole = window.whole === true;
 	}
 	if (backlog) ({ rows: listed, pageOf, left } = await readBacklog(ctx, query, backlog));
 	let anchor = stored.anchor;
 	const seen = { ...stored.seen };
-	const fresh: IDataObject[] = [];
+	const hidden = { ...stored.hidden };
+	let fresh: IDataObject[] = [];
 	const silent = quiet || backlog?.quiet === true;
+	let oldest = Infinity;
 	for (const row of listed) {
 		const created = stampOf(row.created_at);
 		if (created === undefined || row.score === null || row.score === undefined) continue;
 		anchor = anchor === null ? created : Math.max(anchor, created);
+		oldest = Math.min(oldest, created);
 		if (idOf(row) in seen) continue;
 		seen[idOf(row)] = created;
-		if (!silent) fresh.push(row);
+		// Listed scored by the wider read before: its member joined the group, nothing was scored.
+		if (idOf(row) in hidden) delete hidden[idOf(row)];
+		else if (!silent) fresh.push(row);
 	}
-	// Oldest first; rows of one second keep the service's order, reversed (it lists newest first).
-	fresh.reverse();
-	fresh.sort((a, b) => (stampOf(a.created_at) ?? 0) - (stampOf(b.created_at) ?? 0));
 	// A backlog keeps its pinned start: `handOnBefore` may read its pages again.
 	const start = backlog
 		? backlog.start
 		: anchor === null
 			? undefined
 			: windowStart(anchor, lookbackMs);
+	// Oldest first; rows of one second keep the service's order, reversed (it lists newest first).
+	// A read with no start yet lists every session: those before the window are not sent (the docs).
+	if (stored.anchor === null && !backlog && start !== undefined)
+		fresh = fresh.filter((row) => (stampOf(row.created_at) ?? 0) >= start);
+	fresh.reverse();
+	fresh.sort((a, b) => (stampOf(a.created_at) ?? 0) - (stampOf(b.created_at) ?? 0));
 	if (start !== undefined) {
 		for (const [id, created] of Object.entries(seen)) if (created < start) delete seen[id];
+		for (const [id, created] of Object.entries(hidden)) if (created < start) delete hidden[id];
 	}
 	const window: SessionWindow = { anchor, seen };
+	if (Object.keys(hidden).length > 0) window.hidden = hidden;
 	if (left) window.backlog = left;
-	return { window, fresh, pageOf, backlog };
+	const read: SessionRead = { window, fresh, pageOf, backlog };
+	if (!backlog) read.coveredFrom = whole ? -Infinity : oldest;
+	return read;
+}
+
+/**
+ * A Groups read beside the wider read of the same poll, read before it (no Groups filter): the service
+ * filters by today's groups, so a member who joins brings her sessions in unseen, scored long before.
+ * Its window ends where the wider one's does (a session before that one's start is not sent), and what
+ * the wider read listed that this one did not is kept as hidden: not a score when it shows. Only rows
+ * on the pages this read covered count: one below them may be a score it has not reached yet.
+ */
+export function besideWider(
+	read: SessionRead,
+	wider: SessionWindow,
+	lookbackMs: number,
+): SessionRead {
+	const floor = wider.anchor === null ? -Infinity : windowStart(wider.anchor, lookbackMs);
+	const fresh = read.fresh.filter((row) => (stampOf(row.created_at) ?? -Infinity) >= floor);
+	const { window, coveredFrom } = read;
+	if (coveredFrom === undefined) return { ...read, fresh };
+	// Nothing listed yet: every row of the wider read is outside the filter.
+	const start = window.anchor === null ? -Infinity : windowStart(window.anchor, lookbackMs);
+	const hidden = { ...window.hidden };
+	for (const [id, created] of Object.entries(wider.seen))
+		if (!(id in window.seen) && created >= start && created > coveredFrom) hidden[id] = created;
+	if (Object.keys(hidden).length === 0) return { ...read, fresh };
+	return { ...read, fresh, window: { ...window, hidden } };
 }
 
 /** The read handed on before `left` (out of time): those are unseen again, emitted first next poll. */
@@ -198,6 +255,7 @@ export function handOnBefore(read: SessionRead, left: IDataObject[]): SessionWin
 	const seen = { ...read.window.seen };
 	for (const row of left) delete seen[idOf(row)];
 	const window: SessionWindow = { anchor: read.window.anchor, seen };
+	if (read.window.hidden) window.hidden = read.window.hidden;
 	const pages = left.map((row) => read.pageOf?.get(idOf(row)) ?? 0).filter((page) => page > 0);
 	if (read.backlog && pages.length > 0)
 		window.backlog = { ...read.backlog, page: Math.max(...pages) };
