@@ -1,3 +1,4 @@
+import type { DemoTimeFigures } from './scenarios/demoTime';
 import type { JobListFigures } from './scenarios/jobList';
 import type { PracticeQuotaFigures } from './scenarios/practiceQuota';
 import type { TriggerQuotaFigures } from './scenarios/triggerQuota';
@@ -55,6 +56,8 @@ export interface BenchResults {
 	scale?: Partial<Record<string, ScaleDayFigures>>;
 	/** Issue 55: a busy day at 2,000 members (3,000 sessions). */
 	busyDay?: ScaleDayFigures;
+	/** Issue 57 (bench/scenarios/demoTime.ts): `npm run demo` as a newcomer meets it, wall time and longest silence. */
+	demo?: DemoTimeFigures;
 	/** How time was scaled and anything that limits a figure. */
 	notes: string[];
 	durationSeconds: number;

@@ -281,7 +281,8 @@ function memberId(json: IDataObject): string {
 /**
  * Tier Changed (docs/triggers.md, Skill Tiers): the polls in order, the first the activation (its
  * instant the baseline of every member and skill in scope). At each later read, a member and skill in
- * scope whose tier (spec 4.3, the simulator's proficiency as of the read's instant, whole seconds)
+ * scope whose tier (spec 4.3, the simulator's proficiency as of the read's instant, whole seconds; the
+ * baseline's with the observations logged by the next read, dated up to the activation's instant)
  * differs from the tier last reported (or the baseline) is a change: due at that read when the member
  * practised the skill since the last read (a scored session created since, on a scenario evaluating it);
  * otherwise (calls, a session's skills no longer its scenario's) found by the sweep: sent now or at a
@@ -328,7 +329,12 @@ export function judgeTierChanges(
 	const last = new Map<string, Tier>();
 	/** The key of the change last reported per pair: the same change sent again is a duplicate. */
 	const reported = new Map<string, string>();
-	for (const [key, { tier }] of tiersAt(polls[0])) last.set(key, tier);
+	// The baseline is each pair's reading as of the activation's instant, asked when the member is first
+	// read (docs/triggers.md), so an observation dated at or before that instant but logged after it (a
+	// session started at the activation's second and scored minutes later) counts in it: the
+	// observations the next read can see, as of the activation's instant (issue 55).
+	for (const [key, { tier }] of tiersAt({ ...polls[0], observations: polls[1].observations }))
+		last.set(key, tier);
 	/** Changes the sweep may still send: pair → the read it was first seen at. */
 	const deferred = new Map<string, number>();
 	const due: Due[] = [];

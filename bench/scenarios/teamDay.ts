@@ -466,7 +466,7 @@ export async function benchScaleDay(size: DaySize): Promise<ScaleDayFigures> {
 	// Issue 55: the first week, day by day (one world living 7 days), at the advised Sweep Every (Days)
 	// and, at 2,000 members, at the form's default too. Its first day is the activation day (issue 48):
 	// every trigger activated at 09:00 on it.
-	const advised = await benchFirstWeek(size, Number(tierOptions(size).sweepDays ?? 7));
+	const advised = await benchFirstWeek(size, advisedSweepDays(size));
 	const activationDay: ActivationDayFigures = {
 		requestsPerDay: advised.requestsByDay[0],
 		requestsPerWorkflow: advised.requestsPerWorkflowByDay[0],
@@ -543,6 +543,8 @@ const tierOptions = (size: DaySize): INodeParameters =>
 	// The admin's choice the form names for a workspace this size: the sweep for calls every 30 days
 	// instead of 7 (at 7 it alone costs 229 requests a day at 2,000 × 80).
 	size.members >= 2000 ? { sweepDays: 30 } : {};
+/** The Sweep Every (Days) the form advises at a size (the first week's advised run). */
+export const advisedSweepDays = (size: DaySize): number => Number(tierOptions(size).sweepDays ?? 7);
 
 /**
  * The Skill Tiers trigger's polls before the measured day, so the day sees it in its ordinary state
@@ -553,7 +555,7 @@ function tierWarmUpPolls(sweepDays: number): number[] {
 	return pollTimes(TIER_READS.pollTimes, ZONE, DAY_START - (sweepDays + 1) * DAY_MS, DAY_START);
 }
 
-const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
+export const GOALS: Record<string, number> = { team: 350, org500: 500, enterprise2000: 900 };
 
 /**
  * The past-due oracle, from the simulator's log alone: each change to past_due logged during the day

@@ -277,4 +277,48 @@ describe('dayOracle', () => {
 		expect(judgeAt(30 * MINUTE)).toMatchObject({ delivered: 1, missed: 0, late: 0 });
 		expect(judgeAt(120 * MINUTE)).toMatchObject({ delivered: 1, missed: 1, late: 1 });
 	});
+	test("Tier Changed: a session dated at the activation's instant and scored after it is in the baseline (issue 55)", () => {
+		const s = store();
+		const [a] = s.members().filter((u) => !u.email.endsWith('@exec.com'));
+		const skill = 'skill-of-the-test';
+		const scenario = s.data.scenarios[0];
+		scenario.skillIds = [skill];
+		const DAY = 24 * 60 * MINUTE;
+		for (let k = 0; k < 3; k++)
+			s.data.observations.push({
+				userId: a.id,
+				skillId: skill,
+				score: 80,
+				at: T0 - DAY - k,
+				kind: 'call',
+			});
+		// Activated at T0 (proficient then, as far as the log held); a session started at T0 and scored
+		// ten minutes later is dated T0: the docs put it in the baseline (developing).
+		const start: TierPoll = {
+			at: T0,
+			observations: s.data.observations.length,
+			items: [],
+			emittedAt: T0,
+		};
+		addSession(
+			s,
+			{ userId: a.id, scenarioId: scenario.id, score: 0, createdAt: T0 },
+			T0 + 10 * MINUTE,
+		);
+		// That night a practises again and stays developing: no change from the baseline, nothing due.
+		addSession(
+			s,
+			{ userId: a.id, scenarioId: scenario.id, score: 60, createdAt: T0 + DAY / 2 },
+			T0 + DAY / 2,
+		);
+		const night: TierPoll = {
+			at: T0 + DAY / 2 + 6 * 60 * MINUTE,
+			observations: s.data.observations.length,
+			items: [],
+			emittedAt: T0 + DAY / 2 + 6 * 60 * MINUTE,
+		};
+		const judged = judgeTierChanges(s, [start, night], [skill], 7, 1);
+		expect(judged.practised).toMatchObject({ expected: 0, missed: 0, unexpected: 0 });
+		expect(judged.bySweep).toMatchObject({ expected: 0, missed: 0, unexpected: 0 });
+	});
 });

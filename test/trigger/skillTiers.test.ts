@@ -335,3 +335,26 @@ test.each([
 	expect(outcome.error?.message).toContain(message);
 	expect(control().requests()).toEqual([]);
 });
+
+test("a session started at the activation's second and scored after it is in the baseline (docs: asked when the member is first read)", async () => {
+	practise('bob@acme.com', 80, 300, 200, 100); // proficient before
+	const trigger = tiersTrigger();
+	const activatedAt = Math.floor(Date.now() / 1000) * 1000;
+	expect((await trigger.poll()).items).toEqual([]);
+	// Started at the activation's instant, scored ten minutes later: dated at the baseline's instant.
+	rig.clock.advance(10 * 60_000);
+	control().addSession({
+		userEmail: 'bob@acme.com',
+		scenario: 'renewal-negotiation',
+		score: 0,
+		lateByMs: Date.now() - activatedAt,
+	});
+	// That evening Bob practises again and stays where the baseline put him (developing): no event.
+	rig.clock.advance(8 * HOUR);
+	practise('bob@acme.com', 60, 0);
+	rig.clock.advance(6 * HOUR);
+	const read = await trigger.poll();
+	expect(read.error).toBeUndefined();
+	expect(moves(read.items)).toEqual([]);
+	// The bench's day oracle judges the same way (test/bench/dayOracle.test.ts, issue 55).
+});
