@@ -11,7 +11,11 @@ import {
 	readOrder,
 	referenceOf,
 } from '../../nodes/WorkspacePracticeTrigger/skillTiers/rules';
-import { sweepNow } from '../../nodes/WorkspacePracticeTrigger/skillTiers/sweep';
+import {
+	SWEEP_REQUESTS_A_READ,
+	sweepLag,
+	sweepNow,
+} from '../../nodes/WorkspacePracticeTrigger/skillTiers/sweep';
 import type { ProficiencyReading } from '../../nodes/shared/skills/tierChange';
 
 const HOUR = 3_600_000;
@@ -58,6 +62,58 @@ describe('which skills to sweep (sweep.ts sweepNow)', () => {
 		const { sweep, credit } = sweepNow(first, scope, T0 + DAY, 4);
 		expect([...sweep]).toEqual([]);
 		expect(credit).toBe(0);
+	});
+});
+
+describe("the sweep's share of a read (sweep.ts: at most a tenth of a day's requests)", () => {
+	/** `skills` skills, each keeping `members` members, last swept `daysAgo` days before the read. */
+	const wide = (skills: number, members: number, daysAgo: number, credit = 0) => {
+		const ids = Array.from({ length: skills }, (_, n) => `s${String(n).padStart(3, '0')}`);
+		const pairs = new Map(
+			Array.from({ length: members }, (_, n) => [
+				`u${n}`,
+				{ tier: 0, count: 0, score: null, at: T0 },
+			]),
+		);
+		const skills_ = new Map(
+			ids.map((id) => [id, { entered: T0, swept: T0 + DAY - daysAgo * DAY, pairs }]),
+		);
+		return { ids, book: { skills: skills_, asOf: T0, sweepCredit: credit } };
+	};
+	test.each([
+		// [case, skills, members each, days since swept, credit, sweep every, skills swept, cycle in reads]
+		['all 80 overdue at once, 2,000 members: 5 skills × 20 pages = 100', 80, 2000, 8, 0, 7, 5, 16],
+		['a credit piled up while paused: the same 100', 80, 2000, 1, 80, 7, 5, 16],
+		['small skills: 100 of 1 page each fit', 120, 40, 8, 0, 7, 100, 2],
+		['a skill wider than the share: still one a read', 3, 25_000, 8, 0, 7, 1, 3],
+		['within the share: Sweep Every 30 earns 2 (80 ÷ 30 a day)', 80, 2000, 1, 0, 30, 2, 16],
+	])('%s', (_, skills, members, daysAgo, credit, sweepDays, swept, cycle) => {
+		const { ids, book } = wide(skills, members, daysAgo, credit);
+		const { sweep } = sweepNow(book, ids, T0 + DAY, sweepDays);
+		expect(sweep.size).toBe(swept);
+		// Oldest first: the first skills in order (all equally old here: by ID).
+		expect([...sweep]).toEqual(ids.slice(0, swept));
+		expect(sweepLag(book, ids, T0 + DAY, sweepDays).cycleReads).toBe(cycle);
+	});
+
+	test('the skills left due come first next time, and the lag names them', () => {
+		const { ids, book } = wide(80, 2000, 8);
+		const first = sweepNow(book, ids, T0 + DAY, 7);
+		for (const id of first.sweep) book.skills.set(id, { ...book.skills.get(id)!, swept: T0 + DAY });
+		const lag = sweepLag(book, ids, T0 + DAY, 7);
+		expect(lag.due).toEqual(ids.slice(5));
+		book.asOf = T0 + DAY;
+		book.sweepCredit = first.credit;
+		const second = sweepNow(book, ids, T0 + 2 * DAY, 7);
+		expect([...second.sweep]).toEqual(ids.slice(5, 10));
+		expect(SWEEP_REQUESTS_A_READ).toBe(100);
+	});
+
+	test('a new skill (no members kept) is costed as the widest of the scope', () => {
+		const { ids, book } = wide(10, 2000, 8);
+		book.skills.set('s00', { entered: T0 - 9 * DAY, pairs: new Map() });
+		const { sweep } = sweepNow(book, ids, T0 + DAY, 7);
+		expect(sweep.size).toBe(5);
 	});
 });
 

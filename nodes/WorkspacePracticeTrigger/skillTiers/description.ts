@@ -88,7 +88,7 @@ export const skillTiersProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_SWEEP_DAYS, numberPrecision: 0 },
 				default: DEFAULT_SWEEP_DAYS,
 				description:
-					"Changes from logged calls alone show in no list: every member of every skill is read at least this often, a few skills a read, after the members who practised. Cost: skills × ⌈members with a tier ÷ 100⌉ ÷ this value, requests a day (80 skills of 2,000 members: 229 a day at 7, 54 at 30; set 30 there). A sweep that does not fit the hour of the read waits for the next one, and n8n's log says so.",
+					"Changes from logged calls alone show in no list: every member of every skill is read at least this often, a few skills a read, after the members who practised. Cost: skills × ⌈members with a tier ÷ 100⌉ ÷ this value, requests a day (80 skills of 2,000 members: 229 a day at 7, 54 at 30; set 30 there). A read's sweep spends at most 100 requests, a tenth of the workspace's day (at least one skill); the members who practised are never capped. A sweep that does not fit the 100 or the hour of the read waits for the next one, and n8n's log says it lags and what cycle it achieves (at 2,000 × 80 and 7: 100 a night, every skill in about 16 days).",
 			},
 		],
 	},

@@ -1,9 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { apiListPage, MAX_PAGE_SIZE, REQUESTS_PER_DAY } from '../../shared/transport';
-
-/** The sweep's fair share of the workspace's day: a tenth (the other workflows need the rest). */
-export const SWEEP_SHARE = 0.1;
+import { SWEEP_REQUESTS_A_READ } from './sweep';
 
 /** What the sweep costs a day, in requests: skills × ⌈members ÷ 100⌉ ÷ Sweep Every (Days). */
 export const sweepCostPerDay = (skills: number, members: number, sweepDays: number): number =>
@@ -11,7 +9,7 @@ export const sweepCostPerDay = (skills: number, members: number, sweepDays: numb
 
 /** The smallest Sweep Every (Days) that keeps the sweep within its share of the day. */
 export const sweepDaysThatFit = (skills: number, members: number): number =>
-	Math.ceil(sweepCostPerDay(skills, members, 1) / (REQUESTS_PER_DAY * SWEEP_SHARE));
+	Math.ceil(sweepCostPerDay(skills, members, 1) / SWEEP_REQUESTS_A_READ);
 
 /** The members in scope: those named, else the groups' (or workspace's), from a page of one row. */
 async function membersInScope(ctx: IPollFunctions, query: IDataObject): Promise<number> {
@@ -36,7 +34,7 @@ export async function warnIfSweepCannotFit(
 ): Promise<void> {
 	const members = skills ? await membersInScope(ctx, query).catch(() => 0) : 0;
 	const cost = sweepCostPerDay(skills, members, sweepDays);
-	const share = Math.round(REQUESTS_PER_DAY * SWEEP_SHARE);
+	const share = SWEEP_REQUESTS_A_READ;
 	if (cost <= share) return;
 	const fit = sweepDaysThatFit(skills, members);
 	ctx.logger.warn(

@@ -14,7 +14,7 @@ import type { ReadUnderWay, SkillTiersState, TiersMemory } from './state';
 import { decode, encode, readState } from './state';
 import type { TierRun } from './steps';
 import { namesOf, readPractisedOf, sweepSkill } from './steps';
-import { sweepNow } from './sweep';
+import { SWEEP_REQUESTS_A_READ, sweepLag, sweepNow } from './sweep';
 
 /** The form a read was started for: its filters and chosen skills (a digest, short in the state). */
 const formOf = (settings: SkillTiersSettings): string =>
@@ -100,15 +100,17 @@ async function begin(
 }
 
 /**
- * The read is done: the memory moves to its instant. A sweep left over (the read's hour ended first)
- * waits for the next read: those skills stay the oldest swept, so they come first, and their credit
- * is given back.
+ * The read is done: the memory moves to its instant. A sweep left over (the read's hour ended first,
+ * or its share of the day's requests, sweep.ts) waits for the next read: those skills stay the oldest
+ * swept, so they come first; the credit of those the hour stopped is given back.
  */
-function endRead({ ctx, memory, reading, settings }: TierRun): void {
+function endRead({ ctx, memory, reading, settings, order }: TierRun): void {
 	memory.asOf = reading.at;
-	const left = [...new Set([...reading.sweep, ...reading.finishing])];
+	const stopped = [...new Set([...reading.sweep, ...reading.finishing])];
+	memory.sweepCredit += stopped.length;
+	const lag = sweepLag(memory, order, reading.at, settings.sweepDays);
+	const left = [...new Set([...stopped, ...lag.due])];
 	if (left.length === 0) return;
-	memory.sweepCredit += left.length;
 	const since = (id: string) => {
 		const skill = memory.skills.get(id);
 		return reading.at - (skill?.swept ?? skill?.entered ?? reading.at);
@@ -116,8 +118,13 @@ function endRead({ ctx, memory, reading, settings }: TierRun): void {
 	const days = Math.round(Math.max(...left.map(since)) / 8_640_000) / 10;
 	const name = ctx.getNode().name;
 	ctx.logger.warn(
-		`Workspace Practice Trigger "${name}" (Skill Tiers): the sweep lags. ${left.length} skill${left.length === 1 ? '' : 's'} due for a full read did not fit in the hour of the read begun at ${iso(reading.at)}; they come first at the next read, and a change from calls alone in them waits until then (the longest ${days} days since its last full read; Sweep Every (Days) ${settings.sweepDays}). The members who practised were all read. Raise Options → Sweep Every (Days), watch fewer skills or members, or let Poll Times poll every minute in the hour of the read.`,
-		{ node: name, skillsLagging: left.length, daysSinceSweep: days },
+		`Workspace Practice Trigger "${name}" (Skill Tiers): the sweep lags. ${left.length} skill${left.length === 1 ? '' : 's'} due for a full read did not fit in the read begun at ${iso(reading.at)} (its hour, or the sweep's share of a day's requests: ${SWEEP_REQUESTS_A_READ} a read); they come first at the next read, and a change from calls alone in them waits until then (the longest ${days} days since its last full read; Sweep Every (Days) ${settings.sweepDays}, while the share sweeps every skill once in about ${lag.cycleReads} reads). The members who practised were all read. Raise Options → Sweep Every (Days) to ${lag.cycleReads} or more, watch fewer skills or members, or let Poll Times poll every minute in the hour of the read.`,
+		{
+			node: name,
+			skillsLagging: left.length,
+			daysSinceSweep: days,
+			sweepCycleReads: lag.cycleReads,
+		},
 	);
 }
 

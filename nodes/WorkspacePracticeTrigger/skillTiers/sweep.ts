@@ -1,7 +1,18 @@
+import { MAX_PAGE_SIZE, REQUESTS_PER_DAY } from '../../shared/transport';
 import { isDue } from '../quota';
 import type { SkillMemory } from './compare';
 
 const DAY = 86_400_000;
+
+/** The sweep's fair share of the workspace's day: a tenth (the other workflows need the rest). */
+export const SWEEP_SHARE = 0.1;
+
+/** The requests one read's sweep may spend: the share of a day (100 of 1,000). */
+export const SWEEP_REQUESTS_A_READ = Math.round(REQUESTS_PER_DAY * SWEEP_SHARE);
+
+/** A skill's full read, in requests: ⌈members in scope ÷ 100⌉ pages (at least one). */
+export const sweepPages = (members: number): number =>
+	Math.max(1, Math.ceil(members / MAX_PAGE_SIZE));
 
 /** What the choice of the sweep needs of the memory: the skills' sweeps, the last read, the credit. */
 export interface SweepBook {
@@ -12,10 +23,35 @@ export interface SweepBook {
 	sweepCredit: number;
 }
 
+const lastSwept = (book: SweepBook, id: string, now: number): number =>
+	book.skills.get(id)?.swept ?? book.skills.get(id)?.entered ?? now;
+
+/**
+ * Each skill's sweep cost in requests, from the members the memory keeps for it; a skill that keeps
+ * none yet (new to the scope) is costed as the widest skill of the scope (the filters are the same).
+ */
+function pagesOf(book: SweepBook, scope: string[]): (id: string) => number {
+	const kept = (id: string) => book.skills.get(id)?.pairs.size ?? 0;
+	const widest = Math.max(0, ...scope.map(kept));
+	return (id) => sweepPages(kept(id) || widest);
+}
+
+/** How many of `order` (at most `wanted`, at least one) one read's share of requests holds. */
+function fitting(order: string[], pages: (id: string) => number, wanted: number): number {
+	let count = 0;
+	for (let spent = 0; count < wanted; count++) {
+		spent += pages(order[count]);
+		if (count > 0 && spent > SWEEP_REQUESTS_A_READ) break;
+	}
+	return count;
+}
+
 /**
  * The skills read in full at this read (the sweep: calls show in no list), oldest first, and the credit
  * left: a day earns `skills / sweepDays` skills; a skill not swept for `sweepDays` days (quota.ts
- * `isDue`) is due. Pure: the book is left as it was.
+ * `isDue`) is due. The read's sweep spends at most `SWEEP_REQUESTS_A_READ` (at least one skill, so the
+ * cycle always moves): skills left due come first next time, and the read warns that the sweep lags
+ * (`sweepLag`). Pure: the book is left as it was.
  */
 export function sweepNow(
 	book: SweepBook,
@@ -23,12 +59,32 @@ export function sweepNow(
 	now: number,
 	sweepDays: number,
 ): { sweep: Set<string>; credit: number } {
-	const last = (id: string) => book.skills.get(id)?.swept ?? book.skills.get(id)?.entered ?? now;
+	const last = (id: string) => lastSwept(book, id, now);
 	const elapsed = Math.max(0, now - (book.asOf ?? now));
 	const period = sweepDays * DAY;
 	const credit = Math.min(scope.length, book.sweepCredit + (scope.length * elapsed) / period);
 	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 	const overdue = order.filter((id) => isDue(now, last(id) + period, period)).length;
-	const count = Math.min(scope.length, Math.max(Math.floor(credit), overdue));
+	const wanted = Math.min(scope.length, Math.max(Math.floor(credit), overdue));
+	const count = fitting(order, pagesOf(book, scope), wanted);
 	return { sweep: new Set(order.slice(0, count)), credit: Math.max(0, credit - count) };
+}
+
+/**
+ * After a read: the skills of the scope due for their sweep and not swept (the share of the read's
+ * requests or its hour ran out), and the cycle the share achieves, in reads (one a day: days).
+ */
+export function sweepLag(
+	book: SweepBook,
+	scope: string[],
+	now: number,
+	sweepDays: number,
+): { due: string[]; cycleReads: number } {
+	const period = sweepDays * DAY;
+	const due = scope.filter((id) => isDue(now, lastSwept(book, id, now) + period, period));
+	const pages = pagesOf(book, scope);
+	let cycleReads = 0;
+	for (let rest = scope; rest.length > 0; cycleReads++)
+		rest = rest.slice(fitting(rest, pages, rest.length));
+	return { due, cycleReads: Math.max(1, cycleReads) };
 }
