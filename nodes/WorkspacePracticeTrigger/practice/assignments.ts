@@ -76,6 +76,41 @@ const emptyState = (): AssignmentState => ({
 	nextOpenRead: 0,
 });
 
+const DAY_MS = 86_400_000;
+/** A day's end closer than this to a starting point waits for the next one (no second read at once). */
+const FIRST_READ_MIN_MS = 3 * 3_600_000;
+
+/** The end of the day `now` is in, in this time zone (UTC when the zone is unknown); ±1 h on a DST day. */
+function dayEnd(now: number, timeZone: string): number {
+	let parts: Intl.DateTimeFormatPart[];
+	try {
+		parts = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		}).formatToParts(now);
+	} catch {
+		return now - (now % DAY_MS) + DAY_MS;
+	}
+	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+	const sinceMidnight =
+		((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + (now % 1000);
+	return now - sinceMidnight + DAY_MS;
+}
+
+/**
+ * When the first open read after a starting point is due: at the end of that day in the workflow's time
+ * zone (a past-due digest activated in the morning sends the day's past-due events that evening, issue
+ * 55), or the next day's when that is under 3 hours away; never later than the interval.
+ */
+export function firstOpenReadAt(now: number, intervalMs: number, timeZone: string): number {
+	let end = dayEnd(now, timeZone);
+	if (end - now < FIRST_READ_MIN_MS) end = dayEnd(end + FIRST_READ_MIN_MS, timeZone);
+	return Math.min(now + intervalMs, end);
+}
+
 /** The stored assignment state, or undefined (anything else) for a new starting point. */
 export function readAssignmentState(stored: unknown): AssignmentState | undefined {
 	return isObject(stored) && stored.v === 2 && isObject(stored.open) && isObject(stored.fin)

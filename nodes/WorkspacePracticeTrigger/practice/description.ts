@@ -78,7 +78,7 @@ export const practiceProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: `${ASSIGNMENT_READS} Assignment Completed and Did Not Pass arrive one read after the scoring session, whenever the assignment was given; with no session (an admin's action), and Assignment Past Due, at the next read of open assignments. Open assignments are read once a day (Options → Hours Between Open Reads, 24). A read costs 1 request for sessions (plus 1 per 100 new ones), 1 more (per 50 people) when some are new, and once a day 2 plus 1 per 100 open assignments: Completed and Did Not Pass cost about 45 requests a day for a team of 200 (300 open), 60 for 500 members (1,500 open). ${QUOTA}`,
+		displayName: `${ASSIGNMENT_READS} Assignment Completed and Did Not Pass arrive one read after the scoring session, whenever the assignment was given; with no session (an admin's action), and Assignment Past Due, at the next read of open assignments. Open assignments are read once a day (Options → Hours Between Open Reads, 24), the first time at the end of the activation day (the workflow's time zone): a past-due digest activated in the morning posts that evening. A read costs 1 request for sessions (plus 1 per 100 new ones), 1 more (per 50 people) when some are new, and once a day 2 plus 1 per 100 open assignments: Completed and Did Not Pass cost about 45 requests a day for a team of 200 (300 open), 60 for 500 members (1,500 open). ${QUOTA}`,
 		name: 'practiceAssignmentCostNotice',
 		type: 'notice',
 		displayOptions: { show: { ...showFor.show, practiceEvents: ASSIGNMENT_EVENTS } },
@@ -112,7 +112,7 @@ export const practiceProperties: INodeProperties[] = [
 				// Session Scored alone reads no assignment: the option would change nothing.
 				displayOptions: { show: { '/practiceEvents': ASSIGNMENT_EVENTS } },
 				description:
-					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read. It delays what no scored session shows: Assignment Past Due, and an outcome set by an admin, up to this plus one read. It does not delay an outcome a scored session shows (completed or did not pass, even for an assignment given since the last such read): that arrives within one read of the session. Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 24 hours (the default) is 7 requests a day, every 6 hours 28, 0 (every read) 336 at 48 reads a day.',
+					'How often the open assignments (not started, in progress, past due) and those finished since the last such read are read. It delays what no scored session shows: Assignment Past Due, and an outcome set by an admin, up to this plus one read; the first read after activation comes at the end of that day (in the workflow time zone) when that is sooner. It does not delay an outcome a scored session shows (completed or did not pass, even for an assignment given since the last such read): that arrives within one read of the session. Each read costs 2 requests plus 1 per 100 open assignments: with 500 open, every 24 hours (the default) is 7 requests a day, every 6 hours 28, 0 (every read) 336 at 48 reads a day.',
 			},
 			{
 				displayName: 'Include Session Feedback',

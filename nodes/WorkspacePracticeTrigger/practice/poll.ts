@@ -6,7 +6,7 @@ import type { FamilyPoll } from '../family';
 import { toItems } from '../family';
 import { isDue } from '../quota';
 import type { AssignmentState, FoundAssignment } from './assignments';
-import { findFinished, readAssignments, readAssignmentState } from './assignments';
+import { findFinished, firstOpenReadAt, readAssignments, readAssignmentState } from './assignments';
 import type { Found } from './read';
 import { idOf, scenarioIdOf, scoreMatches, userIdOf, withFeedback } from './read';
 import type { SessionRead, SessionWindow } from './sessions';
@@ -80,6 +80,7 @@ async function assignmentRead(
 		isDue(now, state.nextOpenRead, settings.openReadHours * HOUR) ||
 		now < state.nextOpenRead - settings.openReadHours * HOUR
 	) {
+		const starting = !state || state.reading?.start === true;
 		// A starting point takes the time this poll's session reads saw too.
 		const read = await readAssignments(
 			ctx,
@@ -92,7 +93,11 @@ async function assignmentRead(
 		assignmentFound.push(...read.found);
 		time = newestOf(time, read.newest);
 		// The interval runs from the read that is done, not from one still going on.
-		if (!state.reading) state.nextOpenRead = now + settings.openReadHours * HOUR;
+		// After a starting point, the first one comes at the day's end (issue 55).
+		if (!state.reading)
+			state.nextOpenRead = starting
+				? firstOpenReadAt(now, settings.openReadHours * HOUR, ctx.getTimezone())
+				: now + settings.openReadHours * HOUR;
 	}
 	return { state, found: assignmentFound, time };
 }
