@@ -75,7 +75,7 @@ describe("the sweep's share of a read (sweep.ts: at most a tenth of a day's requ
 				{ tier: 0, count: 0, score: null, at: T0 },
 			]),
 		);
-		const skills_ = new Map(
+		const skills_ = new Map<string, SkillMemory>(
 			ids.map((id) => [id, { entered: T0, swept: T0 + DAY - daysAgo * DAY, pairs }]),
 		);
 		return { ids, book: { skills: skills_, asOf: T0, sweepCredit: credit } };
@@ -99,7 +99,8 @@ describe("the sweep's share of a read (sweep.ts: at most a tenth of a day's requ
 	test('the skills left due come first next time, and the lag names them', () => {
 		const { ids, book } = wide(80, 2000, 8);
 		const first = sweepNow(book, ids, T0 + DAY, 7);
-		for (const id of first.sweep) book.skills.set(id, { ...book.skills.get(id)!, swept: T0 + DAY });
+		for (const id of first.sweep)
+			book.skills.set(id, { ...(book.skills.get(id) as SkillMemory), swept: T0 + DAY });
 		const lag = sweepLag(book, ids, T0 + DAY, 7);
 		expect(lag.due).toEqual(ids.slice(5));
 		book.asOf = T0 + DAY;
