@@ -1,8 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, readPages, untilDeadline } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, readPages } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
+import type { PollRead } from '../family';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
 
@@ -65,6 +66,7 @@ const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
  */
 export async function readPageChanges(
 	ctx: IPollFunctions,
+	run: PollRead,
 	filters: IDataObject,
 	lowerBound: Stamp | undefined,
 	newestBefore?: Stamp,
@@ -79,7 +81,7 @@ export async function readPageChanges(
 	for (let attempt = 2; attempt <= PAGE_READ_ATTEMPTS; attempt++) {
 		if (last.settled || !last.complete) return last;
 		// No time to read it again: the unsettled read stands (the next poll reads from `from`).
-		const again = await untilDeadline(readOnce(ctx, query, from, newestBefore));
+		const again = await run.optional(readOnce(ctx, query, from, newestBefore));
 		if (!again) return last;
 		last = again;
 	}

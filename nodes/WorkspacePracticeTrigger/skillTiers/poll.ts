@@ -41,7 +41,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	 * is kept (state.ts `ReadUnderWay`) and the next poll goes on with it; past its hour, without the
 	 * sweep's rest (`endRead`).
 	 */
-	async read(ctx, settings, stored, readAt) {
+	async read(ctx, settings, stored, { at: readAt }) {
 		const memory = decode(stored, settings.key);
 		const run = await begin(ctx, settings, memory, readAt);
 		if (run === undefined) return { state: encode(memory, settings.key), items: [] };
