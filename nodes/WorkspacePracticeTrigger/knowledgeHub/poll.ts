@@ -16,7 +16,7 @@ import {
 	readyStamp,
 	sourceIsNew,
 } from './events';
-import { byTime, recordKey, recordsInTime } from './items';
+import { byTime, withRecords } from './items';
 import { sourceReadyKey } from './keys';
 import type { SourcesPass } from './read';
 import {
@@ -133,15 +133,14 @@ async function pollPages(
 	let applied = applyPageRows(settings, stored, window, read.rows);
 	if (settings.fetchFull && applied.found.length > 0) {
 		// Cut before the first row the deadline left without its record; go on from its list page.
-		const records = await recordsInTime(ctx, applied.found);
-		const missing = applied.found.findIndex((f) => !records.has(recordKey(f)));
-		if (missing !== -1) {
-			const row = applied.rowOf[missing];
+		const full = await withRecords(ctx, applied.found);
+		if (full.length < applied.found.length) {
+			const row = applied.rowOf[full.length];
 			const page = read.pageOf[row];
 			if (page > 0 && read.cut) progress = { ...read.cut, page };
 			applied = applyPageRows(settings, stored, window, read.rows.slice(0, row));
 		}
-		applied.found = applied.found.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
+		applied.found = full.slice(0, applied.found.length);
 	}
 	const { stream, found } = applied;
 	// A new cut after one read through (above its `upper`) is judged from where the first one began.
@@ -214,10 +213,7 @@ async function pollSources(
 	}
 	if (settings.fetchFull && fresh.length > 0) {
 		const ordered = byTime(fresh);
-		const records = await recordsInTime(ctx, ordered);
-		const found = ordered
-			.filter((f) => records.has(recordKey(f)))
-			.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
+		const found = await withRecords(ctx, ordered);
 		if (found.length < ordered.length) {
 			// The deadline came first: the rest stay unseen in the window for the next poll.
 			const partial = stored.seen.copy();
