@@ -238,6 +238,23 @@ describe('Knowledge Hub, 36 s budget, the service at 10 s a request', () => {
 		}
 		expect(rig.slow.sent).toBe(sent);
 	});
+
+	test('Max Reads a Day 1, Fetch Full Record: a read whose detail reads the deadline stopped goes on unspent', async () => {
+		// One list page: no cut is kept in `progress`, only the runner's `continues` (family.ts) says the
+		// read goes on; without it the next polls would wait for the next day's read.
+		const trigger = rig.harness(
+			{ events: ['pageCreated'], options: { maxReadsPerDay: 1, fetchFull: true } },
+			{ pollTimeoutMs: TIMEOUT },
+		);
+		rig.slow.start(2_000);
+		expect((await trigger.poll()).error).toBeUndefined();
+		advanceVirtualTime(HOUR);
+		const ids = createPages(90, 90);
+		const run = await drain(trigger, pageIds, ids.length, 10);
+		expect(run.ids).toEqual(ids);
+		expect(run.polls).toBeGreaterThan(1);
+		await readThrough(trigger);
+	});
 });
 
 // ---------- Practice Results ----------
