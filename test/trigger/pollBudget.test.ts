@@ -216,45 +216,36 @@ describe('Knowledge Hub, 36 s budget, the service at 10 s a request', () => {
 		expect(trigger.sentAfterAbandon).toBe(0);
 	});
 
-	test('a read continued over several polls spends Max Reads a Day once', async () => {
-		const trigger = rig.harness(
-			{ events: ['pageCreated'], options: { maxReadsPerDay: 1 } },
-			{ pollTimeoutMs: TIMEOUT },
-		);
-		rig.slow.start(10_000);
-		expect((await trigger.poll()).error).toBeUndefined();
-		// The read after the starting point is ready an hour later (quota.ts).
-		advanceVirtualTime(HOUR);
-		const ids = createPages(500, 500);
-		const run = await drain(trigger, pageIds, ids.length, 15);
-		expect(run.ids).toEqual(ids);
-		expect(run.polls).toBeGreaterThan(1);
-		await readThrough(trigger);
-		// The day's read is spent: the next polls that day send nothing.
-		const sent = rig.slow.sent;
-		for (let i = 0; i < 3; i++) {
-			advanceVirtualTime(HOUR);
+	// With Fetch Full Record, one list page: no cut is kept in `progress`, only the runner's `continues`
+	// (family.ts) says that the read whose detail reads the deadline stopped goes on.
+	test.each([
+		['500 pages at 10 s a request', {}, 500, 10_000],
+		['Fetch Full Record, 90 pages at 2 s a request', { fetchFull: true }, 90, 2_000],
+	])(
+		'a read continued over several polls spends Max Reads a Day once: %s',
+		async (_, options, count, latencyMs) => {
+			const trigger = rig.harness(
+				{ events: ['pageCreated'], options: { maxReadsPerDay: 1, ...options } },
+				{ pollTimeoutMs: TIMEOUT },
+			);
+			rig.slow.start(latencyMs);
 			expect((await trigger.poll()).error).toBeUndefined();
-		}
-		expect(rig.slow.sent).toBe(sent);
-	});
-
-	test('Max Reads a Day 1, Fetch Full Record: a read whose detail reads the deadline stopped goes on unspent', async () => {
-		// One list page: no cut is kept in `progress`, only the runner's `continues` (family.ts) says the
-		// read goes on; without it the next polls would wait for the next day's read.
-		const trigger = rig.harness(
-			{ events: ['pageCreated'], options: { maxReadsPerDay: 1, fetchFull: true } },
-			{ pollTimeoutMs: TIMEOUT },
-		);
-		rig.slow.start(2_000);
-		expect((await trigger.poll()).error).toBeUndefined();
-		advanceVirtualTime(HOUR);
-		const ids = createPages(90, 90);
-		const run = await drain(trigger, pageIds, ids.length, 10);
-		expect(run.ids).toEqual(ids);
-		expect(run.polls).toBeGreaterThan(1);
-		await readThrough(trigger);
-	});
+			// The read after the starting point is ready an hour later (quota.ts).
+			advanceVirtualTime(HOUR);
+			const ids = createPages(count, count);
+			const run = await drain(trigger, pageIds, ids.length, 15);
+			expect(run.ids).toEqual(ids);
+			expect(run.polls).toBeGreaterThan(1);
+			await readThrough(trigger);
+			// The day's read is spent: the next polls that day send nothing.
+			const sent = rig.slow.sent;
+			for (let i = 0; i < 3; i++) {
+				advanceVirtualTime(HOUR);
+				expect((await trigger.poll()).error).toBeUndefined();
+			}
+			expect(rig.slow.sent).toBe(sent);
+		},
+	);
 });
 
 // ---------- Practice Results ----------
