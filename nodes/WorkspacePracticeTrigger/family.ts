@@ -52,13 +52,28 @@ export interface FamilyPoll<Settings extends FamilySettings, State extends Famil
 	noSample(settings: Settings): { what: string; hint: string };
 	/** The stored state when it is this family's (and built for these settings), a fresh one otherwise. */
 	readState(staticData: IDataObject, settings: Settings): State;
-	/** One read from `stored`: the state to keep (with `continues` if cut short) and the items. */
+	/**
+	 * One read from `stored`: the state to keep and the items. A part the deadline stops leaves its
+	 * progress in the state; `pollFamily` marks it `continues` (the family may too: work left over).
+	 */
 	read(
 		ctx: IPollFunctions,
 		settings: Settings,
 		stored: State,
-		readAt: number,
+		run: PollRead,
 	): Promise<{ state: State; items: INodeExecutionData[] }>;
+}
+
+/** One poll's read, handed to the family: when it began, its deadline, and how a part stops there. */
+export interface PollRead {
+	/** When the poll began (epoch ms). */
+	readonly at: number;
+	/** The transport refuses a request it leaves no time for, and says so in `stopped`. */
+	readonly deadline: Deadline;
+	/** What `work` gives, or undefined when the deadline stopped it: the part goes on at the next poll. */
+	step<T>(work: Promise<T>): Promise<T | undefined>;
+	/** As `step`, for work the read may drop: what it leaves undone is no reason to go on next poll. */
+	optional<T>(work: Promise<T>): Promise<T | undefined>;
 }
 
 /** The trigger nodes whose read is under way in this process (workflow ID and node ID). */
@@ -109,13 +124,27 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 		? stored.quotaEmptyAt
 		: spendRead(ctx, staticData, settings.maxReadsPerDay, now, settings.quotaStartReads);
 	const budgetMs = pollBudgetMs(ctx);
+	const deadline = Deadline.forPoll(budgetMs, now);
 	// Every read on one pace: triggers on one key share its minute (pacer.ts), whatever their family.
-	startRun(ctx, POLL_PACE, Deadline.forPoll(budgetMs, now));
+	startRun(ctx, POLL_PACE, deadline);
+	// The one place a stop at the deadline is caught: a step's, or the whole read's.
+	const run: PollRead = {
+		at: now,
+		deadline,
+		step: untilDeadline,
+		async optional(work) {
+			const { stopped } = deadline;
+			const done = await untilDeadline(work);
+			deadline.stopped = stopped;
+			return done;
+		},
+	};
 	// Out of time before the family could keep any progress: the next poll tries again, unspent.
-	const { state, items } = (await untilDeadline(family.read(ctx, settings, stored, now))) ?? {
-		state: { ...stored, continues: true },
+	const { state, items } = (await run.step(family.read(ctx, settings, stored, run))) ?? {
+		state: stored,
 		items: [],
 	};
+	if (deadline.stopped) state.continues = true;
 	if (quotaEmptyAt !== undefined && !continues && Date.now() - now > budgetMs)
 		refundRead(ctx, quotaEmptyAt);
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });

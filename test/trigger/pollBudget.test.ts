@@ -84,6 +84,18 @@ async function readThrough(trigger: PollHarness): Promise<void> {
 	expect(trigger.stored.continues).toBeUndefined();
 }
 
+/** A read over several polls, done: the day's read is spent, the next polls that day send nothing. */
+async function spentOnce(trigger: PollHarness, run: Run): Promise<void> {
+	expect(run.polls).toBeGreaterThan(1);
+	await readThrough(trigger);
+	const sent = rig.slow.sent;
+	for (let i = 0; i < 3; i++) {
+		advanceVirtualTime(HOUR);
+		expect((await trigger.poll()).error).toBeUndefined();
+	}
+	expect(rig.slow.sent).toBe(sent);
+}
+
 const pageIds = (outcome: PollOutcome) => eventsOf(outcome.items).map((e) => e.id);
 const sessionIds = (outcome: PollOutcome) => practiceEventsOf(outcome.items).map((e) => e.id);
 
@@ -216,28 +228,28 @@ describe('Knowledge Hub, 36 s budget, the service at 10 s a request', () => {
 		expect(trigger.sentAfterAbandon).toBe(0);
 	});
 
-	test('a read continued over several polls spends Max Reads a Day once', async () => {
-		const trigger = rig.harness(
-			{ events: ['pageCreated'], options: { maxReadsPerDay: 1 } },
-			{ pollTimeoutMs: TIMEOUT },
-		);
-		rig.slow.start(10_000);
-		expect((await trigger.poll()).error).toBeUndefined();
-		// The read after the starting point is ready an hour later (quota.ts).
-		advanceVirtualTime(HOUR);
-		const ids = createPages(500, 500);
-		const run = await drain(trigger, pageIds, ids.length, 15);
-		expect(run.ids).toEqual(ids);
-		expect(run.polls).toBeGreaterThan(1);
-		await readThrough(trigger);
-		// The day's read is spent: the next polls that day send nothing.
-		const sent = rig.slow.sent;
-		for (let i = 0; i < 3; i++) {
-			advanceVirtualTime(HOUR);
+	// With Fetch Full Record, one list page: no cut is kept in `progress`, only the runner's `continues`
+	// (family.ts) says that the read whose detail reads the deadline stopped goes on.
+	test.each([
+		['500 pages at 10 s a request', {}, 500, 10_000],
+		['Fetch Full Record, 90 pages at 2 s a request', { fetchFull: true }, 90, 2_000],
+	])(
+		'a read continued over several polls spends Max Reads a Day once: %s',
+		async (_, options, count, latencyMs) => {
+			const trigger = rig.harness(
+				{ events: ['pageCreated'], options: { maxReadsPerDay: 1, ...options } },
+				{ pollTimeoutMs: TIMEOUT },
+			);
+			rig.slow.start(latencyMs);
 			expect((await trigger.poll()).error).toBeUndefined();
-		}
-		expect(rig.slow.sent).toBe(sent);
-	});
+			// The read after the starting point is ready an hour later (quota.ts).
+			advanceVirtualTime(HOUR);
+			const ids = createPages(count, count);
+			const run = await drain(trigger, pageIds, ids.length, 15);
+			expect(run.ids).toEqual(ids);
+			await spentOnce(trigger, run);
+		},
+	);
 });
 
 // ---------- Practice Results ----------
@@ -347,14 +359,7 @@ describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 		rig.slow.start(2_000);
 		const run = await drain(trigger, sessionIds, ids.length, 15);
 		expect(run.ids).toEqual(ids);
-		expect(run.polls).toBeGreaterThan(1);
-		await readThrough(trigger);
-		const sent = rig.slow.sent;
-		for (let i = 0; i < 3; i++) {
-			advanceVirtualTime(HOUR);
-			expect((await trigger.poll()).error).toBeUndefined();
-		}
-		expect(rig.slow.sent).toBe(sent);
+		await spentOnce(trigger, run);
 	}, 120_000);
 });
 

@@ -20,16 +20,13 @@ async function fetchRecord(ctx: IPollFunctions, f: FoundEvent): Promise<IDataObj
 }
 
 /** Which record an event carries: its kind and id. */
-export const recordKey = (f: FoundEvent): string => `${f.kind}:${String(f.row.id)}`;
+const recordKey = (f: FoundEvent): string => `${f.kind}:${String(f.row.id)}`;
 
 /**
- * The full records of the events, one request per distinct page or source, in order until the poll's
- * deadline stops one (a manual run has none): the caller emits up to the first without its record.
+ * The events with their full records in place of the list rows (one request per distinct page or
+ * source, 4 at a time), up to the first the poll's deadline left without its record.
  */
-export async function recordsInTime(
-	ctx: IPollFunctions,
-	found: FoundEvent[],
-): Promise<Map<string, IDataObject>> {
+export async function withRecords(ctx: IPollFunctions, found: FoundEvent[]): Promise<FoundEvent[]> {
 	const wanted = [...new Map(found.map((f) => [recordKey(f), f])).entries()];
 	const records = await mapWithConcurrency(
 		wanted,
@@ -37,18 +34,10 @@ export async function recordsInTime(
 		async ([, f]) => await fetchRecord(ctx, f),
 		{ untilDeadline: true },
 	);
-	return new Map(records.map((record, index) => [wanted[index][0], record]));
-}
-
-/** The events with their full records in place of the list rows when Fetch Full Record is on. */
-export async function withRecords(
-	ctx: IPollFunctions,
-	found: FoundEvent[],
-	fetchFull: boolean,
-): Promise<FoundEvent[]> {
-	if (!fetchFull) return found;
-	const full = await recordsInTime(ctx, found);
-	return found.map((f) => ({ ...f, row: full.get(recordKey(f)) ?? f.row }));
+	const full = new Map(records.map((record, index) => [wanted[index][0], record]));
+	const missing = found.findIndex((f) => !full.has(recordKey(f)));
+	const kept = missing === -1 ? found : found.slice(0, missing);
+	return kept.map((f) => ({ ...f, row: full.get(recordKey(f)) ?? f.row }));
 }
 
 /** Oldest change first; pages before sources at the same instant; a page's own events in form order. */

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { apiListPage, untilDeadline } from '../../shared/transport';
+import { apiListPage } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
-import type { FamilyPoll } from '../family';
+import type { FamilyPoll, PollRead } from '../family';
 import { toItems } from '../family';
 import { RecentKeys, SeenChanges } from './changes';
 import type { Window } from './cursor';
@@ -16,7 +16,7 @@ import {
 	readyStamp,
 	sourceIsNew,
 } from './events';
-import { byTime, recordKey, recordsInTime } from './items';
+import { byTime, withRecords } from './items';
 import { sourceReadyKey } from './keys';
 import type { SourcesPass } from './read';
 import {
@@ -38,7 +38,7 @@ import { maxStamp, shiftStamp, toStamp } from './timestamps';
 // ---------- pages ----------
 
 /** First poll: the workspace's newest change (filters aside: a page may match later) starts it. */
-async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stream> {
+async function startPages(ctx: IPollFunctions, settings: Settings, run: PollRead): Promise<Stream> {
 	const archived = settings.pageFilters.status === 'archived' ? { status: 'archived' } : {};
 	const newest = await apiListPage<IDataObject>(
 		ctx,
@@ -50,7 +50,7 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	const top = toStamp(newest.data[0]?.updated_at);
 	if (top === undefined) return { cursor: null, seen: new SeenChanges() };
 	const from = shiftStamp(top, -OVERLAP_MS);
-	const read = await untilDeadline(readPageChanges(ctx, archived, from));
+	const read = await run.optional(readPageChanges(ctx, run, archived, from));
 	const stream: Stream = { cursor: top, seen: new SeenChanges() };
 	if (settings.filtered) stream.known = new RecentKeys();
 	// No time to read the window: a floor, rather than a later, newer start that misses changes.
@@ -65,10 +65,11 @@ async function startPages(ctx: IPollFunctions, settings: Settings): Promise<Stre
 	return pruneStream(stream);
 }
 
-/** A stream's part of a poll: its next state, its events, and whether work is left for the next poll. */
+/** A stream's part of a poll: its next state, its events, and whether the next poll goes on with it. */
 interface StreamRead {
 	stream: Stream;
 	found: FoundEvent[];
+	/** Work left besides the deadline's stops: a cut kept in `progress`, rows at the newest timestamp. */
 	continues?: boolean;
 }
 
@@ -108,6 +109,7 @@ async function pollPages(
 	ctx: IPollFunctions,
 	settings: Settings,
 	stored: Stream,
+	run: PollRead,
 ): Promise<StreamRead> {
 	const resume = stored.progress;
 	// A read going on from an earlier poll keeps its window: its rows are judged as in one poll.
@@ -116,6 +118,7 @@ async function pollPages(
 		: windowOf(stored);
 	const read = await readPageChanges(
 		ctx,
+		run,
 		settings.pageFilters,
 		lowerBound(window),
 		stored.newest,
@@ -128,19 +131,16 @@ async function pollPages(
 	const moved = resume?.unsettled === true;
 	if (progress && moved) progress = { ...progress, unsettled: true };
 	let applied = applyPageRows(settings, stored, window, read.rows);
-	let cutShort = false;
 	if (settings.fetchFull && applied.found.length > 0) {
 		// Cut before the first row the deadline left without its record; go on from its list page.
-		const records = await recordsInTime(ctx, applied.found);
-		const missing = applied.found.findIndex((f) => !records.has(recordKey(f)));
-		if (missing !== -1) {
-			const row = applied.rowOf[missing];
+		const full = await withRecords(ctx, applied.found);
+		if (full.length < applied.found.length) {
+			const row = applied.rowOf[full.length];
 			const page = read.pageOf[row];
 			if (page > 0 && read.cut) progress = { ...read.cut, page };
-			cutShort = true;
 			applied = applyPageRows(settings, stored, window, read.rows.slice(0, row));
 		}
-		applied.found = applied.found.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
+		applied.found = full.slice(0, applied.found.length);
 	}
 	const { stream, found } = applied;
 	// A new cut after one read through (above its `upper`) is judged from where the first one began.
@@ -156,11 +156,11 @@ async function pollPages(
 		if (from !== undefined) stream.from = from;
 	}
 	if (read.newest !== undefined) stream.newest = read.newest;
-	const continues = progress !== undefined || cutShort || read.waiting === true;
+	const continues = progress !== undefined || read.waiting === true;
 	const done: StreamRead = { stream: pruneStream(stream), found, continues };
 	// A cut read through in this poll: what came after it is read now if time is left.
-	if (progress?.page === 0 && !cutShort && resume && resume.page > 0) {
-		const after = await untilDeadline(pollPages(ctx, settings, done.stream));
+	if (progress?.page === 0 && !run.deadline.stopped && resume && resume.page > 0) {
+		const after = await run.step(pollPages(ctx, settings, done.stream, run));
 		if (after) return { ...after, found: [...found, ...after.found] };
 	}
 	return done;
@@ -213,17 +213,14 @@ async function pollSources(
 	}
 	if (settings.fetchFull && fresh.length > 0) {
 		const ordered = byTime(fresh);
-		const records = await recordsInTime(ctx, ordered);
-		const found = ordered
-			.filter((f) => records.has(recordKey(f)))
-			.map((f) => ({ ...f, row: records.get(recordKey(f)) ?? f.row }));
+		const found = await withRecords(ctx, ordered);
 		if (found.length < ordered.length) {
 			// The deadline came first: the rest stay unseen in the window for the next poll.
 			const partial = stored.seen.copy();
 			for (const f of found) partial.add(sourceReadyKey(f.row.id as string, f.stamp), f.stamp);
 			const stream: Stream = { ...stored, seen: partial };
 			delete stream.digest;
-			return { stream: pruneStream(stream), found, continues: true };
+			return { stream: pruneStream(stream), found };
 		}
 		fresh.splice(0, fresh.length, ...found);
 	}
@@ -234,7 +231,7 @@ async function pollSources(
 	if (!read.complete) {
 		stream.pass = pass;
 		delete stream.digest;
-		return { stream: pruneStream(stream), found: fresh, continues: true };
+		return { stream: pruneStream(stream), found: fresh };
 	}
 	// Rows moved under the pass: read it again from a cursor that did not move.
 	if (pass.moved) delete stream.digest;
@@ -252,24 +249,25 @@ async function read(
 	ctx: IPollFunctions,
 	settings: Settings,
 	stored: TriggerState,
+	run: PollRead,
 ): Promise<{ state: TriggerState; items: INodeExecutionData[] }> {
 	const next: TriggerState = { v: STATE_VERSION };
 	const found: FoundEvent[] = [];
-	let continues = false;
+	let waiting = false;
 	const readStream = async (
 		kind: 'pages' | 'sources',
 		poll: typeof pollPages,
 		start: typeof startPages,
 	) => {
 		const kept = stored[kind];
-		const result = (await untilDeadline(
+		const result = (await run.step(
 			kept
-				? poll(ctx, settings, kept)
-				: start(ctx, settings).then((stream) => ({ stream, found: [] })),
-		)) ?? { stream: kept, found: [], continues: true };
+				? poll(ctx, settings, kept, run)
+				: start(ctx, settings, run).then((stream) => ({ stream, found: [] })),
+		)) ?? { stream: kept, found: [], continues: false };
 		if (result.stream) next[kind] = result.stream;
 		found.push(...result.found);
-		continues ||= result.continues === true;
+		waiting ||= result.continues === true;
 	};
 	const readPages = async () => await readStream('pages', pollPages, startPages);
 	const readSources = async () => await readStream('sources', pollSources, startSources);
@@ -283,8 +281,9 @@ async function read(
 	if (wantsPages(settings)) await readPages();
 	if (sourcesRested && stored.sources) next.sources = stored.sources;
 	else if (wantsSources(settings) && !sourcesFirst) await readSources();
+	const continues = waiting || run.deadline.stopped;
 	if (continues && both) next.first = sourcesFirst ? 'pages' : 'sources';
-	if (continues) next.continues = true;
+	if (waiting) next.continues = true;
 	return { state: next, items: toItems(byTime(found)) };
 }
 

@@ -1,8 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiListPage, MAX_PAGE_SIZE, readPages, untilDeadline } from '../../shared/transport';
+import { apiListPage, MAX_PAGE_SIZE, readPages } from '../../shared/transport';
 import type { ListPage } from '../../shared/transport/paginate';
+import type { PollRead } from '../family';
 import type { Stamp } from './timestamps';
 import { shiftStamp, stampParam, toStamp } from './timestamps';
 
@@ -51,9 +52,6 @@ function changedWhileReading(ctx: IPollFunctions, what: string): NodeOperationEr
 	);
 }
 
-/** A read of the list is repeated at most this often in one poll when the list changes under it. */
-const PAGE_READ_ATTEMPTS = 2;
-
 const updatedOf = (row: IDataObject): Stamp | undefined => toStamp(row.updated_at);
 
 /** An inclusive upper bound that leaves `stamp` out (services write whole seconds or milliseconds). */
@@ -65,6 +63,7 @@ const justBefore = (stamp: Stamp): Stamp => shiftStamp(stamp, -1);
  */
 export async function readPageChanges(
 	ctx: IPollFunctions,
+	run: PollRead,
 	filters: IDataObject,
 	lowerBound: Stamp | undefined,
 	newestBefore?: Stamp,
@@ -75,15 +74,11 @@ export async function readPageChanges(
 	if (resume && resume.page > 0) return await readCut(ctx, query, resume, [], newestBefore);
 	if (resume) from = shiftStamp(resume.upper, 1);
 	if (from !== undefined) query.updated_after = stampParam(from);
-	let last = await readOnce(ctx, query, from, newestBefore);
-	for (let attempt = 2; attempt <= PAGE_READ_ATTEMPTS; attempt++) {
-		if (last.settled || !last.complete) return last;
-		// No time to read it again: the unsettled read stands (the next poll reads from `from`).
-		const again = await untilDeadline(readOnce(ctx, query, from, newestBefore));
-		if (!again) return last;
-		last = again;
-	}
-	return last;
+	const read = await readOnce(ctx, query, from, newestBefore);
+	if (read.settled || !read.complete) return read;
+	// The list moved under it: read once more. No time for it: the unsettled read stands (the next
+	// poll reads from `from`).
+	return (await run.optional(readOnce(ctx, query, from, newestBefore))) ?? read;
 }
 
 async function readOnce(

@@ -65,7 +65,7 @@ export async function manualSample(
 			});
 	}
 	const latest = candidates.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))[0];
-	return latest ? toItems(await withRecords(ctx, [latest], settings.fetchFull)) : [];
+	return latest ? toItems(settings.fetchFull ? await withRecords(ctx, [latest]) : [latest]) : [];
 }
 
 /** What a test run with no match says. */

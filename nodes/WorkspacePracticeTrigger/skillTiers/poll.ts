@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { readSkills } from '../../shared/skills/readTiers';
-import type { FamilyPoll } from '../family';
+import type { FamilyPoll, PollRead } from '../family';
 import { warnIfSweepCannotFit } from './fit';
 import { iso, readPractised } from './read';
 import { maySweep, READ_HOUR_MS, readOrder } from './rules';
@@ -41,12 +41,12 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 	 * is kept (state.ts `ReadUnderWay`) and the next poll goes on with it; past its hour, without the
 	 * sweep's rest (`endRead`).
 	 */
-	async read(ctx, settings, stored, readAt) {
+	async read(ctx, settings, stored, poll) {
 		const memory = decode(stored, settings.key);
-		const run = await begin(ctx, settings, memory, readAt);
+		const run = await begin(ctx, settings, memory, poll);
 		if (run === undefined) return { state: encode(memory, settings.key), items: [] };
 		const { reading } = run;
-		if (readAt >= reading.at + READ_HOUR_MS) warnLate(run, readAt);
+		if (poll.at >= reading.at + READ_HOUR_MS) warnLate(run, poll.at);
 		const sessionsFrom = reading.sessionsPage;
 		await readPractised(run);
 		run.worked = reading.sessionsPage !== sessionsFrom;
@@ -68,18 +68,18 @@ async function begin(
 	ctx: IPollFunctions,
 	settings: SkillTiersSettings,
 	memory: TiersMemory,
-	readAt: number,
+	poll: PollRead,
 ): Promise<TierRun | undefined> {
 	const form = formOf(settings);
 	const goingOn = memory.reading?.form === form ? memory.reading : undefined;
 	memory.reading = undefined;
 	const run = (reading: ReadUnderWay, order: string[], names?: Map<string, string>): TierRun => ({
-		...{ ctx, settings, memory, reading, order, names },
+		...{ ctx, poll, settings, memory, reading, order, names },
 		...{ items: [], worked: false },
 	});
 	if (goingOn !== undefined && memory.asOf !== undefined)
 		return run(goingOn, [...memory.skills.keys()]);
-	const now = Math.floor(readAt / 1000) * 1000;
+	const now = Math.floor(poll.at / 1000) * 1000;
 	// The skills list: every skill when none is chosen; at the first read, names for chosen ones too.
 	const listed =
 		settings.skillIds.length === 0 || memory.asOf === undefined ? await readSkills(ctx) : undefined;

@@ -9,7 +9,8 @@ import {
 	tiersPage,
 } from '../../shared/skills/readTiers';
 import type { ProficiencyReading } from '../../shared/skills/tierChange';
-import { apiListPage, MAX_PAGE_SIZE, untilDeadline } from '../../shared/transport';
+import { readPages } from '../../shared/transport';
+import type { PollRead } from '../family';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
 import { leftOutByFormer, referenceOf, SESSION_OVERLAP_MS } from './rules';
@@ -21,16 +22,23 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 /** One read: the form, the memory, and the read under way (every request is as of its instant). */
 export interface TiersRead {
 	ctx: IPollFunctions;
+	/** This poll's part of it (family.ts): its steps stop at the deadline. */
+	poll: PollRead;
 	settings: SkillTiersSettings;
 	memory: TiersMemory;
 	reading: ReadUnderWay;
 }
 
+const namesScenario = (session: SessionRow) => String(session.scenario?.id ?? '') !== '';
+
 /**
- * Who practised which skill since the last read, into `reading.practised`: a page of sessions at a
- * time, pinned and newest first (a session listed late only pushes rows onto a later page).
+ * Who practised which skill since the last read, into `reading.practised`: the sessions pinned and
+ * newest first (a session listed late only pushes rows onto a later page), a page at a time (a request
+ * beside another to a slow service could end past the deadline). The scenarios' skills are read once a
+ * page names a scenario: the walk stops there for them.
  */
-export async function readPractised({ ctx, settings, memory, reading }: TiersRead): Promise<void> {
+export async function readPractised(read: TiersRead): Promise<void> {
+	const { ctx, settings, memory, reading, poll } = read;
 	const qs = {
 		...settings.query,
 		start_date: iso((memory.asOf ?? reading.at) - SESSION_OVERLAP_MS),
@@ -38,22 +46,20 @@ export async function readPractised({ ctx, settings, memory, reading }: TiersRea
 		sorting: '-created_at',
 	};
 	let skillsOf: Record<string, string[]> | undefined;
-	let pages = 0;
 	while (reading.sessionsPage !== undefined) {
-		// One page at a time: a request beside another to a slow service could end past the deadline.
-		const page = reading.sessionsPage;
-		const answer = await untilDeadline(
-			apiListPage<SessionRow>(ctx, '/sessions', qs, page, MAX_PAGE_SIZE),
-		);
-		if (answer === undefined) return;
-		if (skillsOf === undefined && answer.data.some((s) => String(s.scenario?.id ?? '') !== '')) {
-			skillsOf = await untilDeadline(readScenarioSkills(ctx));
-			// Out of time: this page is read again at the next poll.
+		const walk = await readPages<SessionRow>(ctx, '/sessions', qs, {
+			from: reading.sessionsPage,
+			resumable: true,
+			until: (page) => skillsOf === undefined && page.data.some(namesScenario),
+		});
+		if (skillsOf === undefined && walk.rows.some(namesScenario)) {
+			skillsOf = await poll.step(readScenarioSkills(ctx));
+			// Out of time: these pages are read again at the next poll.
 			if (skillsOf === undefined) return;
 		}
-		addPractised(reading.practised, answer.data, (id) => skillsOf?.[id] ?? []);
-		pages = Math.max(pages, answer.pagination.total_pages);
-		reading.sessionsPage = page < pages ? page + 1 : undefined;
+		addPractised(reading.practised, walk.rows, (id) => skillsOf?.[id] ?? []);
+		reading.sessionsPage = walk.next;
+		if (walk.cut) return;
 	}
 }
 

@@ -3,7 +3,6 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { chunks, readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
 import type { SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
-import { untilDeadline } from '../../shared/transport';
 import type { SkillMemory, SkillReading } from './compare';
 import { compareSkill } from './compare';
 import type { TiersRead } from './read';
@@ -30,7 +29,7 @@ async function keep(run: TierRun, id: string, unit: SkillReading | undefined): P
 	const { memory, reading } = run;
 	const { skill, changes } = compareSkill(memory.skills.get(id) as SkillMemory, unit);
 	if (changes.length && run.names === undefined) {
-		const listed = await untilDeadline(readSkills(run.ctx));
+		const listed = await run.poll.step(readSkills(run.ctx));
 		if (listed === undefined) return false;
 		run.names = namesOf(listed);
 	}
@@ -48,7 +47,7 @@ async function keep(run: TierRun, id: string, unit: SkillReading | undefined): P
 export async function readPractisedOf(run: TierRun, id: string): Promise<boolean> {
 	const practised = run.reading.practised.get(id) ?? new Set<string>();
 	for (const asked of chunks([...practised], USER_CHUNK)) {
-		if (!(await keep(run, id, await untilDeadline(readSkill(run, id, false, asked))))) return false;
+		if (!(await keep(run, id, await run.poll.step(readSkill(run, id, false, asked))))) return false;
 		for (const member of asked) practised.delete(member);
 	}
 	run.reading.practised.delete(id);
@@ -62,7 +61,7 @@ export async function readPractisedOf(run: TierRun, id: string): Promise<boolean
 export async function sweepSkill(run: TierRun, id: string): Promise<boolean> {
 	const { reading, memory } = run;
 	if (reading.sweep.has(id) && !reading.paged.has(id)) {
-		const whole = await untilDeadline(readSkill(run, id, true, []));
+		const whole = await run.poll.step(readSkill(run, id, true, []));
 		if (whole === undefined && !run.worked) reading.paged.set(id, { page: 1, seen: new Set() });
 		if (!(await keep(run, id, whole))) return false;
 		reading.sweep.delete(id);
@@ -71,7 +70,7 @@ export async function sweepSkill(run: TierRun, id: string): Promise<boolean> {
 	const paged = reading.paged.get(id);
 	if (paged) {
 		for (let pages = paged.page; paged.page <= pages; paged.page++) {
-			const unit = await untilDeadline(readSweepPage(run, id, paged.page));
+			const unit = await run.poll.step(readSweepPage(run, id, paged.page));
 			if (unit === undefined || !(await keep(run, id, unit.reading))) return false;
 			for (const member of unit.reading.asked) paged.seen.add(member);
 			pages = unit.pages;

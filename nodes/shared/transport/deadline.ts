@@ -6,6 +6,8 @@
 export class Deadline {
 	/** The slowest answer of this poll so far: what the next one may take. */
 	private slowestMs = 0;
+	/** It refused a request: the read has work left, and the next poll goes on with it. */
+	stopped = false;
 
 	constructor(readonly endsAt: number) {}
 
@@ -22,6 +24,12 @@ export class Deadline {
 	answered(ms: number): void {
 		if (ms > this.slowestMs) this.slowestMs = ms;
 	}
+
+	/** What the transport throws instead of a request this deadline leaves no time for. */
+	refuse(): OutOfTime {
+		this.stopped = true;
+		return new OutOfTime();
+	}
 }
 
 /** What turning the read into items and state may take after the last answer. */
@@ -37,7 +45,10 @@ export class OutOfTime extends Error {
 
 export const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
 
-/** What `work` gives, or undefined when the deadline stopped it; any other error goes on. */
+/**
+ * What `work` gives, or undefined when the deadline stopped it; any other error goes on. The trigger's
+ * families use their read's `step` (family.ts); Practice calls this until it moves there too.
+ */
 export async function untilDeadline<T>(work: Promise<T>): Promise<T | undefined> {
 	return await work.then(
 		(value) => value,

@@ -10,4 +10,4 @@ export { POLL_PACE, SERVICE_LIMITS, UNPACED } from './pacer';
 export type { PaceLimits } from './pacer';
 export { REQUESTS_PER_DAY } from './dayBudget';
 export { sharedInRun, startRun } from './run';
-export { Deadline, OutOfTime, untilDeadline } from './deadline';
+export { Deadline, untilDeadline } from './deadline';

@@ -1,7 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
 import type { Deadline } from './deadline';
-import { OutOfTime } from './deadline';
 import { keyDigest } from './keyDigest';
 
 /**
@@ -109,7 +108,7 @@ export async function paceRequest(
 		const wait = Math.max(...paced.map(([name, limit]) => state[name].waitMs(limit, now)));
 		if (wait <= 0) break;
 		// A poll does not wait for a place it could not use before its deadline.
-		if (deadline && !deadline.allows(now, wait)) throw new OutOfTime();
+		if (deadline && !deadline.allows(now, wait)) throw deadline.refuse();
 		await sleep(wait);
 	}
 	const slots = paced.map(([name]) => state[name].take());

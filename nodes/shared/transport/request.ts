@@ -9,7 +9,6 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { checkApiKey, checkBaseUrl } from './apiKey';
 import type { TransportContext } from './context';
 import { CREDENTIAL_TYPE } from './context';
-import { OutOfTime } from './deadline';
 import {
 	asNodeError,
 	declareFailure,
@@ -116,7 +115,7 @@ export async function apiRequest<T = IDataObject>(
 	let answerLost = false;
 	for (;;) {
 		attempt++;
-		if (!inTime()) throw new OutOfTime();
+		if (deadline && !inTime()) throw deadline.refuse();
 		const answered = await paceRequest(pace, credential, creation, deadline);
 		const sentAt = Date.now();
 		// A poll's request that hangs is cut at the deadline, so the poll returns what it has in time.
@@ -127,7 +126,7 @@ export async function apiRequest<T = IDataObject>(
 		if ('failed' in sent) {
 			const error = sent.failed;
 			// Cut at the deadline (or failed past it): the read stops and keeps what is in hand.
-			if (deadline && idempotent && !inTime()) throw new OutOfTime();
+			if (deadline && idempotent && !inTime()) throw deadline.refuse();
 			// No HTTP answer at all (refused, reset, timeout). Only safe requests are sent again.
 			if (networkCode(error) === undefined && !isLikelyNetworkFailure(error)) {
 				throw asNodeError(ctx.getNode(), error, itemIndex);
