@@ -74,8 +74,8 @@ export async function startSessions(
  * the backlog to read page by page.
  */
 type WindowRows =
-	| { rows: IDataObject[]; whole: boolean; backlog?: undefined }
-	| { rows?: undefined; whole?: undefined; backlog: Backlog };
+	| { rows: IDataObject[]; whole: boolean; backlog?: undefined; unseen?: undefined }
+	| { rows?: undefined; whole?: undefined; backlog: Backlog; unseen: number };
 
 /**
  * Sessions never leave the list, so its count less those seen tells how many unseen rows to read: an
@@ -114,7 +114,7 @@ async function readWindow(
 	if (unseen < total - known && deepest > 2 && end !== undefined) {
 		const backlog: Backlog = { end, page: deepest };
 		if (start !== undefined) backlog.start = start;
-		return { backlog };
+		return { backlog, unseen: total - known };
 	}
 	if (unseen >= total - known || pages <= 1) return { rows: [...rows.values()], whole: pages <= 1 };
 	// Rows added meanwhile push rows down a page (read twice, kept once by `add`), never past it.
@@ -135,22 +135,48 @@ function backlogQuery(query: IDataObject, backlog: Backlog): IDataObject {
 	return qs;
 }
 
-/** The backlog's pages back to 1 until the deadline: rows newest first, each row's page, what is left. */
+/**
+ * The backlog's pages back to 1 until the deadline: rows newest first, each row's page, what is left.
+ * `unseen`: a backlog found at this read, the window's unseen count and the ids seen before it.
+ */
 async function readBacklog(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	backlog: Backlog,
+	unseen?: { count: number; seen: Record<string, number> },
 ): Promise<{ rows: IDataObject[]; pageOf: Map<string, number>; left?: Backlog }> {
+	const qs = backlogQuery(query, backlog);
 	// Deepest page first: a row pushed down a page is read again, its first reading (and page) kept.
-	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, backlogQuery(query, backlog), {
+	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, qs, {
 		from: backlog.page,
 		down: true,
 		resumable: true,
 		keep: 'first',
 	});
 	const pageOf = new Map(walk.rows.map((row, i) => [idOf(row), walk.pageOf[i]]));
+	const rows = [...walk.rows];
+	// A late score sits below the seen sessions created after it, so the count's pages may not reach it:
+	// on down the list until the count's unseen are found (issue 55: on a busy day each hourly read was a
+	// backlog, and late scores waited hours for a quiet read). Cut by the deadline: the next read's count.
+	let found = unseen ? rows.filter((row) => !(idOf(row) in unseen.seen)).length : 0;
+	if (unseen && walk.next === undefined && found < unseen.count && backlog.page < walk.pages) {
+		const deeper = await readPages<IDataObject>(ctx, SESSIONS_PATH, qs, {
+			from: backlog.page + 1,
+			resumable: true,
+			until: (page) => {
+				for (const row of page.data)
+					if (!pageOf.has(idOf(row)) && !(idOf(row) in unseen.seen)) found++;
+				return found >= unseen.count;
+			},
+		});
+		deeper.rows.forEach((row, i) => {
+			if (pageOf.has(idOf(row))) return;
+			pageOf.set(idOf(row), deeper.pageOf[i]);
+			rows.push(row);
+		});
+	}
 	return {
-		rows: walk.rows,
+		rows,
 		pageOf,
 		left: walk.next === undefined ? undefined : { ...backlog, page: walk.next },
 	};
@@ -167,6 +193,7 @@ export async function readSessions(
 	given?: IDataObject[],
 ): Promise<SessionRead> {
 	let backlog = stored.backlog;
+	let unseen: number | undefined;
 	let listed: IDataObject[] = given ?? [];
 	let pageOf: Map<string, number> | undefined;
 	let left: Backlog | undefined;
@@ -180,10 +207,21 @@ export async function readSessions(
 		const window = await readWindow(ctx, qs, stored, lookbackMs);
 		if (window.backlog && quiet) window.backlog.quiet = true;
 		backlog = window.backlog;
+		unseen = window.unseen;
 		listed = window.rows ?? [];
 		whole = window.whole === true;
 	}
-	if (backlog) ({ rows: listed, pageOf, left } = await readBacklog(ctx, query, backlog));
+	if (backlog)
+		({
+			rows: listed,
+			pageOf,
+			left,
+		} = await readBacklog(
+			ctx,
+			query,
+			backlog,
+			unseen === undefined ? undefined : { count: unseen, seen: stored.seen },
+		));
 	let anchor = stored.anchor;
 	const seen = { ...stored.seen };
 	const hidden = { ...stored.hidden };
