@@ -18,6 +18,7 @@ import type { Store } from '../../simulator/state/store';
 import type { AssignmentChange, ObservationRec } from '../../simulator/state/types';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export interface FamilyFigures {
 	/** Events due in the judged window (for Tier Changed, those the docs leave to a later sweep and sent are counted too). */
@@ -286,7 +287,8 @@ function memberId(json: IDataObject): string {
  * differs from the tier last reported (or the baseline) is a change: due at that read when the member
  * practised the skill since the last read (a scored session created since, on a scenario evaluating it);
  * otherwise (calls, a session's skills no longer its scenario's) found by the sweep: sent now or at a
- * later read, and missed only when not sent within Sweep Every (Days) reads. No tier is "insufficient
+ * later read, and missed only when not sent within Sweep Every (Days) days of the read that first saw
+ * it (a read carried on over several polls counts once). No tier is "insufficient
  * data" before a member's first observation (a first tier is `new`). Scope: the skills given, the
  * workspace's members less system users. Judges the polls from `judgeFrom` on: `practised` the changes
  * due at their read (delay from the newest score), `bySweep` the others (delay from the newest
@@ -335,8 +337,12 @@ export function judgeTierChanges(
 	// observations the next read can see, as of the activation's instant (issue 55).
 	for (const [key, { tier }] of tiersAt({ ...polls[0], observations: polls[1].observations }))
 		last.set(key, tier);
-	/** Changes the sweep may still send: pair → the read it was first seen at. */
+	/** Changes the sweep may still send: pair → the instant of the read it was first seen at. */
 	const deferred = new Map<string, number>();
+	// Sweep Every (Days) is days, not polls: a read carried on over several polls of a night is one
+	// read. A sweep may come 5% of its period early, at most 72 minutes (ARCHITECTURE.md, quota.ts).
+	const period = sweepDays * DAY;
+	const sweepBound = period - Math.min(0.05 * period, 72 * MINUTE);
 	const due: Due[] = [];
 	const sent: Sent[] = [];
 	const sweepKeys = new Set<string>();
@@ -383,8 +389,8 @@ export function judgeTierChanges(
 				continue;
 			}
 			const required = practised.has(pair);
-			const since = deferred.get(pair) ?? k;
-			const overdue = !required && k - since >= sweepDays;
+			const since = deferred.get(pair) ?? poll.at;
+			const overdue = !required && poll.at - since >= sweepBound;
 			if (judged) {
 				due.push({
 					key,

@@ -204,6 +204,23 @@ describe('dayOracle', () => {
 			1,
 		);
 		expect(late.bySweep).toMatchObject({ missed: 1 });
+		// A read carried on over several polls of a night is one read: Sweep Every (Days) is days
+		// (issue 55: the polls of the 23:00 hour were counted as reads, and a sweep 2 nights away missed).
+		const night = (at: number) =>
+			[0, 10, 20].map((m) => ({ ...day2, at: at + m * MINUTE, items: [] }));
+		const carriedOn = judgeTierChanges(
+			s,
+			[
+				polls[0],
+				{ ...day1, items: [change(a.id, 'proficient', 'needs_work')] },
+				...night(T0 + DAY + 10 * MINUTE),
+				...night(T0 + 2 * DAY),
+			],
+			[skill],
+			sweepDays,
+			1,
+		);
+		expect(carriedOn.bySweep).toMatchObject({ missed: 0, notYetDue: 1 });
 	});
 
 	test('Outcomes: sent within one read of the read that lists the session, later is late (issue 54)', () => {

@@ -30,11 +30,15 @@ const skill = (entered: number, swept?: number): SkillMemory => ({
 
 describe('which skills to sweep (sweep.ts sweepNow)', () => {
 	const scope = ['a', 'b', 'c', 'd'];
-	/** Skills a..d last swept (or entered) the given days before the read (T0 + 1 day); last read T0. */
+	/**
+	 * Skills a..d last swept (or entered) the given days before the read (T0 + 1 day); last read T0;
+	 * 100 members counted in scope (the share holds every skill).
+	 */
 	const book = (daysAgo: number[], credit = 0, asOf: number | undefined = T0) => ({
 		skills: new Map(scope.map((id, n) => [id, skill(T0 + DAY - daysAgo[n] * DAY)])),
 		asOf,
 		sweepCredit: credit,
+		members: 100,
 	});
 	test.each([
 		// [case, days since each skill's last sweep, credit, sweep every, expected skills, credit left]
@@ -110,11 +114,57 @@ describe("the sweep's share of a read (sweep.ts: at most a tenth of a day's requ
 		expect(SWEEP_REQUESTS_A_READ).toBe(100);
 	});
 
-	test('a new skill (no members kept) is costed as the widest of the scope', () => {
+	test('a new skill (no members kept) is costed as the widest of the scope, its first sweep twice', () => {
+		// Its first sweep reads its 2,000 members again as of its reference: 40, then 3 × 20.
 		const { ids, book } = wide(10, 2000, 8);
-		book.skills.set('s00', { entered: T0 - 9 * DAY, pairs: new Map() });
+		book.skills.set(ids[0], { entered: T0 - 9 * DAY, pairs: new Map() });
 		const { sweep } = sweepNow(book, ids, T0 + DAY, 7);
-		expect(sweep.size).toBe(5);
+		expect(sweep.size).toBe(4);
+	});
+
+	/** The first night after activation: no skill swept, each keeping `kept` members who practised. */
+	const firstNight = (skills: number, kept: number, members: number | undefined) => {
+		const ids = Array.from({ length: skills }, (_, n) => `s${String(n).padStart(3, '0')}`);
+		const pairs = () =>
+			new Map(
+				Array.from({ length: kept }, (_, n) => [
+					`u${n}`,
+					{ tier: 0, count: 0, score: null, at: T0 },
+				]),
+			);
+		const skills_ = new Map<string, SkillMemory>(
+			ids.map((id) => [id, { entered: T0 - 14 * HOUR, pairs: pairs() }]),
+		);
+		return { ids, book: { skills: skills_, asOf: T0 - 14 * HOUR, sweepCredit: 0, members } };
+	};
+	test.each([
+		// [case, skills, members kept each, members counted at activation, sweep every, skills swept, cycle]
+		[
+			'2,000 members × 80 skills, Sweep Every 1: 20 pages + 20 to read them as of the start, 2 skills',
+			80,
+			0,
+			2000,
+			1,
+			2,
+			16,
+		],
+		['the same with 50 practised kept each: 20 + 20 still', 80, 50, 2000, 1, 2, 16],
+		["the form's default 7, a day after activation: 11 earned, 2 fit", 80, 0, 2000, 7, 2, 16],
+		['a small scope: 100 members × 20 skills, all due, 2 requests each', 20, 0, 100, 1, 20, 1],
+		[
+			'no count (it failed at activation), nothing swept: one skill a read',
+			80,
+			0,
+			undefined,
+			1,
+			1,
+			80,
+		],
+	])('the first night: %s', (_, skills, kept, members, sweepDays, swept, cycle) => {
+		const { ids, book } = firstNight(skills, kept, members);
+		const { sweep } = sweepNow(book, ids, T0 + 10 * HOUR, sweepDays as number);
+		expect(sweep.size).toBe(swept);
+		expect(sweepLag(book, ids, T0 + 10 * HOUR, sweepDays as number).cycleReads).toBe(cycle);
 	});
 });
 

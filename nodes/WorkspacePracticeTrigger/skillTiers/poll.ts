@@ -89,7 +89,7 @@ async function begin(
 	for (const id of order)
 		if (!memory.skills.has(id)) memory.skills.set(id, { entered: now, pairs: new Map() });
 	if (memory.asOf === undefined) {
-		await warnIfSweepCannotFit(ctx, settings.query, order.length, settings.sweepDays);
+		memory.members = await warnIfSweepCannotFit(ctx, settings, order.length);
 		memory.asOf = now;
 		return undefined;
 	}

@@ -18,6 +18,8 @@ export interface TiersMemory {
 	keyBefore?: string;
 	/** Skills to sweep owed by the time that passed (fractional). */
 	sweepCredit: number;
+	/** The members in scope as counted at activation: a never-swept skill's cost (sweep.ts). */
+	members?: number;
 	skills: Map<string, SkillMemory>;
 	/** A read the poll's deadline stopped: the next poll goes on with it. */
 	reading?: ReadUnderWay;
@@ -63,6 +65,8 @@ export interface SkillTiersState extends FamilyState, PackedSkills {
 	keyAt?: number;
 	kb?: string;
 	credit?: number;
+	/** The members in scope as counted at activation (fit.ts). */
+	n?: number;
 	r?: StoredRead;
 }
 
@@ -85,6 +89,7 @@ export function decode(stored: SkillTiersState, key: string): TiersMemory {
 		keyAt: same ? stored.keyAt : stored.asOf,
 		keyBefore: same ? stored.kb : stored.key,
 		sweepCredit: stored.credit ?? 0,
+		members: stored.n,
 		skills: unpackSkills(stored),
 		reading: read && {
 			at: read.at * 1000,
@@ -147,6 +152,7 @@ export function encode(memory: TiersMemory, key: string): SkillTiersState {
 	};
 	if (memory.keyAt !== undefined) state.keyAt = memory.keyAt;
 	if (memory.keyBefore !== undefined) state.kb = memory.keyBefore;
+	if (memory.members !== undefined) state.n = memory.members;
 	if (memory.reading) {
 		state.r = encodeRead(memory.reading, memory.skills, state.m ?? []);
 		state.continues = true;

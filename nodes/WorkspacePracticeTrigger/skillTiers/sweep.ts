@@ -21,26 +21,40 @@ export interface SweepBook {
 	asOf?: number;
 	/** Skills to sweep owed by the time that passed (fractional). */
 	sweepCredit: number;
+	/** The members in scope as counted at activation (fit.ts); undefined: not counted. */
+	members?: number;
 }
 
 const lastSwept = (book: SweepBook, id: string, now: number): number =>
 	book.skills.get(id)?.swept ?? book.skills.get(id)?.entered ?? now;
 
 /**
- * Each skill's sweep cost in requests, from the members the memory keeps for it; a skill that keeps
- * none yet (new to the scope) is costed as the widest skill of the scope (the filters are the same).
+ * Each skill's sweep cost in requests. A skill swept before: ⌈members it keeps ÷ 100⌉ (a sweep reads
+ * the members with a tier, and those are the ones kept). A skill never swept (every skill in the first
+ * cycle after activation, or one new to the scope) may hold every member in scope: the count at
+ * activation or the widest skill swept, whichever is more; and its first sweep reads the members it
+ * does not keep once more, as of its reference (read.ts), 100 a request (`first`: counted). With
+ * neither known, the whole share: one such skill a read, until a sweep has measured the scope.
  */
-function pagesOf(book: SweepBook, scope: string[]): (id: string) => number {
+function costOf(book: SweepBook, scope: string[], first = true): (id: string) => number {
 	const kept = (id: string) => book.skills.get(id)?.pairs.size ?? 0;
-	const widest = Math.max(0, ...scope.map(kept));
-	return (id) => sweepPages(kept(id) || widest);
+	const swept = (id: string) => book.skills.get(id)?.swept !== undefined;
+	const widest = Math.max(0, ...scope.filter(swept).map(kept));
+	const unknown = book.members === undefined && widest === 0;
+	const most = Math.max(book.members ?? 0, widest);
+	return (id) => {
+		if (swept(id)) return sweepPages(kept(id));
+		if (unknown) return SWEEP_REQUESTS_A_READ;
+		const rows = Math.max(most, kept(id));
+		return sweepPages(rows) + (first ? Math.ceil((rows - kept(id)) / MAX_PAGE_SIZE) : 0);
+	};
 }
 
 /** How many of `order` (at most `wanted`, at least one) one read's share of requests holds. */
-function fitting(order: string[], pages: (id: string) => number, wanted: number): number {
+function fitting(order: string[], cost: (id: string) => number, wanted: number): number {
 	let count = 0;
 	for (let spent = 0; count < wanted; count++) {
-		spent += pages(order[count]);
+		spent += cost(order[count]);
 		if (count > 0 && spent > SWEEP_REQUESTS_A_READ) break;
 	}
 	return count;
@@ -66,7 +80,7 @@ export function sweepNow(
 	const order = [...scope].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
 	const overdue = order.filter((id) => isDue(now, last(id) + period, period)).length;
 	const wanted = Math.min(scope.length, Math.max(Math.floor(credit), overdue));
-	const count = fitting(order, pagesOf(book, scope), wanted);
+	const count = fitting(order, costOf(book, scope), wanted);
 	return { sweep: new Set(order.slice(0, count)), credit: Math.max(0, credit - count) };
 }
 
@@ -82,9 +96,10 @@ export function sweepLag(
 ): { due: string[]; cycleReads: number } {
 	const period = sweepDays * DAY;
 	const due = scope.filter((id) => isDue(now, lastSwept(book, id, now) + period, period));
-	const pages = pagesOf(book, scope);
+	// The cycle once every skill is swept: a first sweep's second reading is paid once.
+	const cost = costOf(book, scope, false);
 	let cycleReads = 0;
 	for (let rest = scope; rest.length > 0; cycleReads++)
-		rest = rest.slice(fitting(rest, pages, rest.length));
+		rest = rest.slice(fitting(rest, cost, rest.length));
 	return { due, cycleReads: Math.max(1, cycleReads) };
 }

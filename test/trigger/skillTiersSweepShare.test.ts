@@ -1,0 +1,95 @@
+/**
+ * Issue 55: one read's sweep spends at most its share of the day (SWEEP_REQUESTS_A_READ, 100 requests)
+ * from the first night after activation. Then no skill keeps a member yet (the activation read only
+ * records its instant), and a skill's first sweep reads its pages and, again as of its reference, the
+ * members it did not know (100 a request): at 1,000 members with a tier in each of 12 skills, about
+ * 22 requests a skill (before the fix every skill was costed one page: 283 requests at Sweep Every 1). Counted in requests through the simulator, on its clock (the poll's pace moves it).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ManualClock, startSimulator, type RunningSimulator } from '../../simulator';
+import { mulberry32 } from '../../simulator/state/random';
+import { PollHarness } from '../../n8n-harness/pollHarness';
+import { SWEEP_REQUESTS_A_READ } from '../../nodes/WorkspacePracticeTrigger/skillTiers/sweep';
+
+// A pause (the poll's pacing to 50 requests a minute) moves the simulated clock instead of passing.
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: async (ms: number) => clock.advance(ms),
+}));
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const MEMBERS = 1000;
+const SKILLS = 12;
+
+let clock: ManualClock;
+let sim: RunningSimulator;
+beforeAll(async () => {
+	clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
+	jest.spyOn(Date, 'now').mockImplementation(() => clock.now());
+	sim = await startSimulator({ clock, dataSize: { members: MEMBERS } });
+	const { store } = sim.control;
+	const random = mulberry32(55);
+	const now = clock.now();
+	store.data.skills.length = 0;
+	for (let n = 0; n < SKILLS; n++)
+		store.data.skills.push({
+			id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+			name: `Skill ${n}`,
+			slug: `skill-${n}`,
+			description: '',
+			createdAt: now - 400 * 24 * HOUR,
+		});
+	// Every member has a tier in every skill (the bench's workspaces): a sweep reads every member.
+	for (const user of store.data.users.filter((u) => u.member))
+		for (const { id } of store.data.skills)
+			for (let k = 0; k < 3; k++)
+				store.data.observations.push({
+					userId: user.id,
+					skillId: id,
+					score: 20 + Math.floor(random() * 80),
+					at: now - Math.floor(random() * 60 * 24 * HOUR),
+					kind: 'call',
+				});
+});
+afterAll(async () => {
+	jest.restoreAllMocks();
+	await sim.close();
+});
+
+test.each([
+	// [case, Sweep Every (Days), hours from activation to the first night's read]
+	['every skill due (Sweep Every 1, a day later)', 1, 24],
+	["the form's default Sweep Every 7, at 23:00 the activation day", 7, 14],
+])("the first night's sweep keeps to the share: %s", async (_, sweepDays, hours) => {
+	const trigger = new PollHarness({
+		parameters: {
+			triggerOn: 'skillTiers',
+			skillTierEvents: ['tierChanged'],
+			skillTierOptions: { sweepDays },
+		},
+		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		workflow: { id: `share-${sweepDays}`, name: 'Tier alerts' },
+	});
+	const activation = await trigger.poll();
+	expect(activation.error).toBeUndefined();
+	clock.advance(hours * HOUR);
+	sim.control.clearRequests();
+	// The read, carried on at polls a minute apart until done (no request once done).
+	for (let poll = 0; poll < 60; poll++) {
+		const outcome = await trigger.poll();
+		expect(outcome.error).toBeUndefined();
+		if ((trigger.stored as IDataObject).continues !== true) break;
+		clock.advance(MINUTE);
+	}
+	expect((trigger.stored as IDataObject).continues).not.toBe(true);
+	// No session since the activation: every proficiency request is the sweep's.
+	const sweep = sim.control.requests().filter((r) => r.path.endsWith('/proficiency')).length;
+	const swept = Object.values((trigger.stored as IDataObject).s as Record<string, number[]>).filter(
+		([, sweptAt]) => sweptAt > 0,
+	).length;
+	process.stdout.write(`sweep share ${JSON.stringify({ sweepDays, sweep, swept })}\n`);
+	expect(swept).toBeGreaterThan(0);
+	expect(sweep).toBeLessThanOrEqual(SWEEP_REQUESTS_A_READ);
+});
