@@ -4,7 +4,6 @@ import type { SessionRow } from '../../shared/skills/readTiers';
 import {
 	addPractised,
 	readScenarioSkills,
-	readTiers,
 	readTiersOf,
 	tiersPage,
 } from '../../shared/skills/readTiers';
@@ -63,21 +62,18 @@ export async function readPractised(read: TiersRead): Promise<void> {
 	}
 }
 
-/** One skill's reading: every member at a sweep, else the members asked for (those who practised). */
+/** One skill's reading of the members asked for (those who practised, or a sweep's unseen ones). */
 export async function readSkill(
 	read: TiersRead,
 	skillId: string,
-	sweep: boolean,
 	asked: string[],
 ): Promise<SkillReading> {
 	const { ctx, settings, reading } = read;
-	const rows = sweep
-		? await readTiers(ctx, skillId, settings.query, iso(reading.at))
-		: await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
-	return await completeReading(read, skillId, sweep, asked, rows);
+	const rows = await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
+	return await completeReading(read, skillId, asked, rows);
 }
 
-/** One page of a sweep that did not fit a whole poll: its members, as if they had practised. */
+/** One page of a sweep (steps.ts `sweepSkill`): its members, as if they had practised. */
 export async function readSweepPage(
 	read: TiersRead,
 	skillId: string,
@@ -87,7 +83,7 @@ export async function readSweepPage(
 	const answer = await tiersPage(ctx, skillId, settings.query, iso(reading.at), page);
 	const rows = answer.data;
 	return {
-		reading: await completeReading(read, skillId, false, rows.map(userId), rows),
+		reading: await completeReading(read, skillId, rows.map(userId), rows),
 		pages: answer.pagination.total_pages,
 	};
 }
@@ -96,7 +92,6 @@ export async function readSweepPage(
 async function completeReading(
 	read: TiersRead,
 	skillId: string,
-	sweep: boolean,
 	asked: string[],
 	rows: ProficiencyReading[],
 ): Promise<SkillReading> {
@@ -110,7 +105,7 @@ async function completeReading(
 		: [];
 	const candidates = editCandidates(skill, memory.keyAt, rows, then);
 	const outOfFormerScope = await leftOutBefore(read, skillId, candidates);
-	return { now, sweep, asked, rows, reference, then, outOfFormerScope };
+	return { now, sweep: false, asked, rows, reference, then, outOfFormerScope };
 }
 
 /** Of `candidates`, those the filters before their last edit (`keyBefore`) left out. */
