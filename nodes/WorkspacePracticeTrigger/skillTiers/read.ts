@@ -12,7 +12,7 @@ import { readPages } from '../../shared/transport';
 import type { PollRead } from '../family';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
-import { leftOutByFormer, referenceOf, SESSION_OVERLAP_MS } from './rules';
+import { heldBy, leftOutByFormer, referenceOf, SESSION_OVERLAP_MS } from './rules';
 import type { SkillTiersSettings } from './settings';
 import type { ReadUnderWay, TiersMemory } from './state';
 
@@ -62,7 +62,10 @@ export async function readPractised(read: TiersRead): Promise<void> {
 	}
 }
 
-/** One skill's reading of the members asked for (those who practised, or a sweep's unseen ones). */
+/**
+ * One skill's reading of the members asked for (those who practised, or the kept members a sweep's
+ * pages did not show): a member the filters no longer hold has no row (left the scope).
+ */
 export async function readSkill(
 	read: TiersRead,
 	skillId: string,
@@ -70,7 +73,7 @@ export async function readSkill(
 ): Promise<SkillReading> {
 	const { ctx, settings, reading } = read;
 	const rows = await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
-	return await completeReading(read, skillId, asked, rows);
+	return await completeReading(read, skillId, asked, heldBy(settings.key, rows));
 }
 
 /** One page of a sweep (steps.ts `sweepSkill`): its members, as if they had practised. */
