@@ -1,9 +1,9 @@
 /**
  * Issue 55: a sweep the poll's deadline cuts in the middle of a skill's pages goes on at the next poll
  * from the page after the last one it kept: no earlier page of the skill is read again (only the page
- * whose own reading the deadline cut). Before, a skill's sweep
- * was read whole; cut, it was thrown away and read again from page 1 at the next poll (measured on the
- * 2,000-member week: 38 requests of a first sweep read again, day 3 at 926 requests). A day after
+ * whose own reading the deadline cut). Before, a skill's sweep was read whole; cut, it was thrown away
+ * and read again from page 1 at the next poll (measured on the 2,000-member week: 38 requests of a
+ * first sweep read again, day 3 at 926 requests). A day after
  * activation every skill is due (Sweep Every 1); polls a minute apart, each with a budget shorter
  * than the key's minute (50 requests a minute), so each poll holds 50 requests and the deadline cuts
  * the third skill's pages. Counted in requests through the simulator, on its clock (the poll's pace
