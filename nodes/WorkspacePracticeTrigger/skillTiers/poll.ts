@@ -47,9 +47,7 @@ export const skillTiersPoll: FamilyPoll<SkillTiersSettings, SkillTiersState> = {
 		if (run === undefined) return { state: encode(memory, settings.key), items: [] };
 		const { reading } = run;
 		if (poll.at >= reading.at + READ_HOUR_MS) warnLate(run, poll.at);
-		const sessionsFrom = reading.sessionsPage;
 		await readPractised(run);
-		run.worked = reading.sessionsPage !== sessionsFrom;
 		let done = reading.sessionsPage === undefined;
 		for (const step of done ? readOrder(run.order, reading) : []) {
 			// Past the read's sweep window the rest of the sweep waits for the next read (`endRead`).
@@ -75,7 +73,7 @@ async function begin(
 	memory.reading = undefined;
 	const run = (reading: ReadUnderWay, order: string[], names?: Map<string, string>): TierRun => ({
 		...{ ctx, poll, settings, memory, reading, order, names },
-		...{ items: [], worked: false },
+		items: [],
 	});
 	if (goingOn !== undefined && memory.asOf !== undefined)
 		return run(goingOn, [...memory.skills.keys()]);

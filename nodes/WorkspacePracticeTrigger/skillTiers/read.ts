@@ -4,7 +4,6 @@ import type { SessionRow } from '../../shared/skills/readTiers';
 import {
 	addPractised,
 	readScenarioSkills,
-	readTiers,
 	readTiersOf,
 	tiersPage,
 } from '../../shared/skills/readTiers';
@@ -13,7 +12,7 @@ import { readPages } from '../../shared/transport';
 import type { PollRead } from '../family';
 import type { SkillMemory, SkillReading } from './compare';
 import { editCandidates, unknownMembers, userId } from './compare';
-import { leftOutByFormer, referenceOf, SESSION_OVERLAP_MS } from './rules';
+import { heldBy, leftOutByFormer, referenceOf, SESSION_OVERLAP_MS } from './rules';
 import type { SkillTiersSettings } from './settings';
 import type { ReadUnderWay, TiersMemory } from './state';
 
@@ -63,21 +62,21 @@ export async function readPractised(read: TiersRead): Promise<void> {
 	}
 }
 
-/** One skill's reading: every member at a sweep, else the members asked for (those who practised). */
+/**
+ * One skill's reading of the members asked for (those who practised, or the kept members a sweep's
+ * pages did not show): a member the filters no longer hold has no row (left the scope).
+ */
 export async function readSkill(
 	read: TiersRead,
 	skillId: string,
-	sweep: boolean,
 	asked: string[],
 ): Promise<SkillReading> {
 	const { ctx, settings, reading } = read;
-	const rows = sweep
-		? await readTiers(ctx, skillId, settings.query, iso(reading.at))
-		: await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
-	return await completeReading(read, skillId, sweep, asked, rows);
+	const rows = await readTiersOf(ctx, skillId, settings.query, asked, iso(reading.at));
+	return await completeReading(read, skillId, asked, heldBy(settings.key, rows));
 }
 
-/** One page of a sweep that did not fit a whole poll: its members, as if they had practised. */
+/** One page of a sweep (steps.ts `sweepSkill`): its members, as if they had practised. */
 export async function readSweepPage(
 	read: TiersRead,
 	skillId: string,
@@ -87,7 +86,7 @@ export async function readSweepPage(
 	const answer = await tiersPage(ctx, skillId, settings.query, iso(reading.at), page);
 	const rows = answer.data;
 	return {
-		reading: await completeReading(read, skillId, false, rows.map(userId), rows),
+		reading: await completeReading(read, skillId, rows.map(userId), rows),
 		pages: answer.pagination.total_pages,
 	};
 }
@@ -96,7 +95,6 @@ export async function readSweepPage(
 async function completeReading(
 	read: TiersRead,
 	skillId: string,
-	sweep: boolean,
 	asked: string[],
 	rows: ProficiencyReading[],
 ): Promise<SkillReading> {
@@ -110,7 +108,7 @@ async function completeReading(
 		: [];
 	const candidates = editCandidates(skill, memory.keyAt, rows, then);
 	const outOfFormerScope = await leftOutBefore(read, skillId, candidates);
-	return { now, sweep, asked, rows, reference, then, outOfFormerScope };
+	return { now, sweep: false, asked, rows, reference, then, outOfFormerScope };
 }
 
 /** Of `candidates`, those the filters before their last edit (`keyBefore`) left out. */

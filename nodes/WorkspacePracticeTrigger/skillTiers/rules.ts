@@ -24,25 +24,34 @@ export const referenceOf = (skill: SkillMemory, keyAt: number | undefined): numb
 		: Math.max(skill.swept, keyAt ?? 0) - SESSION_OVERLAP_MS;
 
 /**
+ * Of `rows` (read by ID: the groups already applied by the service), those the filters `key` (a stored
+ * query) hold: the named members and e-mails, which a read by ID leaves out (spec 4.0: the service would
+ * union them with the IDs), applied here.
+ */
+export function heldBy(key: string, rows: ProficiencyReading[]): ProficiencyReading[] {
+	const query = JSON.parse(key) as IDataObject;
+	const listed = (name: string) =>
+		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
+	const userIds = listed('user_ids');
+	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
+	if (userIds === undefined && emails === undefined) return rows;
+	return rows.filter(
+		(row) =>
+			userIds?.includes(userId(row)) ||
+			emails?.includes(String(row.user.email ?? '').toLowerCase()),
+	);
+}
+
+/**
  * Of `candidates`, those the filters before their last edit (`formerKey`, a stored query) left out,
- * from the candidates' rows read under those filters (`rows`: the groups already applied by the
- * service; the named members and e-mails, which a read by ID leaves out, applied here).
+ * from the candidates' rows read under those filters (`heldBy`).
  */
 export function leftOutByFormer(
 	formerKey: string,
 	rows: ProficiencyReading[],
 	candidates: string[],
 ): Set<string> {
-	const query = JSON.parse(formerKey) as IDataObject;
-	const listed = (name: string) =>
-		typeof query[name] === 'string' ? (query[name] as string).split(',') : undefined;
-	const userIds = listed('user_ids');
-	const emails = listed('user_emails')?.map((e) => e.toLowerCase());
-	const listedBefore = (row: ProficiencyReading) =>
-		(userIds === undefined && emails === undefined) ||
-		userIds?.includes(userId(row)) ||
-		emails?.includes(String(row.user.email ?? '').toLowerCase());
-	const held = new Set(rows.filter(listedBefore).map(userId));
+	const held = new Set(heldBy(formerKey, rows).map(userId));
 	return new Set(candidates.filter((id) => !held.has(id)));
 }
 

@@ -35,7 +35,7 @@ export interface ReadUnderWay {
 	sessionsPage?: number;
 	/** Skills still to be swept. */
 	sweep: Set<string>;
-	/** Sweeps read a page at a time (a whole one did not fit a poll): next page, members read. */
+	/** Sweeps under way, a page at a time: next page, members read. */
 	paged: Map<string, { page: number; seen: Set<string> }>;
 	/** Sweeps whose pages are read: swept once the members still to read (`practised`) are. */
 	finishing: Set<string>;

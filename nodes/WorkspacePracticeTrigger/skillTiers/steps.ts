@@ -17,8 +17,6 @@ export interface TierRun extends TiersRead {
 	order: string[];
 	names?: Map<string, string>;
 	items: INodeExecutionData[];
-	/** Whether this poll has read anything yet: a sweep that does not fit a whole poll goes by pages. */
-	worked: boolean;
 }
 
 export const namesOf = (skills: SkillRef[]) => new Map(skills.map((s) => [s.id, s.name]));
@@ -39,7 +37,6 @@ async function keep(run: TierRun, id: string, unit: SkillReading | undefined): P
 		const record = changeRecord(ref, before, row, { from: iso(from), to: iso(reading.at) });
 		run.items.push({ json: { event: 'tierChanged', ...record } });
 	}
-	run.worked = true;
 	return true;
 }
 
@@ -47,7 +44,7 @@ async function keep(run: TierRun, id: string, unit: SkillReading | undefined): P
 export async function readPractisedOf(run: TierRun, id: string): Promise<boolean> {
 	const practised = run.reading.practised.get(id) ?? new Set<string>();
 	for (const asked of chunks([...practised], USER_CHUNK)) {
-		if (!(await keep(run, id, await run.poll.step(readSkill(run, id, false, asked))))) return false;
+		if (!(await keep(run, id, await run.poll.step(readSkill(run, id, asked))))) return false;
 		for (const member of asked) practised.delete(member);
 	}
 	run.reading.practised.delete(id);
@@ -55,18 +52,14 @@ export async function readPractisedOf(run: TierRun, id: string): Promise<boolean
 }
 
 /**
- * A skill's sweep: whole when it fits a poll; once a whole poll could not hold it, a page at a time,
- * then the kept members no page showed, by name (a row moved between polls, or out of scope now).
+ * A skill's sweep, a page at a time (each page compared and kept as it comes, so a sweep the deadline
+ * cuts goes on at the next poll from the page after the last one kept, issue 55), then the kept members
+ * no page showed, by name (a row moved between pages or polls, or out of scope now).
  */
 export async function sweepSkill(run: TierRun, id: string): Promise<boolean> {
 	const { reading, memory } = run;
-	if (reading.sweep.has(id) && !reading.paged.has(id)) {
-		const whole = await run.poll.step(readSkill(run, id, true, []));
-		if (whole === undefined && !run.worked) reading.paged.set(id, { page: 1, seen: new Set() });
-		if (!(await keep(run, id, whole))) return false;
-		reading.sweep.delete(id);
-		return true;
-	}
+	if (reading.sweep.has(id) && !reading.paged.has(id))
+		reading.paged.set(id, { page: 1, seen: new Set() });
 	const paged = reading.paged.get(id);
 	if (paged) {
 		for (let pages = paged.page; paged.page <= pages; paged.page++) {
