@@ -44,8 +44,16 @@ export interface OpenReading {
 	/** What the open list listed open so far, less those found finished since (`outcomes`). */
 	open: Record<string, OpenEntry>;
 	newest: number | null;
-	/** A starting point: only those it listed open and finds finished are events. */
+	/**
+	 * A starting point: only those it listed open and finds finished, and those given after `since`, are
+	 * events.
+	 */
 	start?: true;
+	/**
+	 * A starting point its first poll could not finish: the newest created_at that poll knew (the service's
+	 * time then, as far as known). One given after it was given after the starting point.
+	 */
+	since?: number;
 	/** The finished list's next page (0: read through; absent: not begun). */
 	finished?: number;
 	/** The look-up under way: its people (at most IDS_PER_REQUEST), scenarios and next page. */
@@ -73,6 +81,9 @@ const OPEN_STATUSES = 'not_started,in_progress,past_due';
 const MARGIN_MS = 3_600_000;
 /** Guards the static data only (~80 bytes each): far above any open set, as a cut one is never sent. */
 const MAX_OPEN = 50_000;
+
+const newestOf = (a: number | null, b: number | null) =>
+	a === null ? b : b === null ? a : Math.max(a, b);
 
 function raiseFloor(state: AssignmentState, serviceTime: number | null): void {
 	const floor = serviceTime === null ? null : serviceTime - MARGIN_MS;
@@ -295,8 +306,15 @@ export async function readAssignments(
 		if (created !== undefined)
 			reading.newest = reading.newest === null ? created : Math.max(reading.newest, created);
 	};
+	const givenSince = (row: IDataObject) =>
+		reading.since !== undefined && (stampOf(row.created_at) ?? -Infinity) > reading.since;
 	const found: FoundAssignment[] = [];
-	const goesOn = () => ({ state, found, newest: reading.newest });
+	const goesOn = () => {
+		// A starting point going on at the next polls: what its first poll knew of the service's time.
+		const known = newestOf(reading.newest, serviceTime);
+		if (stored === undefined && state.reading && known !== null) reading.since = known;
+		return { state, found, newest: reading.newest };
+	};
 	if (reading.page !== 0) {
 		// Past-due events are judged per page against the state before the read.
 		const onPage = (rows: IDataObject[]) => {
@@ -312,8 +330,8 @@ export async function readAssignments(
 					created !== undefined &&
 					(state.floor === null || created >= state.floor) &&
 					!(id in state.fin);
-				if (!first && code === 'p' && (before ? before[0] !== 'p' : recent))
-					found.push({ event: 'assignmentPastDue', row });
+				const past = first ? givenSince(row) : before ? before[0] !== 'p' : recent;
+				if (code === 'p' && past) found.push({ event: 'assignmentPastDue', row });
 				reading.open[id] = [code, userIdOf(row), scenarioIdOf(row), created ?? 0];
 			}
 		};
@@ -345,10 +363,10 @@ export async function readAssignments(
 		);
 		if (first) {
 			state.floor = startFloor();
-			// Listed open by this starting point, finished now: finished after it began (a starting point
-			// read over several polls, issue 54). The rest finished before: history.
+			// Listed open by this starting point, finished now, or given after its first poll: finished after
+			// it began (a starting point read over several polls, issue 54). The rest finished before: history.
 			for (const row of walk.rows)
-				found.push(...outcomes(state, [row], idOf(row) in reading.open));
+				found.push(...outcomes(state, [row], idOf(row) in reading.open || givenSince(row)));
 		} else found.push(...outcomes(state, walk.rows, true));
 		reading.finished = walk.next ?? 0;
 		if (walk.next !== undefined) return goesOn();
