@@ -346,8 +346,7 @@ export async function readAssignments(
 	if (reading.finished !== 0) {
 		// A starting point: the newest row tells the service's time, its cut-off an hour before.
 		const startFloor = () => {
-			const t =
-				reading.newest === null ? serviceTime : Math.max(reading.newest, serviceTime ?? 0);
+			const t = reading.newest === null ? serviceTime : Math.max(reading.newest, serviceTime ?? 0);
 			return t === null ? null : t - MARGIN_MS;
 		};
 		const floor = state.floor;
