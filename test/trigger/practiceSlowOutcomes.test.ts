@@ -92,5 +92,42 @@ describe.each(['durable', 'cut-emit-only', 'legacy-emit-only'] as Scheduler[])(
 			if (scheduler !== 'legacy-emit-only')
 				expect(perPoll.filter((n) => n > 0).length).toBeGreaterThan(1);
 		}, 120_000);
+
+		test('Past Due alone: the past-due list a page a poll, each once', async () => {
+			startVirtualTime(rig, 0);
+			const fx = control().fixtures();
+			const ids = Array.from(
+				{ length: 250 },
+				(_, i) =>
+					control().addAssignment({
+						userEmail: PEOPLE[i % PEOPLE.length],
+						scenario: fx.scenarios.coldCall.id,
+					}).id,
+			);
+			const trigger = rig.harness(
+				{
+					triggerOn: 'practice',
+					practiceEvents: ['assignmentPastDue'],
+					practiceFilters: {},
+					practiceOptions: { maxReadsPerDay: 0, openReadHours: 0 },
+				} as never,
+				{ ...harnessOptions(scheduler), workflow: { id: `slow-past-due-${scheduler}` } },
+			);
+			const first = await trigger.poll();
+			expect(first.error).toBeUndefined();
+			expect(first.items).toEqual([]);
+			// 250 past due: 3 pages of the past-due list, 2 requests a poll at 12 s.
+			for (const id of ids) control().setAssignmentStatus(id, 'past_due');
+			rig.slow.latencyMs = 12_000;
+			const sent: string[] = [];
+			for (let poll = 0; poll < 10; poll++) {
+				control().advance(MINUTE);
+				const outcome = await trigger.poll();
+				expect(outcome.error).toBeUndefined();
+				sent.push(...practiceEventsOf(outcome.items).map((e) => `${e.event} ${e.id}`));
+			}
+			expect(new Set(sent).size).toBe(sent.length);
+			expect([...sent].sort()).toEqual(ids.map((id) => `assignmentPastDue ${id}`).sort());
+		}, 120_000);
 	},
 );

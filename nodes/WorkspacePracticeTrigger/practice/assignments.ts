@@ -4,7 +4,6 @@ import {
 	ASSIGNMENTS_PATH,
 	idOf,
 	isObject,
-	readAll,
 	readNewest,
 	readPagesInTime,
 	scenarioIdOf,
@@ -294,8 +293,7 @@ export async function readAssignments(
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
 	if (pastDueOnly) {
 		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
-		const read = await readPastDue(ctx, query, stored ?? emptyState(), serviceTime);
-		return stored ? read : { ...read, found: [] };
+		return await readPastDue(ctx, query, stored, serviceTime);
 	}
 	const first = stored === undefined || stored.reading?.start === true;
 	const state = stored ?? emptyState();
@@ -397,26 +395,43 @@ export async function readAssignments(
 	return goesOn();
 }
 
-/** Past Due alone reads the past-due list only; one unlisted once is kept against a missed row. */
+/**
+ * Past Due alone reads the past-due list only, a page at a time across polls (`reading`: its `page` and
+ * what it listed); one unlisted once is kept against a missed row. A starting point sends nothing.
+ */
 async function readPastDue(
 	ctx: IPollFunctions,
 	query: IDataObject,
-	state: AssignmentState,
+	stored: AssignmentState | undefined,
 	serviceTime: number | null,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
-	const rows = await readAll(ctx, ASSIGNMENTS_PATH, { ...query, status: 'past_due' });
-	let newest: number | null = null;
+	const state = stored ?? emptyState();
+	const reading: OpenReading = state.reading ?? { page: 1, open: {}, newest: null };
+	if (stored === undefined) reading.start = true;
+	state.reading = reading;
 	const found: FoundAssignment[] = [];
-	const open: Record<string, OpenEntry> = {};
-	for (const row of rows) {
-		if (row.status !== 'past_due') continue;
-		const id = idOf(row);
-		const created = stampOf(row.created_at);
-		if (created !== undefined) newest = newest === null ? created : Math.max(newest, created);
-		const before = state.open[id];
-		if (!before || before[0] !== 'p') found.push({ event: 'assignmentPastDue', row });
-		open[id] = ['p', userIdOf(row), scenarioIdOf(row), created ?? 0];
+	const onPage = (rows: IDataObject[]) => {
+		for (const row of rows) {
+			const id = idOf(row);
+			// A row read twice (the list moved between two pages) keeps its first reading.
+			if (row.status !== 'past_due' || id in reading.open) continue;
+			const created = stampOf(row.created_at);
+			if (created !== undefined)
+				reading.newest = reading.newest === null ? created : Math.max(reading.newest, created);
+			const before = state.open[id];
+			if (!reading.start && (!before || before[0] !== 'p'))
+				found.push({ event: 'assignmentPastDue', row });
+			reading.open[id] = ['p', userIdOf(row), scenarioIdOf(row), created ?? 0];
+		}
+	};
+	const pastDue = { ...query, status: 'past_due' };
+	const next = await readPagesInTime(ctx, ASSIGNMENTS_PATH, pastDue, reading.page, onPage);
+	if (next !== undefined) {
+		reading.page = next;
+		return { state, found, newest: reading.newest };
 	}
+	delete state.reading;
+	const open = reading.open;
 	const missedBefore = new Set(state.miss ?? []);
 	const miss: string[] = [];
 	for (const [id, entry] of Object.entries(state.open)) {
@@ -424,7 +439,7 @@ async function readPastDue(
 		open[id] = entry;
 		miss.push(id);
 	}
-	const next: AssignmentState = { ...state, open, fin: {}, miss };
-	raiseFloor(next, serviceTime);
-	return { state: next, found, newest };
+	const done: AssignmentState = { ...state, open, fin: {}, miss };
+	raiseFloor(done, serviceTime);
+	return { state: done, found, newest: reading.newest };
 }
