@@ -136,15 +136,21 @@ async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
 				);
 				const keysOf = (items: Json[]) =>
 					items.map((i) => `${String(i.event)}:${String((i.assignment as Json)?.id)}`);
+				let outSoFar = 0;
 				const executions = await waitFor(
 					'every outcome',
 					async () => {
 						const all = await allExecutions(ctx, id);
 						const keys = new Set(all.flatMap((e) => keysOf(itemsOf(e))));
-						return [...expected].every((k) => keys.has(k)) ? all : undefined;
+						outSoFar = [...expected].filter((k) => keys.has(k)).length;
+						return outSoFar === expected.size ? all : undefined;
 					},
 					{ timeoutMs: OUTCOMES_WITHIN_MS, intervalMs: 5000 },
-				);
+				).catch((error: unknown) => {
+					throw new CheckError(
+						`NOT WHILE SLOW: ${outSoFar} of ${expected.size} outcomes out in ${OUTCOMES_WITHIN_MS / 60_000} minutes at 12 s a request (${error instanceof Error ? error.message : String(error)})`,
+					);
+				});
 				const tookS = ((Date.now() - started) / 1000).toFixed(0);
 				// A poll under way may still emit: wait for it, then judge.
 				await sleepMs(durable ? 45_000 : 20_000);
