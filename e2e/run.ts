@@ -9,7 +9,8 @@
  * Flags: --no-queue, --only-queue, --v1, --only-v1, --keep (keep n8n's folder and logs), --steps=<a,b> (subset:
  * credential, listing, operations, forms, editor, job-trigger, wait, polling, practice, members,
  * create-tool, agent, mcp, ai-examples, kb-sync, loop-examples, templates, skill-tiers, job-repeats, day-budget,
- * durable (or one leg: durable-legacy, durable-scheduler)).
+ * durable (or one leg: durable-legacy, durable-scheduler), slow-outcomes (or slow-outcomes-legacy,
+ * slow-outcomes-scheduler)).
  * Prints one line per checked step and ends with "N passed, N failed"; exit code 1 on any failure.
  */
 import { mkdtempSync } from 'node:fs';
@@ -51,6 +52,7 @@ import { listingSteps } from './steps/listing';
 import { loopExampleSteps } from './steps/loopExamples';
 import { templateSteps } from './steps/templates';
 import { skillTierSteps } from './steps/skillTiers';
+import { slowOutcomeSteps } from './steps/slowOutcomes';
 import { mcpSteps } from './steps/mcp';
 import { memberSteps } from './steps/members';
 import { createToolSteps } from './steps/createTool';
@@ -223,6 +225,12 @@ async function runMode(
 		const schedulerLeg = runs('durable') || runs('durable-scheduler');
 		if (legacyLeg || schedulerLeg)
 			await durableSteps(ctx, { legacy: legacyLeg, scheduler: schedulerLeg });
+		// Practice Results' outcomes at 12 s a request, legacy poller then the durable scheduler (with its
+		// default timeout: it stays on until this mode's n8n stops).
+		const slowLegacy = runs('slow-outcomes') || runs('slow-outcomes-legacy');
+		const slowScheduler = runs('slow-outcomes') || runs('slow-outcomes-scheduler');
+		if (slowLegacy || slowScheduler)
+			await slowOutcomeSteps(ctx, { legacy: slowLegacy, scheduler: slowScheduler });
 		await queueSteps(ctx);
 		return report.outcomes;
 	} finally {

@@ -33,10 +33,10 @@ type Json = Record<string, unknown>;
 type Sim = OwnSimulator['sim'];
 
 /** Six once-a-minute crons 10 s apart: n8n's shortest Poll Times in effect. */
-const EVERY_10_S = {
+export const EVERY_10_S = {
 	item: [0, 10, 20, 30, 40, 50].map((s) => ({ mode: 'custom', cronExpression: `${s} * * * * *` })),
 };
-const TRIGGER = 'Trigger';
+export const TRIGGER = 'Trigger';
 const ROUND_MS = 10_000;
 
 /** The durable scheduler's settings (n8n 2.41's scheduler.config.js), time scaled down. */
@@ -270,7 +270,7 @@ interface Watched {
 }
 
 /** Every execution of a workflow with its data, oldest first (the API pages by 100). */
-async function allExecutions(ctx: SuiteContext, workflowId: string): Promise<Execution[]> {
+export async function allExecutions(ctx: SuiteContext, workflowId: string): Promise<Execution[]> {
 	const all: Execution[] = [];
 	let cursor = '';
 	for (;;) {
@@ -293,7 +293,7 @@ async function allExecutions(ctx: SuiteContext, workflowId: string): Promise<Exe
 const startedAt = (execution: Execution): number =>
 	Date.parse(String((execution as Execution & { startedAt?: string }).startedAt ?? ''));
 
-const itemsOf = (execution: Execution): Json[] =>
+export const itemsOf = (execution: Execution): Json[] =>
 	(execution.data?.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 
 const stripAnsi = (text: string): string => text.replace(/\x1b\[[0-9;]*m/g, '');

@@ -202,6 +202,13 @@ export class PollDriver {
 		return harnessOptions(this.scheduler).persistence ?? 'staged';
 	}
 
+	/** The node's static data as the next poll finds it (under emit-only, what n8n holds in memory). */
+	get live(): IDataObject {
+		return this.persistence === 'emit-only'
+			? this.harness.workflow.getStaticData('node', this.harness.node)
+			: this.harness.stored;
+	}
+
 	/**
 	 * Whether the server has stored anything for the node. Under emit-only, n8n keeps a starting point
 	 * that no poll emitted with in memory only: a restart before then starts over from "now" (a new
@@ -559,15 +566,24 @@ export async function anyPoll(driver: PollDriver, d: Draws, mix: PollMix): Promi
 	} else await driver.poll();
 }
 
-/** Quiet polls a minute apart (after `leadMs`) until `quietPolls` in a row deliver nothing (40 at most). */
-export async function settle(driver: PollDriver, quietPolls: number, leadMs = 0): Promise<void> {
+/**
+ * Quiet polls a minute apart (after `leadMs`) until `quietPolls` in a row deliver nothing (40 at most).
+ * With `busy`, a poll after which it is true (a read going on over polls that emit nothing, as at 12 s a
+ * request) is not quiet.
+ */
+export async function settle(
+	driver: PollDriver,
+	quietPolls: number,
+	leadMs = 0,
+	busy?: () => boolean,
+): Promise<void> {
 	if (leadMs) driver.wait(leadMs);
 	let quiet = 0;
 	for (let i = 0; i < 40 && quiet < quietPolls; i++) {
 		driver.wait(MINUTE);
 		const before = driver.delivered.length;
 		const r = await driver.poll();
-		quiet = r.delivered && driver.delivered.length === before ? quiet + 1 : 0;
+		quiet = r.delivered && driver.delivered.length === before && !busy?.() ? quiet + 1 : 0;
 	}
 }
 

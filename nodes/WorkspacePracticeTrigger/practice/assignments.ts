@@ -1,11 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { untilDeadline } from '../../shared/transport';
 import {
 	ASSIGNMENTS_PATH,
 	idOf,
 	isObject,
-	readAll,
 	readNewest,
 	readPagesInTime,
 	scenarioIdOf,
@@ -33,12 +31,39 @@ export interface AssignmentState {
 	reading?: OpenReading;
 }
 
-/** An assignment read's open list so far: next page (0: read through); `start`: no events. */
+/**
+ * An assignment read under way, step by step, each a page at a time across polls: the open list
+ * (`page`), then the finished list since the cut-off (`finished`), then the look-ups of known-open ones
+ * gone (`look`). Outcomes found so far were emitted and are in the state (taken out of `open` and of the
+ * state's `open`, kept in `fin`), so a page read again sends nothing twice.
+ */
 export interface OpenReading {
+	/** The open list's next page (0: read through; its entries are then in the state's `open` too). */
 	page: number;
+	/** What the open list listed open so far, less those found finished since (`outcomes`). */
 	open: Record<string, OpenEntry>;
 	newest: number | null;
+	/**
+	 * A starting point: only those it listed open and finds finished, and those given after `since`, are
+	 * events.
+	 */
 	start?: true;
+	/**
+	 * A starting point its first poll could not finish: the newest created_at that poll knew (the service's
+	 * time then, as far as known). One given after it was given after the starting point.
+	 */
+	since?: number;
+	/** The finished list's next page (0: read through; absent: not begun). */
+	finished?: number;
+	/** The look-up under way: its people (at most IDS_PER_REQUEST), scenarios and next page. */
+	look?: LookUp;
+}
+
+/** Who a look-up reads the finished assignments of, on which scenarios, and its next page. */
+export interface LookUp {
+	users: string[];
+	scenarios: string[];
+	page: number;
 }
 
 export type AssignmentEvent = 'assignmentCompleted' | 'assignmentDidNotPass' | 'assignmentPastDue';
@@ -55,6 +80,9 @@ const OPEN_STATUSES = 'not_started,in_progress,past_due';
 const MARGIN_MS = 3_600_000;
 /** Guards the static data only (~80 bytes each): far above any open set, as a cut one is never sent. */
 const MAX_OPEN = 50_000;
+
+const newestOf = (a: number | null, b: number | null) =>
+	a === null ? b : b === null ? a : Math.max(a, b);
 
 function raiseFloor(state: AssignmentState, serviceTime: number | null): void {
 	const floor = serviceTime === null ? null : serviceTime - MARGIN_MS;
@@ -118,17 +146,29 @@ export function readAssignmentState(stored: unknown): AssignmentState | undefine
 		: undefined;
 }
 
-/** Finished rows into events (state updated in place); those at or after `floor` become known. */
-function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): FoundAssignment[] {
+/**
+ * Finished rows into events (state updated in place); those at or after the floor become known. An
+ * outcome is one `known` open (the state's unless given) or given since `floor` (the state's unless
+ * given) and not yet seen. A row found finished leaves every open set, the read's under way included.
+ */
+function outcomes(
+	state: AssignmentState,
+	rows: IDataObject[],
+	emit: boolean,
+	known: Record<string, OpenEntry> = state.open,
+	floor: number | null = state.floor,
+): FoundAssignment[] {
 	const found: FoundAssignment[] = [];
 	for (const row of rows) {
 		const event = eventOfFinished(row);
 		if (event === undefined) continue;
 		const id = idOf(row);
 		const created = stampOf(row.created_at) ?? 0;
-		const recent = state.floor === null || created >= state.floor;
-		const isNew = id in state.open || (recent && !(id in state.fin));
+		const recent = floor === null || created >= floor;
+		const isNew = id in known || (recent && !(id in state.fin));
 		delete state.open[id];
+		delete known[id];
+		if (state.reading) delete state.reading.open[id];
 		if (recent) state.fin[id] = created;
 		if (isNew && emit) found.push({ event, row });
 	}
@@ -136,17 +176,13 @@ function outcomes(state: AssignmentState, rows: IDataObject[], emit: boolean): F
 }
 
 /** The form's assignment filters narrowed to these people and scenarios (undefined: none can match). */
-function narrowed(
-	query: IDataObject,
-	users: string[],
-	scenarios: string[],
-): IDataObject | undefined {
+function narrowed(query: IDataObject, look: LookUp): IDataObject | undefined {
 	const wanted = query.scenario_ids
 		? String(query.scenario_ids)
 				.split(',')
-				.filter((id) => scenarios.includes(id))
-		: scenarios;
-	if (users.length === 0 || wanted.length === 0) return undefined;
+				.filter((id) => look.scenarios.includes(id))
+		: look.scenarios;
+	if (look.users.length === 0 || wanted.length === 0) return undefined;
 	// The people are the sessions' own (by user ID); the form's Members were already applied to them.
 	const rest: IDataObject = { ...query, scenario_ids: wanted.join(',') };
 	delete rest.user_ids;
@@ -157,62 +193,57 @@ function narrowed(
 /** Most ids one list request names, so its address stays short. */
 const IDS_PER_REQUEST = 50;
 
-/** A list read for many users, in requests of at most IDS_PER_REQUEST user ids each. */
-async function forUsers(
-	users: string[],
-	read: (userIds: string) => Promise<IDataObject[]>,
-): Promise<IDataObject[]> {
-	const rows: IDataObject[] = [];
+const unique = (values: string[]) => [...new Set(values)];
+
+/** Look-ups of these people on these scenarios, at most IDS_PER_REQUEST people each. */
+function lookUps(users: string[], scenarios: string[]): LookUp[] {
+	const all: LookUp[] = [];
 	for (let i = 0; i < users.length; i += IDS_PER_REQUEST)
-		rows.push(...(await read(users.slice(i, i + IDS_PER_REQUEST).join(','))));
-	return rows;
+		all.push({ users: users.slice(i, i + IDS_PER_REQUEST), scenarios, page: 1 });
+	return all;
 }
 
 /**
- * Finished assignments of these people on these scenarios, newest first, read down to the cut-off
- * (`floor`) and to the oldest known-open one looked for (`entries`), or until every one of those is found
- * when that is lower: a row is an outcome when it was known open, or given since the cut-off and not yet
- * seen (`outcomes`).
+ * Finished assignments of a look-up's people on its scenarios, newest first from its page, read down to
+ * `downTo` and to the oldest known-open one looked for (`entries`, those of its people), or until every
+ * one of those is found when that is lower; `judge` as `outcomes` takes it. `next`: the page the poll's
+ * deadline stopped it at.
  */
 async function lookUp(
 	ctx: IPollFunctions,
 	query: IDataObject,
 	state: AssignmentState,
 	entries: Array<[string, OpenEntry]>,
-	people: { users: string[]; scenarios: string[]; sinceFloor: boolean },
-): Promise<FoundAssignment[]> {
-	const users = [...new Set([...people.users, ...entries.map(([, e]) => e[1])])];
-	const qs = narrowed(query, users, [
-		...new Set([...people.scenarios, ...entries.map(([, e]) => e[2])]),
-	]);
-	if (!qs) return [];
+	look: LookUp,
+	downTo: number | null,
+	judge?: { known: Record<string, OpenEntry>; floor: number | null },
+): Promise<{ found: FoundAssignment[]; next?: number }> {
+	const qs = narrowed(query, look);
+	const mine = entries.filter(([, e]) => look.users.includes(e[1]));
+	const missing = new Set(mine.map(([id]) => id));
+	if (!qs || (missing.size === 0 && downTo === Infinity)) return { found: [] };
 	// An entry of unknown age (its row had no created_at) is looked for on every page.
-	const oldest = entries.some(([, e]) => !e[3]) ? null : Math.min(...entries.map(([, e]) => e[3]!));
-	const missing = new Set(entries.map(([id]) => id));
-	// Given since the cut-off: every page down to it (null: no cut-off yet, every page is recent).
-	const floor = people.sinceFloor ? state.floor : Infinity;
+	const oldest = mine.some(([, e]) => !e[3]) ? null : Math.min(...mine.map(([, e]) => e[3]!));
 	const lowest = (a: number | null, b: number | null) =>
 		a === null || b === null ? null : Math.min(a, b);
-	const rows = await forUsers(users, async (userIds) =>
-		missing.size === 0 && floor === Infinity
-			? []
-			: await readNewest(
-					ctx,
-					ASSIGNMENTS_PATH,
-					{ ...qs, status: FINISHED, user_ids: userIds },
-					(row) => {
-						missing.delete(idOf(row));
-						return lowest(missing.size === 0 ? Infinity : oldest, floor);
-					},
-				),
+	const read = await readNewest(
+		ctx,
+		ASSIGNMENTS_PATH,
+		{ ...qs, status: FINISHED, user_ids: look.users.join(',') },
+		(row) => {
+			missing.delete(idOf(row));
+			return lowest(missing.size === 0 ? Infinity : oldest, downTo);
+		},
+		look.page,
 	);
-	return outcomes(state, rows, true);
+	return { found: outcomes(state, read.rows, true, judge?.known, judge?.floor), next: read.next };
 }
 
 /**
  * The fast path after scored sessions: the finished assignments of their people on their scenarios,
  * those known open and those given since the cut-off (an assignment given since the last assignment read
- * is not known, and its outcome shows in the same list: issue 54).
+ * is not known, and its outcome shows in the same list: issue 54). `cut`: the poll's deadline stopped it
+ * (what it found until then is kept; a full assignment read finds the rest).
  */
 export async function findFinished(
 	ctx: IPollFunctions,
@@ -220,27 +251,39 @@ export async function findFinished(
 	state: AssignmentState,
 	userIds: string[],
 	scenarioIds: string[],
-): Promise<FoundAssignment[]> {
+): Promise<{ found: FoundAssignment[]; cut: boolean }> {
 	const pairs = new Set(userIds.map((user, i) => `${user}|${scenarioIds[i]}`));
 	// A starting point read over several polls has no cut-off yet: only what it has listed open is new.
 	const starting = state.reading?.start === true;
 	const known = starting ? state.reading!.open : state.open;
 	const candidates = Object.entries(known).filter(([, e]) => pairs.has(`${e[1]}|${e[2]}`));
-	if (userIds.length === 0 || (starting && candidates.length === 0)) return [];
-	if (starting)
-		return await lookUp(ctx, query, { ...state, open: known, floor: Infinity }, candidates, {
-			users: [],
-			scenarios: [],
-			sinceFloor: false,
-		});
-	return await lookUp(ctx, query, state, candidates, {
-		users: userIds,
-		scenarios: scenarioIds,
-		sinceFloor: true,
-	});
+	const found: FoundAssignment[] = [];
+	if (userIds.length === 0 || (starting && candidates.length === 0)) return { found, cut: false };
+	const users = unique([...(starting ? [] : userIds), ...candidates.map(([, e]) => e[1])]);
+	const scenarios = unique([...(starting ? [] : scenarioIds), ...candidates.map(([, e]) => e[2])]);
+	for (const look of lookUps(users, scenarios)) {
+		const read = starting
+			? await lookUp(ctx, query, state, candidates, look, Infinity, { known, floor: Infinity })
+			: await lookUp(ctx, query, state, candidates, look, state.floor);
+		found.push(...read.found);
+		if (read.next !== undefined) return { found, cut: true };
+	}
+	return { found, cut: false };
 }
 
-/** The assignment read; `serviceTime`: the newest created_at listed before this poll (null: none). */
+/** The next look-up of known-open ones gone (undefined: none left): the first people's, by user ID. */
+function nextGoneLookUp(gone: Array<[string, OpenEntry]>): LookUp | undefined {
+	const [look] = lookUps(unique(gone.map(([, e]) => e[1])).sort(), []);
+	if (!look) return undefined;
+	const scenarios = gone.filter(([, e]) => look.users.includes(e[1])).map(([, e]) => e[2]);
+	return { ...look, scenarios: unique(scenarios) };
+}
+
+/**
+ * The assignment read, a page at a time across polls (`OpenReading`): with `reading` in the state
+ * returned, the next poll goes on from it. `serviceTime`: the newest created_at listed before this poll
+ * (null: none).
+ */
 export async function readAssignments(
 	ctx: IPollFunctions,
 	query: IDataObject,
@@ -250,153 +293,145 @@ export async function readAssignments(
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
 	if (pastDueOnly) {
 		// The starting point of Past Due alone is the past-due list too: what is past due now is history.
-		const read = await readPastDue(ctx, query, stored ?? emptyState(), serviceTime);
-		return stored ? read : { ...read, found: [] };
+		return await readPastDue(ctx, query, stored, serviceTime);
 	}
-	const reading = stored?.reading;
-	const first = stored === undefined || reading?.start === true;
+	const first = stored === undefined || stored.reading?.start === true;
 	const state = stored ?? emptyState();
-	delete state.reading;
-	// Past-due events are judged per page against the state before the read.
-	const time = { newest: reading?.newest ?? null };
+	const reading: OpenReading = state.reading ?? { page: 1, open: {}, newest: null };
+	if (first) reading.start = true;
+	state.reading = reading;
 	const note = (created: number | undefined) => {
 		if (created !== undefined)
-			time.newest = time.newest === null ? created : Math.max(time.newest, created);
+			reading.newest = reading.newest === null ? created : Math.max(reading.newest, created);
 	};
+	const givenSince = (row: IDataObject) =>
+		reading.since !== undefined && (stampOf(row.created_at) ?? -Infinity) > reading.since;
 	const found: FoundAssignment[] = [];
-	const open: Record<string, OpenEntry> = { ...reading?.open };
-	const onPage = (rows: IDataObject[]) => {
-		for (const row of rows) {
-			const code = OPEN_CODE[String(row.status)];
-			const id = idOf(row);
-			// A row read twice (the list moved between two pages) keeps its first reading.
-			if (code === undefined || id in open) continue;
-			const before = state.open[id];
-			const created = stampOf(row.created_at);
-			note(created);
-			const recent =
-				created !== undefined &&
-				(state.floor === null || created >= state.floor) &&
-				!(id in state.fin);
-			if (!first && code === 'p' && (before ? before[0] !== 'p' : recent))
-				found.push({ event: 'assignmentPastDue', row });
-			open[id] = [code, userIdOf(row), scenarioIdOf(row), created ?? 0];
-		}
+	const goesOn = () => {
+		// A starting point going on at the next polls: what its first poll knew of the service's time.
+		const known = newestOf(reading.newest, serviceTime);
+		if (stored === undefined && state.reading && known !== null) reading.since = known;
+		return { state, found, newest: reading.newest };
 	};
-	const openQuery = { ...query, status: OPEN_STATUSES };
-	const next =
-		reading?.page === 0
-			? undefined
-			: await readPagesInTime(ctx, ASSIGNMENTS_PATH, openQuery, reading?.page ?? 1, onPage);
-	const readSoFar = (page: number): OpenReading => {
-		const left: OpenReading = { page, open: { ...open }, newest: time.newest };
-		if (first) left.start = true;
-		return left;
-	};
-	if (next !== undefined)
-		return { state: { ...state, reading: readSoFar(next) }, found, newest: time.newest };
-	// On a deadline after the open list, the next poll goes on from it with the state as it was.
-	const before = JSON.parse(JSON.stringify(state)) as AssignmentState;
-	const listed = readSoFar(0);
-	const rest = await untilDeadline(
-		finishRead(ctx, query, state, first, open, time, note, serviceTime),
-	);
-	if (!rest) return { state: { ...before, reading: listed }, found, newest: time.newest };
-	return { state: rest.state, found: [...found, ...rest.found], newest: time.newest };
-}
-
-/** After the open list: finished ones since `floor`, then a look-up of known-open ones gone. */
-async function finishRead(
-	ctx: IPollFunctions,
-	query: IDataObject,
-	state: AssignmentState,
-	first: boolean,
-	open: Record<string, OpenEntry>,
-	time: { newest: number | null },
-	note: (created: number | undefined) => void,
-	serviceTime: number | null,
-): Promise<{ state: AssignmentState; found: FoundAssignment[] }> {
-	const found: FoundAssignment[] = [];
-	const finishedQuery = { ...query, status: FINISHED };
-	if (first) {
-		// The starting point: what is finished now is history; the newest row tells the service's time.
+	if (reading.page !== 0) {
+		// Past-due events are judged per page against the state before the read.
+		const onPage = (rows: IDataObject[]) => {
+			for (const row of rows) {
+				const code = OPEN_CODE[String(row.status)];
+				const id = idOf(row);
+				// A row read twice (the list moved between two pages) keeps its first reading.
+				if (code === undefined || id in reading.open) continue;
+				const before = state.open[id];
+				const created = stampOf(row.created_at);
+				note(created);
+				const recent =
+					created !== undefined &&
+					(state.floor === null || created >= state.floor) &&
+					!(id in state.fin);
+				const past = first ? givenSince(row) : before ? before[0] !== 'p' : recent;
+				if (code === 'p' && past) found.push({ event: 'assignmentPastDue', row });
+				reading.open[id] = [code, userIdOf(row), scenarioIdOf(row), created ?? 0];
+			}
+		};
+		const openQuery = { ...query, status: OPEN_STATUSES };
+		const next = await readPagesInTime(ctx, ASSIGNMENTS_PATH, openQuery, reading.page, onPage);
+		reading.page = next ?? 0;
+		if (next !== undefined) return goesOn();
+	}
+	// Listed open: known open (known-open ones not listed any more finished, or a read missed them while
+	// the list moved). At every poll that goes on too: one found finished since left both sets.
+	state.open = { ...state.open, ...reading.open };
+	if (reading.finished !== 0) {
+		// A starting point: the newest row tells the service's time, its cut-off an hour before.
 		const startFloor = () => {
-			const t = time.newest === null ? serviceTime : Math.max(time.newest, serviceTime ?? 0);
+			const t = reading.newest === null ? serviceTime : Math.max(reading.newest, serviceTime ?? 0);
 			return t === null ? null : t - MARGIN_MS;
 		};
-		const recent = await readNewest(ctx, ASSIGNMENTS_PATH, finishedQuery, (row) => {
-			note(stampOf(row.created_at));
-			return startFloor();
-		});
-		state.floor = startFloor();
-		state.open = open;
-		// Listed open by this starting point, finished now: finished after it began (a starting point read
-		// over several polls, issue 54). The rest finished before: history.
-		outcomes(
-			state,
-			recent.filter((row) => !(idOf(row) in open)),
-			false,
+		const floor = state.floor;
+		const walk = await readNewest(
+			ctx,
+			ASSIGNMENTS_PATH,
+			{ ...query, status: FINISHED },
+			(row) => {
+				note(stampOf(row.created_at));
+				return first ? startFloor() : floor;
+			},
+			reading.finished ?? 1,
 		);
-		found.push(
-			...outcomes(
-				state,
-				recent.filter((row) => idOf(row) in open),
-				true,
-			),
-		);
-		return { state, found };
+		if (first) {
+			state.floor = startFloor();
+			// Listed open by this starting point, finished now, or given after its first poll: finished after
+			// it began (a starting point read over several polls, issue 54). The rest finished before: history.
+			for (const row of walk.rows)
+				found.push(...outcomes(state, [row], idOf(row) in reading.open || givenSince(row)));
+		} else found.push(...outcomes(state, walk.rows, true));
+		reading.finished = walk.next ?? 0;
+		if (walk.next !== undefined) return goesOn();
 	}
-	const before = state.open;
-	// Known-open ones not listed any more finished, or a read missed them while the list moved.
-	state.open = { ...before, ...open };
-	const floor = state.floor;
-	const recentRows = await readNewest(ctx, ASSIGNMENTS_PATH, finishedQuery, (row) => {
-		note(stampOf(row.created_at));
-		return floor;
-	});
-	found.push(...outcomes(state, recentRows, true));
-	const gone = Object.keys(before).filter((id) => !(id in open) && id in state.open);
-	if (gone.length > 0)
-		found.push(
-			...(await lookUp(
-				ctx,
-				query,
-				state,
-				gone.map((id) => [id, before[id]]),
-				{ users: [], scenarios: [], sinceFloor: false },
-			)),
-		);
-	// Gone but not found finished stays known open until a read shows what it became.
+	// Known-open ones gone from the open list: looked up among their people's finished ones, in turn.
+	while (!first) {
+		const gone = Object.entries(state.open).filter(([id]) => !(id in reading.open));
+		const look = reading.look ?? nextGoneLookUp(gone);
+		if (!look) break;
+		const read = await lookUp(ctx, query, state, gone, look, Infinity);
+		found.push(...read.found);
+		if (read.next !== undefined) {
+			reading.look = { ...look, page: read.next };
+			return goesOn();
+		}
+		delete reading.look;
+		// Gone but not found finished stays known open until a read shows what it became.
+		for (const [id, entry] of gone)
+			if (id in state.open && look.users.includes(entry[1])) reading.open[id] = entry;
+	}
+	delete state.reading;
+	if (first) return goesOn();
 	const kept = Object.keys(state.open);
 	for (const id of kept.slice(0, Math.max(0, kept.length - MAX_OPEN))) delete state.open[id];
-	for (const id of Object.keys(state.open)) if (id in open) state.open[id] = open[id];
 	// Everything created before this poll began was listed by this read, open or finished.
 	raiseFloor(state, serviceTime);
 	for (const [id, created] of Object.entries(state.fin))
 		if (state.floor !== null && created < state.floor) delete state.fin[id];
-	return { state, found };
+	return goesOn();
 }
 
-/** Past Due alone reads the past-due list only; one unlisted once is kept against a missed row. */
+/**
+ * Past Due alone reads the past-due list only, a page at a time across polls (`reading`: its `page` and
+ * what it listed); one unlisted once is kept against a missed row. A starting point sends nothing.
+ */
 async function readPastDue(
 	ctx: IPollFunctions,
 	query: IDataObject,
-	state: AssignmentState,
+	stored: AssignmentState | undefined,
 	serviceTime: number | null,
 ): Promise<{ state: AssignmentState; found: FoundAssignment[]; newest: number | null }> {
-	const rows = await readAll(ctx, ASSIGNMENTS_PATH, { ...query, status: 'past_due' });
-	let newest: number | null = null;
+	const state = stored ?? emptyState();
+	const reading: OpenReading = state.reading ?? { page: 1, open: {}, newest: null };
+	if (stored === undefined) reading.start = true;
+	state.reading = reading;
 	const found: FoundAssignment[] = [];
-	const open: Record<string, OpenEntry> = {};
-	for (const row of rows) {
-		if (row.status !== 'past_due') continue;
-		const id = idOf(row);
-		const created = stampOf(row.created_at);
-		if (created !== undefined) newest = newest === null ? created : Math.max(newest, created);
-		const before = state.open[id];
-		if (!before || before[0] !== 'p') found.push({ event: 'assignmentPastDue', row });
-		open[id] = ['p', userIdOf(row), scenarioIdOf(row), created ?? 0];
+	const onPage = (rows: IDataObject[]) => {
+		for (const row of rows) {
+			const id = idOf(row);
+			// A row read twice (the list moved between two pages) keeps its first reading.
+			if (row.status !== 'past_due' || id in reading.open) continue;
+			const created = stampOf(row.created_at);
+			if (created !== undefined)
+				reading.newest = reading.newest === null ? created : Math.max(reading.newest, created);
+			const before = state.open[id];
+			if (!reading.start && (!before || before[0] !== 'p'))
+				found.push({ event: 'assignmentPastDue', row });
+			reading.open[id] = ['p', userIdOf(row), scenarioIdOf(row), created ?? 0];
+		}
+	};
+	const pastDue = { ...query, status: 'past_due' };
+	const next = await readPagesInTime(ctx, ASSIGNMENTS_PATH, pastDue, reading.page, onPage);
+	if (next !== undefined) {
+		reading.page = next;
+		return { state, found, newest: reading.newest };
 	}
+	delete state.reading;
+	const open = reading.open;
 	const missedBefore = new Set(state.miss ?? []);
 	const miss: string[] = [];
 	for (const [id, entry] of Object.entries(state.open)) {
@@ -404,7 +439,7 @@ async function readPastDue(
 		open[id] = entry;
 		miss.push(id);
 	}
-	const next: AssignmentState = { ...state, open, fin: {}, miss };
-	raiseFloor(next, serviceTime);
-	return { state: next, found, newest };
+	const done: AssignmentState = { ...state, open, fin: {}, miss };
+	raiseFloor(done, serviceTime);
+	return { state: done, found, newest: reading.newest };
 }

@@ -47,7 +47,10 @@ async function sessionRead(
 	);
 }
 
-/** The assignment part of a read, on a copy of the stored state (a deadline leaves that whole). */
+/**
+ * The assignment part of a read, on a copy of the stored state. `cut`: the fast path met the poll's
+ * deadline (what it found is kept; the next poll's full read finds the rest).
+ */
 async function assignmentRead(
 	ctx: IPollFunctions,
 	settings: PracticeSettings,
@@ -55,31 +58,40 @@ async function assignmentRead(
 	timeBefore: number | null,
 	timeNow: number | null,
 	deriveFresh: IDataObject[],
-): Promise<{ state: AssignmentState; found: FoundAssignment[]; time: number | null }> {
+): Promise<{
+	state: AssignmentState;
+	found: FoundAssignment[];
+	time: number | null;
+	cut: boolean;
+}> {
 	let time = timeNow;
 	let state = readAssignmentState(
 		stored === undefined ? undefined : (JSON.parse(JSON.stringify(stored)) as unknown),
 	);
 	const now = Date.now();
 	const assignmentFound: FoundAssignment[] = [];
-	if (state && deriveFresh.length > 0) {
-		assignmentFound.push(
-			...(await findFinished(
-				ctx,
-				settings.assignmentQuery,
-				state,
-				deriveFresh.map(userIdOf),
-				deriveFresh.map(scenarioIdOf),
-			)),
-		);
-	}
-	// After the fast path, so one finished meanwhile is looked up as gone; a little early is on time.
-	if (
+	// A little early is on time.
+	const due =
 		!state ||
 		state.reading !== undefined ||
 		isDue(now, state.nextOpenRead, settings.openReadHours * HOUR) ||
-		now < state.nextOpenRead - settings.openReadHours * HOUR
-	) {
+		now < state.nextOpenRead - settings.openReadHours * HOUR;
+	let cut = false;
+	// Not when a full read begins: it finds the same (one finished meanwhile is looked up as gone), and
+	// a fast path the deadline cut at every poll would hold it off for good.
+	if (state && deriveFresh.length > 0 && (state.reading !== undefined || !due)) {
+		const fast = await findFinished(
+			ctx,
+			settings.assignmentQuery,
+			state,
+			deriveFresh.map(userIdOf),
+			deriveFresh.map(scenarioIdOf),
+		);
+		assignmentFound.push(...fast.found);
+		cut = fast.cut;
+		if (cut) state.nextOpenRead = 0;
+	}
+	if (due && !cut) {
 		const starting = !state || state.reading?.start === true;
 		// A starting point takes the time this poll's session reads saw too.
 		const read = await readAssignments(
@@ -99,7 +111,7 @@ async function assignmentRead(
 				? firstOpenReadAt(now, settings.openReadHours * HOUR, ctx.getTimezone())
 				: now + settings.openReadHours * HOUR;
 	}
-	return { state, found: assignmentFound, time };
+	return { state: state!, found: assignmentFound, time, cut };
 }
 
 /** One read of Practice Results; each part stops at the poll's deadline and goes on at the next. */
@@ -120,7 +132,7 @@ async function read(
 		);
 		if (read) {
 			next.assignments = read.state;
-			continues ||= read.state.reading !== undefined;
+			continues ||= read.cut || read.state.reading !== undefined;
 			for (const { event, row } of read.found)
 				if (settings.events.has(event)) assignmentFound.push({ event, kind: 'assignment', row });
 			return read.time;

@@ -39,15 +39,18 @@ export async function readPagesInTime(
 }
 
 /**
- * The rows of a list given newest created first, until a page ends below the floor `floorAfter` gives
- * (null: every page). Rows out of that order make it read to the end: dearer, nothing lost.
+ * The rows of a list given newest created first, from page `from` on, until a page ends below the floor
+ * `floorAfter` gives (null: every page) or the poll's deadline (`next`: the page to go on from at the
+ * next poll). Rows out of that order make it read to the end: dearer, nothing lost (the order is judged
+ * within one poll's pages: a walk resumed at the next poll starts judging again).
  */
 export async function readNewest(
 	ctx: IPollFunctions,
 	path: string,
 	qs: IDataObject,
 	floorAfter: (row: IDataObject) => number | null,
-): Promise<IDataObject[]> {
+	from = 1,
+): Promise<{ rows: IDataObject[]; next?: number }> {
 	let ordered = true;
 	let last = Infinity;
 	const until = ({ data }: ListPage<IDataObject>) => {
@@ -61,7 +64,13 @@ export async function readNewest(
 		return ordered && floor !== null && last < floor;
 	};
 	// As readAll: a finished row does not change, so its first reading serves.
-	return (await readPages<IDataObject>(ctx, path, qs, { keep: 'first', until })).rows;
+	const walk = await readPages<IDataObject>(ctx, path, qs, {
+		from,
+		keep: 'first',
+		resumable: true,
+		until,
+	});
+	return { rows: walk.rows, next: walk.cut ? walk.next : undefined };
 }
 
 /** A row's timestamp in epoch milliseconds, or undefined when it has none. */

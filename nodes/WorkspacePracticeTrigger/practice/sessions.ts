@@ -121,11 +121,19 @@ async function readWindow(
 	const walk = await readPages<IDataObject>(ctx, SESSIONS_PATH, qs, {
 		from: 2,
 		to: pages,
+		resumable: true,
 		until: (page) => {
 			add(page.data);
 			return unseen >= total - known;
 		},
 	});
+	// Cut by the deadline (a slow service, a session scored late deep in the window): the window as it
+	// stands, read as a backlog from its deepest page across polls; the rows read here come again there.
+	if (walk.cut && end !== undefined) {
+		const backlog: Backlog = { end, page: pages };
+		if (start !== undefined) backlog.start = start;
+		return { backlog };
+	}
 	return { rows: [...rows.values()], whole: walk.next === undefined };
 }
 
