@@ -132,7 +132,7 @@ async function readWindow(
 	if (walk.cut && end !== undefined) {
 		const backlog: Backlog = { end, page: pages };
 		if (start !== undefined) backlog.start = start;
-		return { backlog };
+		return { backlog, unseen: total - known };
 	}
 	return { rows: [...rows.values()], whole: walk.next === undefined };
 }
