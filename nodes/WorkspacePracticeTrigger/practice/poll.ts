@@ -1,8 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { untilDeadline } from '../../shared/transport';
-
-import type { FamilyPoll } from '../family';
+import type { FamilyPoll, PollRead } from '../family';
 import { toItems } from '../family';
 import { isDue } from '../quota';
 import type { AssignmentState, FoundAssignment } from './assignments';
@@ -40,16 +38,17 @@ async function sessionRead(
 	lookbackMs: number,
 	stored: SessionWindow | undefined,
 	goingOn: boolean,
+	run: PollRead,
 ): Promise<SessionRead | undefined> {
 	if (goingOn && stored && stored.backlog === undefined) return { window: stored, fresh: [] };
-	return await untilDeadline(
+	return await run.step(
 		stored ? readSessions(ctx, query, lookbackMs, stored) : startSessions(ctx, query, lookbackMs),
 	);
 }
 
 /**
- * The assignment part of a read, on a copy of the stored state. `cut`: the fast path met the poll's
- * deadline (what it found is kept; the next poll's full read finds the rest).
+ * The assignment part of a read, on a copy of the stored state. A fast path the poll's deadline cut
+ * keeps what it found; the next poll's full read finds the rest.
  */
 async function assignmentRead(
 	ctx: IPollFunctions,
@@ -58,12 +57,7 @@ async function assignmentRead(
 	timeBefore: number | null,
 	timeNow: number | null,
 	deriveFresh: IDataObject[],
-): Promise<{
-	state: AssignmentState;
-	found: FoundAssignment[];
-	time: number | null;
-	cut: boolean;
-}> {
+): Promise<{ state: AssignmentState; found: FoundAssignment[]; time: number | null }> {
 	let time = timeNow;
 	let state = readAssignmentState(
 		stored === undefined ? undefined : (JSON.parse(JSON.stringify(stored)) as unknown),
@@ -111,33 +105,34 @@ async function assignmentRead(
 				? firstOpenReadAt(now, settings.openReadHours * HOUR, ctx.getTimezone())
 				: now + settings.openReadHours * HOUR;
 	}
-	return { state: state!, found: assignmentFound, time, cut };
+	return { state: state!, found: assignmentFound, time };
 }
 
-/** One read of Practice Results; each part stops at the poll's deadline and goes on at the next. */
+/**
+ * One read of Practice Results; each part stops at the poll's deadline (`run.step` or its page walk)
+ * and keeps where to go on in the state; the runner marks it `continues` (family.ts).
+ */
 async function read(
 	this: IPollFunctions,
 	settings: PracticeSettings,
 	stored: PracticeState,
+	run: PollRead,
 ): Promise<{ state: PracticeState; items: INodeExecutionData[] }> {
 	const next: PracticeState = { v: stored.v, key: stored.key };
 	const lookbackMs = settings.lookbackHours * HOUR;
 	const found: Found[] = [];
-	let continues = false;
 	const timeBefore = newestOf(stored.time, stored.scored?.anchor, stored.derive?.anchor);
 	const assignmentFound: Found[] = [];
 	const assignmentPart = async (timeNow: number | null, deriveFresh: IDataObject[]) => {
-		const read = await untilDeadline(
+		const read = await run.step(
 			assignmentRead(this, settings, stored.assignments, timeBefore, timeNow, deriveFresh),
 		);
 		if (read) {
 			next.assignments = read.state;
-			continues ||= read.cut || read.state.reading !== undefined;
 			for (const { event, row } of read.found)
 				if (settings.events.has(event)) assignmentFound.push({ event, kind: 'assignment', row });
 			return read.time;
 		}
-		continues = true;
 		const kept = readAssignmentState(stored.assignments);
 		// New sessions' completions: the next poll's full read finds them (see above).
 		if (kept && deriveFresh.length > 0) kept.nextOpenRead = 0;
@@ -156,19 +151,24 @@ async function read(
 	// The wider read first: what it lists was scored before the Session Scored read began.
 	let wider: SessionRead | undefined;
 	if (settings.deriveQuery && !derivedFromScored) {
-		wider = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive, goingOn);
+		wider = await sessionRead(this, settings.deriveQuery, lookbackMs, stored.derive, goingOn, run);
 		if (wider) next.derive = wider.window;
 		else if (stored.derive) next.derive = stored.derive;
-		continues ||= !wider || wider.window.backlog !== undefined;
 		deriveFresh = wider?.fresh ?? [];
 	}
 	if (settings.events.has('sessionScored') || derivedFromScored) {
-		scoredRead = await sessionRead(this, settings.scoredQuery, lookbackMs, stored.scored, goingOn);
+		scoredRead = await sessionRead(
+			this,
+			settings.scoredQuery,
+			lookbackMs,
+			stored.scored,
+			goingOn,
+			run,
+		);
 		// Groups: the wider read tells a member who joined from a score (sessions.ts).
 		if (scoredRead && wider) scoredRead = besideWider(scoredRead, wider.window, lookbackMs);
 		if (scoredRead) next.scored = scoredRead.window;
 		else if (stored.scored) next.scored = stored.scored;
-		continues ||= !scoredRead || scoredRead.window.backlog !== undefined;
 		scoredFresh = scoredRead?.fresh ?? [];
 		if (derivedFromScored) deriveFresh = scoredFresh;
 	}
@@ -182,7 +182,6 @@ async function read(
 		if (scoredRead && withDetail.length < scored.length) {
 			const left = scored.slice(withDetail.length).map((f) => f.row);
 			next.scored = handOnBefore(scoredRead, left);
-			continues = true;
 			// The completions of sessions handed on are looked for when they are read again.
 			const waiting = new Set(left.map(idOf));
 			if (derivedFromScored) deriveFresh = deriveFresh.filter((row) => !waiting.has(idOf(row)));
@@ -193,7 +192,6 @@ async function read(
 
 	if (wantsAssignments(settings)) time = await assignmentPart(time, deriveFresh);
 	if (time !== null) next.time = time;
-	if (continues) next.continues = true;
 
 	// Sessions (oldest first) before the assignment changes they caused.
 	return { state: next, items: toItems([...found, ...assignmentFound]) };
@@ -205,5 +203,5 @@ export const practicePoll: FamilyPoll<PracticeSettings, PracticeState> = {
 	sample: manualSample,
 	noSample,
 	readState,
-	read: async (ctx, settings, stored) => await read.call(ctx, settings, stored),
+	read: async (ctx, settings, stored, run) => await read.call(ctx, settings, stored, run),
 };

@@ -46,8 +46,9 @@ export class OutOfTime extends Error {
 export const isOutOfTime = (error: unknown): error is OutOfTime => error instanceof OutOfTime;
 
 /**
- * What `work` gives, or undefined when the deadline stopped it; any other error goes on. The trigger's
- * families use their read's `step` (family.ts); Practice calls this until it moves there too.
+ * What `work` gives, or undefined when the deadline stopped it; any other error goes on. Families never
+ * call it: their read's `step` is this (family.ts), and so is every stop of a resumable page walk and a
+ * pool (paginate.ts).
  */
 export async function untilDeadline<T>(work: Promise<T>): Promise<T | undefined> {
 	return await work.then(
