@@ -4,7 +4,7 @@
  */
 import type { PollHarness } from '../../n8n-harness/pollHarness';
 import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
-import { eventsOf, startRig, type TriggerRig } from './setup';
+import { eventsOf, useRig } from './setup';
 import { virtualTime } from './slowService';
 
 // Sleeps on virtual time where a test starts it (rig.slow): the per-key pace's waits take no wall time.
@@ -15,12 +15,7 @@ jest.mock('n8n-workflow', () => ({
 
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 const stepBack = (ms: number) => control().setTime(Date.parse(control().now()) - ms);

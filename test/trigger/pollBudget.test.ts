@@ -12,7 +12,7 @@ import type { PollHarness, PollOutcome } from '../../n8n-harness/pollHarness';
 import { durableBudgetMs, PollHarness as Harness } from '../../n8n-harness/pollHarness';
 import { startVirtualTime } from './budgetStories';
 import { practiceEventsOf } from './practiceSetup';
-import { eventsOf, startRig, type TriggerRig } from './setup';
+import { eventsOf, useRig } from './setup';
 import { advanceVirtualTime } from './slowService';
 
 jest.mock('n8n-workflow', () => ({
@@ -24,12 +24,7 @@ const TIMEOUT = 45_000;
 const BUDGET = durableBudgetMs(TIMEOUT);
 const HOUR = 3_600_000;
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 

@@ -1,12 +1,7 @@
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { practiceEventsOf, practiceTrigger } from './practiceSetup';
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 const HOUR = 3_600_000;

@@ -6,15 +6,10 @@
  * 3 to 9 hours, until a quiet read walked the window. The backlog read goes on down the list until the
  * count's unseen sessions are found.
  */
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { practiceEventsOf, practiceTrigger } from './practiceSetup';
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 const MINUTE = 60_000;

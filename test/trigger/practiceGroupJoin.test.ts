@@ -5,15 +5,10 @@
  * unseen: they were scored before (history, or scored while she was outside the group), not scores.
  * Every event is chosen, so the completions' read (no Groups filter) runs beside it and tells them apart.
  */
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { practiceEventsOf, practiceTrigger, PRACTICE_EVENTS } from './practiceSetup';
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 const MINUTE = 60_000;

@@ -7,15 +7,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { WorkspacePracticeTrigger } from '../../nodes/WorkspacePracticeTrigger/WorkspacePracticeTrigger.node.js';
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { practiceEventsOf, practiceTrigger, PRACTICE_EVENTS } from './practiceSetup';
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 const MINUTE = 60_000;

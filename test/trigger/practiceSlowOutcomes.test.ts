@@ -5,7 +5,7 @@
  * Assignment Completed or Did Not Pass came while the service stayed slow. Now each poll moves them on a
  * page: outcomes arrive poll after poll, each once, none lost, under either poller.
  */
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { practiceEventsOf } from './practiceSetup';
 import { harnessOptions, startVirtualTime, type Scheduler } from './budgetStories';
 
@@ -18,15 +18,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const PEOPLE = ['jane@acme.com', 'bob@acme.com', 'carla@acme.com', 'dev@acme.com', 'hal@acme.com'];
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => {
-	rig.slow.stop();
-	await rig.close();
-});
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 

@@ -6,7 +6,7 @@
  * pollers: n8n 2.x's durable scheduler (36 s a poll, staged static data) and the legacy poller with
  * n8n 1.x's static data saved only when a poll emits.
  */
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { PRACTICE_EVENTS, practiceEventsOf } from './practiceSetup';
 import { harnessOptions, startVirtualTime, type Scheduler } from './budgetStories';
 import { RETRY } from '../../nodes/shared/transport/retryPolicy';
@@ -19,15 +19,7 @@ jest.mock('n8n-workflow', () => ({
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => {
-	rig.slow.stop();
-	await rig.close();
-});
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 

@@ -88,3 +88,20 @@ export function eventsOf(items: INodeExecutionData[]): EmittedEvent[] {
 		return { event: String(json.event), id: String(record.id), record };
 	});
 }
+
+/**
+ * A rig for a whole test file: started before its tests, reset before each (the service fast again),
+ * closed after. The object is filled in `beforeAll`: use it inside tests and hooks only.
+ */
+export function useRig(): TriggerRig {
+	const rig = {} as TriggerRig;
+	beforeAll(async () => {
+		Object.assign(rig, await startRig());
+	});
+	afterAll(async () => {
+		rig.slow.stop();
+		await rig.close();
+	});
+	beforeEach(() => rig.reset());
+	return rig;
+}

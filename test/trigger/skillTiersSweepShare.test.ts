@@ -7,9 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ManualClock, startSimulator, type RunningSimulator } from '../../simulator';
-import { mulberry32 } from '../../simulator/state/random';
+import type { ManualClock, RunningSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
+import { startSweepWorkspace } from './sweepWorkspace';
 import { SWEEP_REQUESTS_A_READ } from '../../nodes/WorkspacePracticeTrigger/skillTiers/sweep';
 
 // A pause (the poll's pacing to 50 requests a minute) moves the simulated clock instead of passing.
@@ -26,32 +26,7 @@ const SKILLS = 12;
 let clock: ManualClock;
 let sim: RunningSimulator;
 beforeAll(async () => {
-	clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock.now());
-	sim = await startSimulator({ clock, dataSize: { members: MEMBERS } });
-	const { store } = sim.control;
-	const random = mulberry32(55);
-	const now = clock.now();
-	store.data.skills.length = 0;
-	for (let n = 0; n < SKILLS; n++)
-		store.data.skills.push({
-			id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-			name: `Skill ${n}`,
-			slug: `skill-${n}`,
-			description: '',
-			createdAt: now - 400 * 24 * HOUR,
-		});
-	// Every member has a tier in every skill (the bench's workspaces): a sweep reads every member.
-	for (const user of store.data.users.filter((u) => u.member))
-		for (const { id } of store.data.skills)
-			for (let k = 0; k < 3; k++)
-				store.data.observations.push({
-					userId: user.id,
-					skillId: id,
-					score: 20 + Math.floor(random() * 80),
-					at: now - Math.floor(random() * 60 * 24 * HOUR),
-					kind: 'call',
-				});
+	({ clock, sim } = await startSweepWorkspace(MEMBERS, SKILLS, 55));
 });
 afterAll(async () => {
 	jest.restoreAllMocks();

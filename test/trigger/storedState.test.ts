@@ -11,7 +11,7 @@ import { readState as readKnowledgeHub } from '../../nodes/WorkspacePracticeTrig
 import type { PracticeSettings } from '../../nodes/WorkspacePracticeTrigger/practice/settings';
 import { readState as readPractice } from '../../nodes/WorkspacePracticeTrigger/practice/state';
 import { practiceTrigger } from './practiceSetup';
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 
 const clone = (value: IDataObject): IDataObject => JSON.parse(JSON.stringify(value)) as IDataObject;
 
@@ -46,12 +46,7 @@ function shapeDifferences(written: unknown, fixture: unknown, path = 'state'): s
 	);
 }
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 describe('Knowledge Hub Changes, state version 2', () => {
 	const stored: IDataObject = {

@@ -1,7 +1,7 @@
 import { SEED_NOW } from '../../simulator';
 import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHub/changes';
 import type { PollHarness } from '../../n8n-harness/pollHarness';
-import { eventsOf, startRig, type TriggerRig } from './setup';
+import { eventsOf, useRig } from './setup';
 import { virtualTime } from './slowService';
 
 // Sleeps on virtual time where a test starts it (rig.slow): the per-key pace's waits take no wall time.
@@ -13,12 +13,7 @@ jest.mock('n8n-workflow', () => ({
 const ALL_EVENTS = ['pageCreated', 'pageUpdated', 'pagePublished', 'sourceReady'];
 const PAGE_LIST = '/knowledge-hub/pages';
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => rig.close());
-beforeEach(() => rig.reset());
+const rig = useRig();
 
 const control = () => rig.sim.control;
 const listRequests = () => control().requests({ method: 'GET', path: PAGE_LIST });
