@@ -41,7 +41,7 @@ export async function slowOutcomeSteps(ctx: SuiteContext, legs: Legs): Promise<v
 		);
 		return;
 	}
-	if (legs.legacy) await leg(ctx, false);
+	if (legs.legacy && (await onDefaultPoller(ctx))) await leg(ctx, false);
 	if (!legs.scheduler) return;
 	const restarted = await report.step(
 		'slow outcomes: n8n restarted on its folder with the durable scheduler on (poll timeout 45 s: budget 36 s)',
@@ -53,6 +53,27 @@ export async function slowOutcomeSteps(ctx: SuiteContext, legs: Legs): Promise<v
 		},
 	);
 	if (restarted) await leg(ctx, true);
+}
+
+/**
+ * The legacy leg needs n8n's default poller. An earlier step (durable.ts) may have left n8n on the
+ * durable scheduler with a 10 s poll timeout (a 5 s budget: no request at 12 s fits, so nothing could
+ * come); n8n is then restarted on its folder without the scheduler flags.
+ */
+async function onDefaultPoller(ctx: SuiteContext): Promise<boolean> {
+	const env = ctx.n8n.options.env ?? {};
+	const flags = Object.keys(DURABLE_ENV).filter((name) => name in env);
+	if (flags.length === 0) return true;
+	return await ctx.report.step(
+		"slow outcomes: n8n restarted on its folder with n8n's default poller (an earlier step turned the durable scheduler on)",
+		async () => {
+			ctx.n8n.options.env = Object.fromEntries(
+				Object.entries(env).filter(([name]) => !flags.includes(name)),
+			);
+			await ctx.n8n.restart();
+			return `unset ${flags.join(', ')}`;
+		},
+	);
 }
 
 async function leg(ctx: SuiteContext, durable: boolean): Promise<void> {
