@@ -41,8 +41,8 @@ const SIZES = (process.env.SKILL_TIER_COST_SIZES ?? '200x20').split(',');
  */
 const DOCUMENTED: Record<string, Partial<Awaited<ReturnType<typeof measure>>>> = {
 	'200x20': {
-		firstCycleMean: 59,
-		firstCycleMax: 65,
+		firstCycleMean: 55,
+		firstCycleMax: 60,
 		steadyMean: 52,
 		steadyMax: 55,
 		weeklyDigest: 59,

@@ -140,16 +140,17 @@ describe("the sweep's share of a read (sweep.ts: at most a tenth of a day's requ
 	test.each([
 		// [case, skills, members kept each, members counted at activation, sweep every, skills swept, cycle]
 		[
-			'2,000 members × 80 skills, Sweep Every 1: 20 pages + 20 to read them as of the start, 2 skills',
+			'2,000 members × 80 skills, Sweep Every 1: 20 pages + 2 to read a tenth as of the start, 4 skills',
 			80,
 			0,
 			2000,
 			1,
-			2,
+			4,
 			16,
 		],
-		['the same with 50 practised kept each: 20 + 20 still', 80, 50, 2000, 1, 2, 16],
-		["the form's default 7, a day after activation: 11 earned, 2 fit", 80, 0, 2000, 7, 2, 16],
+		['the same with 50 practised kept each: 20 + 2 still', 80, 50, 2000, 1, 4, 16],
+		["the form's default 7, a day after activation: 11 earned, 4 fit", 80, 0, 2000, 7, 4, 16],
+		['1,000 members × 10 skills, 900 kept each: 10 pages + 1, 9 skills', 10, 900, 1000, 1, 9, 1],
 		['a small scope: 100 members × 20 skills, all due, 2 requests each', 20, 0, 100, 1, 20, 1],
 		[
 			'no count (it failed at activation), nothing swept: one skill a read',

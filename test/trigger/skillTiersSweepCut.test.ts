@@ -23,7 +23,7 @@ jest.mock('n8n-workflow', () => ({
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const MEMBERS = 1000;
+const MEMBERS = 2000;
 const SKILLS = 3;
 
 let clock: ManualClock;
@@ -45,7 +45,7 @@ test('a sweep the deadline cuts mid-skill goes on from its next page: no earlier
 		},
 		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
 		workflow: { id: 'sweep-cut', name: 'Tier alerts' },
-		// Under the key's minute: a poll holds its 50 requests (three sweeps of about 22 do not fit).
+		// Under the key's minute: a poll holds its 50 requests (three sweeps of 20 pages do not fit).
 		pollBudgetMs: 27_000,
 	});
 	expect((await trigger.poll()).error).toBeUndefined();

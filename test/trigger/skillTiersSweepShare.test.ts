@@ -1,9 +1,11 @@
 /**
  * Issue 55: one read's sweep spends at most its share of the day (SWEEP_REQUESTS_A_READ, 100 requests)
  * from the first night after activation. Then no skill keeps a member yet (the activation read only
- * records its instant), and a skill's first sweep reads its pages and, again as of its reference, the
- * members it did not know (100 a request): at 1,000 members with a tier in each of 12 skills, about
- * 22 requests a skill (before the fix every skill was costed one page: 283 requests at Sweep Every 1). Counted in requests through the simulator, on its clock (the poll's pace moves it).
+ * records its instant), and a skill's first sweep reads its pages and, as of its reference, the members
+ * it did not know who practised since (100 a request, across pages): here no one practised since, so 11
+ * pages a skill at 1,000-odd members with a tier in each of 12 skills (costed 13: a tenth of the
+ * members held back). Before the fix every skill was costed one page: 283 requests at Sweep Every 1.
+ * Counted in requests through the simulator, on its clock (the poll's pace moves it).
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -74,6 +74,7 @@ async function begin(
 	const run = (reading: ReadUnderWay, order: string[], names?: Map<string, string>): TierRun => ({
 		...{ ctx, poll, settings, memory, reading, order, names },
 		items: [],
+		held: [],
 	});
 	if (goingOn !== undefined && memory.asOf !== undefined)
 		return run(goingOn, [...memory.skills.keys()]);

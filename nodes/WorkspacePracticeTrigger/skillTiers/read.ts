@@ -8,6 +8,7 @@ import {
 	tiersPage,
 } from '../../shared/skills/readTiers';
 import type { ProficiencyReading } from '../../shared/skills/tierChange';
+import { lastPractised } from '../../shared/skills/tierChange';
 import { readPages } from '../../shared/transport';
 import type { PollRead } from '../family';
 import type { SkillMemory, SkillReading } from './compare';
@@ -76,22 +77,48 @@ export async function readSkill(
 	return await completeReading(read, skillId, asked, heldBy(settings.key, rows));
 }
 
-/** One page of a sweep (steps.ts `sweepSkill`): its members, as if they had practised. */
+/**
+ * One page of a sweep (steps.ts `sweepSkill`): its members, as if they had practised. The rows of
+ * members the memory does not know who practised since the skill's reference are left for later
+ * (`later`): the sweep reads them as of the reference 100 at a time across pages (`readAsBefore`),
+ * rather than one request more on nearly every page of a first sweep (issue 55).
+ */
 export async function readSweepPage(
 	read: TiersRead,
 	skillId: string,
 	page: number,
-): Promise<{ reading: SkillReading; pages: number }> {
-	const { ctx, settings, reading } = read;
+): Promise<{ reading: SkillReading; pages: number; later: ProficiencyReading[] }> {
+	const { ctx, settings, memory, reading } = read;
 	const answer = await tiersPage(ctx, skillId, settings.query, iso(reading.at), page);
-	const rows = answer.data;
+	const skill = memory.skills.get(skillId) as SkillMemory;
+	const moved = new Set(unknownSince(skill, answer.data, referenceOf(skill, memory.keyAt)));
+	const rows = answer.data.filter((row) => !moved.has(userId(row)));
 	return {
 		reading: await completeReading(read, skillId, rows.map(userId), rows),
 		pages: answer.pagination.total_pages,
+		later: answer.data.filter((row) => moved.has(userId(row))),
 	};
 }
 
-/** A skill's reading from its rows, with the members the memory does not know as of its reference. */
+/** The reading of rows a sweep's pages held back (steps.ts `sweepSkill`): as of the reference. */
+export const readAsBefore = async (read: TiersRead, skillId: string, rows: ProficiencyReading[]) =>
+	await completeReading(read, skillId, rows.map(userId), rows);
+
+/**
+ * Of `rows`, the members the memory does not know who practised since `reference`. The others stand
+ * as they did then: a score is a weighted mean of the observations (spec 4.3), and theirs are the same
+ * then and now, so their rows as of the reference are these rows (no request).
+ */
+const unknownSince = (skill: SkillMemory, rows: ProficiencyReading[], reference: number) =>
+	unknownMembers(
+		skill,
+		rows.filter((row) => lastPractised(row) >= reference),
+	);
+
+/**
+ * A skill's reading from its rows, with the members the memory does not know as of its reference: read
+ * for those who practised since, the rows themselves for the others (`unknownSince`).
+ */
 async function completeReading(
 	read: TiersRead,
 	skillId: string,
@@ -102,10 +129,12 @@ async function completeReading(
 	const now = read.reading.at;
 	const skill = memory.skills.get(skillId) as SkillMemory;
 	const reference = referenceOf(skill, memory.keyAt);
-	const unknown = unknownMembers(skill, rows);
-	const then = unknown.length
-		? await readTiersOf(ctx, skillId, settings.query, unknown, iso(reference))
-		: [];
+	const moved = unknownSince(skill, rows, reference);
+	const unchanged = new Set(unknownMembers(skill, rows).filter((id) => !moved.includes(id)));
+	const then = [
+		...(moved.length ? await readTiersOf(ctx, skillId, settings.query, moved, iso(reference)) : []),
+		...rows.filter((row) => unchanged.has(userId(row))),
+	];
 	const candidates = editCandidates(skill, memory.keyAt, rows, then);
 	const outOfFormerScope = await leftOutBefore(read, skillId, candidates);
 	return { now, sweep: false, asked, rows, reference, then, outOfFormerScope };

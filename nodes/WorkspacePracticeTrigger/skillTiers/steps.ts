@@ -1,12 +1,12 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { chunks, readSkills, USER_CHUNK } from '../../shared/skills/readTiers';
-import type { SkillRef } from '../../shared/skills/tierChange';
+import type { ProficiencyReading, SkillRef } from '../../shared/skills/tierChange';
 import { changeRecord } from '../../shared/skills/tierChange';
 import type { SkillMemory, SkillReading } from './compare';
-import { compareSkill } from './compare';
+import { compareSkill, userId } from './compare';
 import type { TiersRead } from './read';
-import { iso, readSkill, readSweepPage } from './read';
+import { iso, readAsBefore, readSkill, readSweepPage } from './read';
 
 // The units of one read (rules.ts `readOrder` says in which order): a skill's members who practised,
 // 100 a request, and a skill's sweep. Each unit done leaves the read under way; each returns false
@@ -17,6 +17,8 @@ export interface TierRun extends TiersRead {
 	order: string[];
 	names?: Map<string, string>;
 	items: INodeExecutionData[];
+	/** A sweep's rows held back for one reading as of the reference (`sweepSkill`): this poll only. */
+	held: ProficiencyReading[];
 }
 
 export const namesOf = (skills: SkillRef[]) => new Map(skills.map((s) => [s.id, s.name]));
@@ -54,7 +56,10 @@ export async function readPractisedOf(run: TierRun, id: string): Promise<boolean
 /**
  * A skill's sweep, a page at a time (each page compared and kept as it comes, so a sweep the deadline
  * cuts goes on at the next poll from the page after the last one kept, issue 55), then the kept members
- * no page showed, by name (a row moved between pages or polls, or out of scope now).
+ * no page showed, by name (a row moved between pages or polls, or out of scope now). The members new to
+ * the memory who practised since the skill's reference (read.ts `readSweepPage`) are held back and read
+ * as of the reference 100 a request across pages (`held`), not one request more on nearly every page of
+ * a first sweep; those a cut leaves held are read by name with the unseen.
  */
 export async function sweepSkill(run: TierRun, id: string): Promise<boolean> {
 	const { reading, memory } = run;
@@ -65,19 +70,44 @@ export async function sweepSkill(run: TierRun, id: string): Promise<boolean> {
 		for (let pages = paged.page; paged.page <= pages; paged.page++) {
 			const unit = await run.poll.step(readSweepPage(run, id, paged.page));
 			if (unit === undefined || !(await keep(run, id, unit.reading))) return false;
+			hold(run, id, unit.later);
 			for (const member of unit.reading.asked) paged.seen.add(member);
+			if (!(await readHeld(run, id, true))) return false;
 			pages = unit.pages;
 		}
 		const unseen = [...(memory.skills.get(id) as SkillMemory).pairs.keys()].filter(
 			(member) => !paged.seen.has(member),
 		);
-		reading.practised.set(id, new Set(unseen));
+		reading.practised.set(id, new Set([...(reading.practised.get(id) ?? []), ...unseen]));
 		reading.paged.delete(id);
 		reading.sweep.delete(id);
 		reading.finishing.add(id);
 	}
-	if (!(await readPractisedOf(run, id))) return false;
+	if (!(await readHeld(run, id)) || !(await readPractisedOf(run, id))) return false;
 	if (reading.finishing.delete(id))
 		memory.skills.set(id, { ...(memory.skills.get(id) as SkillMemory), swept: reading.at });
+	return true;
+}
+
+/** Holds a page's members left for later; the read's progress names them too, should a cut lose them. */
+function hold(run: TierRun, id: string, rows: ProficiencyReading[]): void {
+	const { reading, held } = run;
+	const later = reading.practised.get(id) ?? new Set<string>();
+	for (const row of rows) {
+		later.add(userId(row));
+		reading.paged.get(id)?.seen.add(userId(row));
+		held.push(row);
+	}
+	if (later.size > 0) reading.practised.set(id, later);
+}
+
+/** The held members of a skill's sweep, as of its reference, 100 a request (`whole`: full ones only). */
+async function readHeld(run: TierRun, id: string, whole = false): Promise<boolean> {
+	while (run.held.length >= (whole ? USER_CHUNK : 1)) {
+		const rows = run.held.slice(0, USER_CHUNK);
+		if (!(await keep(run, id, await run.poll.step(readAsBefore(run, id, rows))))) return false;
+		run.held.splice(0, rows.length);
+		for (const row of rows) run.reading.practised.get(id)?.delete(userId(row));
+	}
 	return true;
 }

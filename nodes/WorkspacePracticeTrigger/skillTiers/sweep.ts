@@ -29,12 +29,20 @@ const lastSwept = (book: SweepBook, id: string, now: number): number =>
 	book.skills.get(id)?.swept ?? book.skills.get(id)?.entered ?? now;
 
 /**
+ * The members a first sweep finds unknown and practised since the skill's start, as a share of those
+ * it does not keep: they are read once more, as of the start (read.ts `readSweepPage`). Sessions make
+ * members known at each read; these are the members whose practice since was calls alone.
+ */
+const FIRST_SWEEP_MOVED = 0.1;
+
+/**
  * Each skill's sweep cost in requests. A skill swept before: ⌈members it keeps ÷ 100⌉ (a sweep reads
  * the members with a tier, and those are the ones kept). A skill never swept (every skill in the first
  * cycle after activation, or one new to the scope) may hold every member in scope: the count at
  * activation or the widest skill swept, whichever is more; and its first sweep reads the members it
- * does not keep once more, as of its reference (read.ts), 100 a request (`first`: counted). With
- * neither known, the whole share: one such skill a read, until a sweep has measured the scope.
+ * does not keep who practised since its start once more, as of the start, 100 a request, costed as a
+ * tenth of them (`first`: counted). With neither known, the whole share: one such skill a
+ * read, until a sweep has measured the scope.
  */
 function costOf(book: SweepBook, scope: string[], first = true): (id: string) => number {
 	const kept = (id: string) => book.skills.get(id)?.pairs.size ?? 0;
@@ -46,7 +54,8 @@ function costOf(book: SweepBook, scope: string[], first = true): (id: string) =>
 		if (swept(id)) return sweepPages(kept(id));
 		if (unknown) return SWEEP_REQUESTS_A_READ;
 		const rows = Math.max(most, kept(id));
-		return sweepPages(rows) + (first ? Math.ceil((rows - kept(id)) / MAX_PAGE_SIZE) : 0);
+		const moved = Math.ceil(((rows - kept(id)) * FIRST_SWEEP_MOVED) / MAX_PAGE_SIZE);
+		return sweepPages(rows) + (first ? moved : 0);
 	};
 }
 

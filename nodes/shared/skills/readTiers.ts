@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ListPage, TransportContext } from '../transport';
 import { apiList, apiListPage, mapWithConcurrency, MAX_PAGE_SIZE, readPages } from '../transport';
 import type { ProficiencyReading, SkillRef } from './tierChange';
-import { memberKey, tierChanges } from './tierChange';
+import { lastPractised, memberKey, tierChanges } from './tierChange';
 
 /** Members named in one proficiency read: one page of rows, a URL well under common limits. */
 export const USER_CHUNK = MAX_PAGE_SIZE;
@@ -163,7 +163,7 @@ export async function tierChangesBetween(
 		if (options.everyMember) {
 			const from = Date.parse(dates.from);
 			after = (await readTiers(ctx, skill.id, qs, dates.to, itemIndex)).filter(
-				(row) => Date.parse(String(row.last_practiced_at)) > from,
+				(row) => lastPractised(row) > from,
 			);
 			members = after.map(memberKey);
 		} else if (members.length)

@@ -31,6 +31,15 @@ export interface SkillRef {
 export const memberKey = (row: ProficiencyReading): string =>
 	String(row.user.id ?? row.user.email ?? '');
 
+/**
+ * When the member last practised the skill (epoch ms): a row without a readable date counts as just
+ * now, so it is never taken for unchanged.
+ */
+export const lastPractised = (row: ProficiencyReading): number => {
+	const at = Date.parse(String(row.last_practiced_at));
+	return Number.isNaN(at) ? Infinity : at;
+};
+
 function fullName(user: IDataObject): string {
 	const name = [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part);
 	return name.length ? name.join(' ') : String(user.email ?? user.id ?? '');
