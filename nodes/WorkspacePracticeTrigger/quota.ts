@@ -20,6 +20,23 @@ const EARLY = 0.05;
 export const isDue = (now: number, due: number, interval: number): boolean =>
 	now >= due - EARLY * Math.min(interval, DAY);
 
+/**
+ * When the step after one due at `due` and done at `now` is due: an interval after `due`, so a step
+ * started early (`isDue`) or late does not move the schedule (from `now` it crept up to 72 min earlier
+ * a day). From `now` when there was no due instant to keep: 0 (forced early), or more than an interval
+ * away (a step missed for a whole interval, or the host clock set back).
+ */
+export const nextDue = (now: number, due: number, interval: number): number =>
+	due > 0 && Math.abs(now - due) <= interval ? due + interval : now + interval;
+
+/**
+ * Whether a step of `nextDue`'s schedule may run at `now`: when due (`isDue`), or at once when it is due
+ * further ahead than `nextDue` sets it after an early start (the host clock set back, or the interval
+ * shortened).
+ */
+export const isDueOnSchedule = (now: number, due: number, interval: number): boolean =>
+	isDue(now, due, interval) || now < due - interval - EARLY * Math.min(interval, DAY);
+
 /** Every family's Options → Max Reads a Day; `description` says what a read of the family costs. */
 export const maxReadsOption = (defaultReads: number, description: string): INodeProperties => ({
 	displayName: 'Max Reads a Day',

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import type { FamilyPoll, PollRead } from '../family';
 import { toItems } from '../family';
-import { isDue } from '../quota';
+import { isDueOnSchedule, nextDue } from '../quota';
 import type { AssignmentState, FoundAssignment } from './assignments';
 import { findFinished, firstOpenReadAt, readAssignments, readAssignmentState } from './assignments';
 import type { Found } from './read';
@@ -68,8 +68,7 @@ async function assignmentRead(
 	const due =
 		!state ||
 		state.reading !== undefined ||
-		isDue(now, state.nextOpenRead, settings.openReadHours * HOUR) ||
-		now < state.nextOpenRead - settings.openReadHours * HOUR;
+		isDueOnSchedule(now, state.nextOpenRead, settings.openReadHours * HOUR);
 	let cut = false;
 	// Not when a full read begins: it finds the same (one finished meanwhile is looked up as gone), and
 	// a fast path the deadline cut at every poll would hold it off for good.
@@ -98,12 +97,12 @@ async function assignmentRead(
 		state = read.state;
 		assignmentFound.push(...read.found);
 		time = newestOf(time, read.newest);
-		// The interval runs from the read that is done, not from one still going on.
-		// After a starting point, the first one comes at the day's end (issue 55).
+		// Set once the read is done (one going on over several polls keeps its due instant), an interval
+		// after that instant. After a starting point, the first one comes at the day's end (issue 55).
 		if (!state.reading)
 			state.nextOpenRead = starting
 				? firstOpenReadAt(now, settings.openReadHours * HOUR, ctx.getTimezone())
-				: now + settings.openReadHours * HOUR;
+				: nextDue(now, state.nextOpenRead, settings.openReadHours * HOUR);
 	}
 	return { state: state!, found: assignmentFound, time };
 }
