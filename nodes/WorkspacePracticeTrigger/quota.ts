@@ -23,11 +23,12 @@ export const isDue = (now: number, due: number, interval: number): boolean =>
 /**
  * When the step after one due at `due` and done at `now` is due: an interval after `due`, so a step
  * started early (`isDue`) or late does not move the schedule (from `now` it crept up to 72 min earlier
- * a day). From `now` when there was no due instant to keep: 0 (forced early), or more than an interval
- * away (a step missed for a whole interval, or the host clock set back).
+ * a day). From `now` when there was no due instant to keep: 0 (forced early), or more than half an
+ * interval away (a step that late, as after n8n was down, is not followed by the next one within half
+ * an interval; or the host clock set back).
  */
 export const nextDue = (now: number, due: number, interval: number): number =>
-	due > 0 && Math.abs(now - due) <= interval ? due + interval : now + interval;
+	due > 0 && Math.abs(now - due) <= interval / 2 ? due + interval : now + interval;
 
 /**
  * Whether a step of `nextDue`'s schedule may run at `now`: when due (`isDue`), or at once when it is due

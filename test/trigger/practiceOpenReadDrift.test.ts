@@ -73,8 +73,12 @@ describe('nextDue: when the step after one due at `due` and done at `now` is due
 		['a minute early', -MINUTE, DUE + DAY],
 		['on time', 0, DUE + DAY],
 		['30 minutes late: the schedule kept', 30 * MINUTE, DUE + DAY],
-		['23 hours late: still the schedule', 23 * HOUR, DUE + DAY],
-		['a whole interval late: still the schedule', DAY, DUE + DAY],
+		['12 hours late (half the interval): still the schedule', 12 * HOUR, DUE + DAY],
+		[
+			'23 hours late (n8n was down): from now, not again within the hour',
+			23 * HOUR,
+			DUE + 47 * HOUR,
+		],
 		['more than an interval late: from now', DAY + MINUTE, DUE + 2 * DAY + MINUTE],
 		['more than an interval early (the host clock set back): from now', -DAY - HOUR, DUE - HOUR],
 	])('%s', (_, late, expected) => {
