@@ -15,6 +15,7 @@ import { makeAdditionalData } from './additionalData';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { nodeTypes } from './nodeTypes';
 import type { TestCredentials } from './runNode';
+import { forgetReads } from '../nodes/WorkspacePracticeTrigger/readGuard';
 
 export const TRIGGER_NODE_TYPE = 'n8n-nodes-workspace-practice.workspacePracticeTrigger';
 export const TRIGGER_NODE_NAME = 'Workspace Practice Trigger';
@@ -138,8 +139,9 @@ export class PollHarness {
 		this.node.parameters = everyPollReads(parameters);
 	}
 
-	/** n8n restarts: the live static data becomes what was last saved. */
+	/** n8n restarts: the live static data becomes what was last saved; the process's memory is gone. */
 	restart(): void {
+		forgetReads();
 		const live = this.workflow.getStaticData('node', this.node);
 		for (const key of Object.keys(live)) delete live[key];
 		Object.assign(live, clone(this.persisted));
@@ -158,18 +160,32 @@ export class PollHarness {
 		return await Promise.all(Array.from({ length: count }, async () => await this.poll()));
 	}
 
-	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
+	async poll(mode: 'trigger' | 'manual' = 'trigger', cursor?: IDataObject): Promise<PollOutcome> {
 		const { pollTimeoutMs } = this.options;
 		const flight = { abandonAt: Date.now() + (pollTimeoutMs ?? Infinity) };
 		this.inFlight.add(flight);
 		try {
-			return await this.runPoll(mode, flight.abandonAt);
+			return await this.runPoll(mode, flight.abandonAt, cursor);
 		} finally {
 			this.inFlight.delete(flight);
 		}
 	}
 
-	private async runPoll(mode: 'trigger' | 'manual', abandonAt: number): Promise<PollOutcome> {
+	/**
+	 * n8n's durable scheduler reads a poll's cursor when its task begins, before the rest of its setup
+	 * (another Poll Times entry's poll may commit meanwhile): the stored data is copied now, and the
+	 * poll runs on that copy when the returned function is called.
+	 */
+	prefetched(): () => Promise<PollOutcome> {
+		const cursor = clone(this.persisted);
+		return async () => await this.poll('trigger', cursor);
+	}
+
+	private async runPoll(
+		mode: 'trigger' | 'manual',
+		abandonAt: number,
+		cursor?: IDataObject,
+	): Promise<PollOutcome> {
 		const persistence = this.options.persistence ?? 'staged';
 		const additionalData = makeAdditionalData(
 			this.credentialsHelper,
@@ -185,8 +201,11 @@ export class PollHarness {
 		const live = this.workflow.getStaticData('node', this.node);
 		let emitted: INodeExecutionData[][] | undefined;
 		let staged: IDataObject | undefined;
+		let seed = '';
+		// As n8n: a staged copy left as it came is not committed (takeStagedCursor gives null).
 		const store = (data: IDataObject) => {
-			if (mode === 'trigger') this.persisted = clone(data);
+			if (mode === 'trigger' && !(staging && JSON.stringify(data) === seed))
+				this.persisted = clone(data);
 		};
 
 		// n8n 2.x with durable cursors hands the poll a staged copy and a commit; emit-only has neither.
@@ -199,7 +218,8 @@ export class PollHarness {
 			: undefined;
 		const inScope: Args[8] = staging
 			? async (poll) => {
-					staged = clone(this.persisted);
+					staged = clone(cursor ?? this.persisted);
+					seed = JSON.stringify(staged);
 					try {
 						return await poll();
 					} finally {

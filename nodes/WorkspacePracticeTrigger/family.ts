@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { Deadline, POLL_PACE, startRun, untilDeadline } from '../shared/transport';
 import { listEntries } from '../shared/validate';
 import { mayRead, refundRead, spendRead } from './quota';
+import { begin, end } from './readGuard';
 
 /** What a family of events gives the trigger (families.ts lists them). */
 export interface TriggerFamily {
@@ -76,14 +77,14 @@ export interface PollRead {
 	optional<T>(work: Promise<T>): Promise<T | undefined>;
 }
 
-/** The trigger nodes whose read is under way in this process (workflow ID and node ID). */
-const reading = new Set<string>();
-
 /** What n8n lets a poll take: n8n 2.x says (36 s under its durable scheduler); 1.x has no limit. */
 const pollBudgetMs = (ctx: IPollFunctions): number =>
 	typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : 5 * 60_000;
 
-/** One poll of a family: state written only on success; one read at a time per trigger. */
+/**
+ * One poll of a family: state written only on success; one read at a time per trigger, never from a
+ * state older than the last read's (readGuard.ts).
+ */
 export async function pollFamily<Settings extends FamilySettings, State extends FamilyState>(
 	ctx: IPollFunctions,
 	family: FamilyPoll<Settings, State>,
@@ -99,12 +100,17 @@ export async function pollFamily<Settings extends FamilySettings, State extends 
 	}
 
 	const key = `${String(ctx.getWorkflow().id)}:${ctx.getNode().id}`;
-	if (reading.has(key)) return null;
-	reading.add(key);
+	const staticData = ctx.getWorkflowStaticData('node');
+	const at = Date.now();
+	const from = begin(key, staticData, at);
+	if (from === undefined) return null;
+	let handedOn = false;
 	try {
-		return await readOnce(ctx, family, settings);
+		const items = await readOnce(ctx, family, settings, staticData, at);
+		handedOn = Date.now() - at <= pollBudgetMs(ctx);
+		return items;
 	} finally {
-		reading.delete(key);
+		end(key, from, staticData, Date.now(), handedOn);
 	}
 }
 
@@ -112,9 +118,9 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 	ctx: IPollFunctions,
 	family: FamilyPoll<Settings, State>,
 	settings: Settings,
+	staticData: IDataObject,
+	now: number,
 ): Promise<INodeExecutionData[][] | null> {
-	const staticData = ctx.getWorkflowStaticData('node');
-	const now = Date.now();
 	const stored = family.readState(staticData, settings);
 	const continues = stored.continues === true;
 	// Only the read that stops early says so again: a state carried forward must not keep the mark.

@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ManualClock, SEED_NOW, startSimulator, type RunningSimulator } from '../../simulator';
 import { PollHarness, type PollHarnessOptions } from '../../n8n-harness/pollHarness';
 import { forgetPaces } from '../../nodes/shared/transport/pacer';
+import { forgetReads } from '../../nodes/WorkspacePracticeTrigger/readGuard';
 import { FaultProxy } from './faultProxy';
 import { SlowService } from './slowService';
 
@@ -67,6 +68,7 @@ export async function startRig(): Promise<TriggerRig> {
 			harnesses.length = 0;
 			// Each test on a quiet key: every poll is paced per key, and the minute outlives a test.
 			forgetPaces();
+			forgetReads();
 		},
 		async close() {
 			await proxy.close();
