@@ -11,7 +11,7 @@ import { SEEN_MAX_BYTES } from '../../nodes/WorkspacePracticeTrigger/knowledgeHu
 import type { PollHarness, PollOutcome } from '../../n8n-harness/pollHarness';
 import { durableBudgetMs, PollHarness as Harness } from '../../n8n-harness/pollHarness';
 import { startVirtualTime } from './budgetStories';
-import { practiceEventsOf } from './practiceSetup';
+import { practiceEventsOf, scoreSessions } from './practiceSetup';
 import { eventsOf, useRig } from './setup';
 import { advanceVirtualTime } from './slowService';
 
@@ -266,26 +266,10 @@ async function practice(options: IDataObject = {}): Promise<PollHarness> {
 	return trigger;
 }
 
-/** `count` scored sessions, one a second of service time, oldest first. */
-function scoreSessions(count: number): string[] {
-	const ids: string[] = [];
-	for (let i = 0; i < count; i++) {
-		control().advance(1000);
-		ids.push(
-			control().addSession({
-				userEmail: 'dev@acme.com',
-				scenario: 'procurement-discovery',
-				score: 40 + (i % 50),
-			}).id,
-		);
-	}
-	return ids;
-}
-
 describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 	test('3,000 scored sessions: read over several polls, each back in time, every one once, in order', async () => {
 		const trigger = await practice();
-		const ids = scoreSessions(3000);
+		const ids = scoreSessions(rig, 3000);
 		rig.slow.start(2_000);
 		const run = await drain(trigger, sessionIds, ids.length, 15);
 		expect(run.ids).toEqual(ids);
@@ -299,7 +283,7 @@ describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 
 	test('Include Feedback: the per-session requests stop at the deadline and the next polls go on', async () => {
 		const trigger = await practice({ includeFeedback: true });
-		const ids = scoreSessions(60);
+		const ids = scoreSessions(rig, 60);
 		rig.slow.start(2_000);
 		const run = await drain(
 			trigger,
@@ -319,7 +303,7 @@ describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 
 	test('two polls started together make one read', async () => {
 		const trigger = await practice();
-		const ids = scoreSessions(250);
+		const ids = scoreSessions(rig, 250);
 		rig.slow.start(2_000);
 		const together = await trigger.pollTogether();
 		expect(together.map((o) => o.error)).toEqual([undefined, undefined]);
@@ -331,7 +315,7 @@ describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 
 	test('a poll abandoned by the durable scheduler sends nothing after it and loses nothing', async () => {
 		const trigger = await practice();
-		const ids = scoreSessions(1000);
+		const ids = scoreSessions(rig, 1000);
 		const before = trigger.stored;
 		rig.slow.start(2_000);
 		rig.proxy.onRequest((count) => {
@@ -350,7 +334,7 @@ describe('Practice Results, 36 s budget, the service at 2 s a request', () => {
 	test('a read continued over several polls spends Max Reads a Day once', async () => {
 		const trigger = await practice({ maxReadsPerDay: 1 });
 		advanceVirtualTime(HOUR);
-		const ids = scoreSessions(3000);
+		const ids = scoreSessions(rig, 3000);
 		rig.slow.start(2_000);
 		const run = await drain(trigger, sessionIds, ids.length, 15);
 		expect(run.ids).toEqual(ids);

@@ -46,3 +46,19 @@ export async function practiceTrigger(
 	if (first.items.length) throw new Error('activation emitted');
 	return trigger;
 }
+
+/** `count` scored sessions, one a second of service time, oldest first: their IDs. */
+export function scoreSessions(rig: TriggerRig, count: number): string[] {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		rig.sim.control.advance(1000);
+		ids.push(
+			rig.sim.control.addSession({
+				userEmail: 'dev@acme.com',
+				scenario: 'procurement-discovery',
+				score: 40 + (i % 50),
+			}).id,
+		);
+	}
+	return ids;
+}

@@ -9,26 +9,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { COMMIT_WINDOW_MS } from '../../nodes/WorkspacePracticeTrigger/readGuard';
-import { practiceEventsOf, practiceTrigger } from './practiceSetup';
+import { practiceEventsOf, practiceTrigger, scoreSessions } from './practiceSetup';
 import { eventsOf, useRig } from './setup';
 
 const rig = useRig();
 const control = () => rig.sim.control;
-
-function scoreSessions(count: number): string[] {
-	const ids: string[] = [];
-	for (let i = 0; i < count; i++) {
-		control().advance(1000);
-		ids.push(
-			control().addSession({
-				userEmail: 'dev@acme.com',
-				scenario: 'procurement-discovery',
-				score: 40 + i,
-			}).id,
-		);
-	}
-	return ids;
-}
 
 const sessionIds = (items: Parameters<typeof practiceEventsOf>[0]) =>
 	practiceEventsOf(items).map((e) => e.id);
@@ -36,7 +21,7 @@ const sessionIds = (items: Parameters<typeof practiceEventsOf>[0]) =>
 describe('a poll whose copy of the state was taken before the last read committed', () => {
 	test('Practice Results: sends nothing again; the next poll from the new state goes on', async () => {
 		const trigger = await practiceTrigger(rig, ['sessionScored']);
-		const first = scoreSessions(5);
+		const first = scoreSessions(rig, 5);
 		const stale = trigger.prefetched();
 		const read = await trigger.poll();
 		expect(sessionIds(read.items)).toEqual(first);
@@ -45,14 +30,14 @@ describe('a poll whose copy of the state was taken before the last read committe
 		expect(again.error).toBeUndefined();
 		expect(sessionIds(again.items)).toEqual([]);
 		// What the committed state reads next: the new sessions only, once.
-		const next = scoreSessions(2);
+		const next = scoreSessions(rig, 2);
 		expect(sessionIds((await trigger.poll()).items)).toEqual(next);
 		expect(sessionIds((await trigger.poll()).items)).toEqual([]);
 	});
 
 	test('Practice Results: a read n8n never committed is read again once the window has passed', async () => {
 		const trigger = await practiceTrigger(rig, ['sessionScored']);
-		const ids = scoreSessions(3);
+		const ids = scoreSessions(rig, 3);
 		// The read's state is dropped (as when n8n loses the poll's lease): the stored copy stays older.
 		const before = trigger.stored;
 		expect(sessionIds((await trigger.poll()).items)).toEqual(ids);
