@@ -104,14 +104,20 @@ export async function pollFamily<Settings extends FamilySettings, State extends 
 	const at = Date.now();
 	const from = begin(key, staticData, at);
 	if (from === undefined) return null;
-	let handedOn = false;
+	let inBudget = false;
 	try {
-		const items = await readOnce(ctx, family, settings, staticData, at);
-		handedOn = Date.now() - at <= pollBudgetMs(ctx);
-		return items;
+		const read = await readOnce(ctx, family, settings, staticData, at);
+		inBudget = read.inBudget;
+		return read.emitted;
 	} finally {
-		end(key, from, staticData, Date.now(), handedOn);
+		end(key, from, staticData, Date.now(), inBudget);
 	}
+}
+
+/** What one read gives n8n, and whether it ended inside its poll budget (else n8n may drop it). */
+interface ReadOutcome {
+	emitted: INodeExecutionData[][] | null;
+	inBudget: boolean;
 }
 
 async function readOnce<Settings extends FamilySettings, State extends FamilyState>(
@@ -120,12 +126,13 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 	settings: Settings,
 	staticData: IDataObject,
 	now: number,
-): Promise<INodeExecutionData[][] | null> {
+): Promise<ReadOutcome> {
 	const stored = family.readState(staticData, settings);
 	const continues = stored.continues === true;
 	// Only the read that stops early says so again: a state carried forward must not keep the mark.
 	delete stored.continues;
-	if (!continues && !mayRead(ctx, staticData, settings.maxReadsPerDay, now)) return null;
+	if (!continues && !mayRead(ctx, staticData, settings.maxReadsPerDay, now))
+		return { emitted: null, inBudget: true };
 	const quotaEmptyAt = continues
 		? stored.quotaEmptyAt
 		: spendRead(ctx, staticData, settings.maxReadsPerDay, now, settings.quotaStartReads);
@@ -151,10 +158,10 @@ async function readOnce<Settings extends FamilySettings, State extends FamilySta
 		items: [],
 	};
 	if (deadline.stopped) state.continues = true;
-	if (quotaEmptyAt !== undefined && !continues && Date.now() - now > budgetMs)
-		refundRead(ctx, quotaEmptyAt);
+	const inBudget = Date.now() - now <= budgetMs;
+	if (quotaEmptyAt !== undefined && !continues && !inBudget) refundRead(ctx, quotaEmptyAt);
 	writeState(staticData, quotaEmptyAt === undefined ? state : { ...state, quotaEmptyAt });
-	return items.length > 0 ? [items] : null;
+	return { emitted: items.length > 0 ? [items] : null, inBudget };
 }
 
 /** Replaces the static data with the new state in place (n8n watches it); unchanged, it is left alone. */

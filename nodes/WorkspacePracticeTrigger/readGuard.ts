@@ -11,8 +11,8 @@ import type { IDataObject } from 'n8n-workflow';
 /** The trigger nodes whose read is under way in this process (workflow ID and node ID). */
 const reading = new Set<string>();
 
-/** Per trigger, the state its last read began from and wrote, while n8n may still be committing it. */
-const wrote = new Map<string, { from: string; to: string; at: number }>();
+/** Per trigger, the state its last read began from, and when it ended (n8n may still be committing). */
+const wrote = new Map<string, { from: string; at: number }>();
 
 /** Longer than n8n's lease on a poll (60 s): by then the state written is committed or dropped. */
 export const COMMIT_WINDOW_MS = 120_000;
@@ -40,19 +40,18 @@ export function begin(key: string, staticData: IDataObject, now: number): string
 }
 
 /**
- * The read is over. `handedOn`: its state goes to n8n (it ended inside its poll budget, so n8n did not
- * abandon it), kept as the last read's when it changed.
+ * The read is over. `inBudget`: it ended inside its poll budget, so n8n takes its state (it did not
+ * abandon the poll); the state it began from is kept when the read changed it.
  */
 export function end(
 	key: string,
 	from: string,
 	staticData: IDataObject,
 	now: number,
-	handedOn: boolean,
+	inBudget: boolean,
 ): void {
 	reading.delete(key);
-	const to = digest(staticData);
-	if (handedOn && to !== from) wrote.set(key, { from, to, at: now });
+	if (inBudget && digest(staticData) !== from) wrote.set(key, { from, at: now });
 }
 
 /** n8n restarted (tests): this process's memory of reads is gone. */

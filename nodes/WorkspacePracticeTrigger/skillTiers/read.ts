@@ -91,12 +91,12 @@ export async function readSweepPage(
 	const { ctx, settings, memory, reading } = read;
 	const answer = await tiersPage(ctx, skillId, settings.query, iso(reading.at), page);
 	const skill = memory.skills.get(skillId) as SkillMemory;
-	const moved = new Set(unknownSince(skill, answer.data, referenceOf(skill, memory.keyAt)));
-	const rows = answer.data.filter((row) => !moved.has(userId(row)));
+	const later = unknownRows(skill, answer.data, referenceOf(skill, memory.keyAt)).moved;
+	const rows = answer.data.filter((row) => !later.includes(row));
 	return {
 		reading: await completeReading(read, skillId, rows.map(userId), rows),
 		pages: answer.pagination.total_pages,
-		later: answer.data.filter((row) => moved.has(userId(row))),
+		later,
 	};
 }
 
@@ -105,19 +105,22 @@ export const readAsBefore = async (read: TiersRead, skillId: string, rows: Profi
 	await completeReading(read, skillId, rows.map(userId), rows);
 
 /**
- * Of `rows`, the members the memory does not know who practised since `reference`. The others stand
- * as they did then: a score is a weighted mean of the observations (spec 4.3), and theirs are the same
- * then and now, so their rows as of the reference are these rows (no request).
+ * Of `rows`, those of members the memory does not know: who practised since `reference` (`moved`), and
+ * the others, who stand as they did then (`asBefore`): a score is a weighted mean of the observations
+ * (spec 4.3), and theirs are the same then and now, so their rows as of the reference are these rows.
  */
-const unknownSince = (skill: SkillMemory, rows: ProficiencyReading[], reference: number) =>
-	unknownMembers(
-		skill,
-		rows.filter((row) => lastPractised(row) >= reference),
-	);
+function unknownRows(skill: SkillMemory, rows: ProficiencyReading[], reference: number) {
+	const unknown = new Set(unknownMembers(skill, rows));
+	const of = rows.filter((row) => unknown.has(userId(row)));
+	return {
+		moved: of.filter((row) => lastPractised(row) >= reference),
+		asBefore: of.filter((row) => lastPractised(row) < reference),
+	};
+}
 
 /**
  * A skill's reading from its rows, with the members the memory does not know as of its reference: read
- * for those who practised since, the rows themselves for the others (`unknownSince`).
+ * for those who practised since, the rows themselves for the others (`unknownRows`).
  */
 async function completeReading(
 	read: TiersRead,
@@ -129,11 +132,12 @@ async function completeReading(
 	const now = read.reading.at;
 	const skill = memory.skills.get(skillId) as SkillMemory;
 	const reference = referenceOf(skill, memory.keyAt);
-	const moved = unknownSince(skill, rows, reference);
-	const unchanged = new Set(unknownMembers(skill, rows).filter((id) => !moved.includes(id)));
+	const { moved, asBefore } = unknownRows(skill, rows, reference);
 	const then = [
-		...(moved.length ? await readTiersOf(ctx, skillId, settings.query, moved, iso(reference)) : []),
-		...rows.filter((row) => unchanged.has(userId(row))),
+		...(moved.length
+			? await readTiersOf(ctx, skillId, settings.query, moved.map(userId), iso(reference))
+			: []),
+		...asBefore,
 	];
 	const candidates = editCandidates(skill, memory.keyAt, rows, then);
 	const outOfFormerScope = await leftOutBefore(read, skillId, candidates);
