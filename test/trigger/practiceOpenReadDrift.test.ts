@@ -6,22 +6,14 @@
  * finished one was due (quota.ts `nextDue`).
  */
 import { isDueOnSchedule, nextDue } from '../../nodes/WorkspacePracticeTrigger/quota';
-import { startRig, type TriggerRig } from './setup';
+import { useRig } from './setup';
 import { startVirtualTime } from './budgetStories';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let rig: TriggerRig;
-beforeAll(async () => {
-	rig = await startRig();
-});
-afterAll(async () => {
-	rig.slow.stop();
-	await rig.close();
-});
-beforeEach(() => rig.reset(-3 * HOUR)); // 09:00 UTC on the seed's day (16 March 2026)
+const rig = useRig(-3 * HOUR); // 09:00 UTC on the seed's day (16 March 2026)
 afterEach(() => jest.restoreAllMocks());
 
 const control = () => rig.sim.control;

@@ -92,10 +92,11 @@ export function eventsOf(items: INodeExecutionData[]): EmittedEvent[] {
 }
 
 /**
- * A rig for a whole test file: started before its tests, reset before each (the service fast again),
- * closed after. The object is filled in `beforeAll`: use it inside tests and hooks only.
+ * A rig for a whole test file: started before its tests, reset before each (the service fast again,
+ * the clock at `SEED_NOW + offsetMs`), closed after. The object is filled in `beforeAll`: use it
+ * inside tests and hooks only.
  */
-export function useRig(): TriggerRig {
+export function useRig(offsetMs?: number): TriggerRig {
 	const rig = {} as TriggerRig;
 	beforeAll(async () => {
 		Object.assign(rig, await startRig());
@@ -104,6 +105,6 @@ export function useRig(): TriggerRig {
 		rig.slow.stop();
 		await rig.close();
 	});
-	beforeEach(() => rig.reset());
+	beforeEach(() => rig.reset(offsetMs));
 	return rig;
 }

@@ -14,17 +14,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ManualClock, RunningSimulator } from '../../simulator';
 import { isSystemUser } from '../../simulator/routes/common';
 import { proficiency } from '../../simulator/state/analytics';
 import { mulberry32 } from '../../simulator/state/random';
 import { PollHarness } from '../../n8n-harness/pollHarness';
-import { startSweepWorkspace } from './sweepWorkspace';
+import { useSweepWorkspace } from './sweepWorkspace';
 
 // A pause (the poll's pacing to 50 requests a minute) moves the simulated clock instead of passing.
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
-	sleep: async (ms: number) => clock.advance(ms),
+	sleep: async (ms: number) => ws.clock.advance(ms),
 }));
 
 const MINUTE = 60_000;
@@ -34,19 +33,11 @@ const SKILLS = 6;
 /** Members with calls (no session) on each skill between the activation and the read. */
 const CALLED = 150;
 
-let clock: ManualClock;
-let sim: RunningSimulator;
-beforeEach(async () => {
-	({ clock, sim } = await startSweepWorkspace(MEMBERS, SKILLS, 557));
-});
-afterEach(async () => {
-	jest.restoreAllMocks();
-	await sim.close();
-});
+const ws = useSweepWorkspace(MEMBERS, SKILLS, 557, true);
 
 /** The tiers as of `at` of the trigger's scope: the members, system users left out (its default). */
 const tiersAt = (skillId: string, at: number) => {
-	const { store } = sim.control;
+	const { store } = ws.sim.control;
 	const inScope = (id: string) => {
 		const user = store.userById(id);
 		return user?.member === true && !isSystemUser(user);
@@ -71,14 +62,14 @@ test.each([
 				skillTierEvents: ['tierChanged'],
 				skillTierOptions: { sweepDays: 1 },
 			},
-			credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+			credentials: { baseUrl: ws.sim.baseUrl, apiKey: ws.sim.apiKey },
 			workflow: { id: 'first-sweep', name: 'Tier alerts' },
 			pollBudgetMs: budget,
 		});
 		expect((await trigger.poll()).error).toBeUndefined();
-		const activatedAt = Math.floor(clock.now() / 1000) * 1000;
+		const activatedAt = Math.floor(ws.clock.now() / 1000) * 1000;
 		// Calls alone after the activation: CALLED members of each skill, three low or high scores each.
-		const { store } = sim.control;
+		const { store } = ws.sim.control;
 		const random = mulberry32(58);
 		const members = store.data.users.filter((u) => u.member).map((u) => u.id);
 		const skills = store.data.skills.map((s) => s.id);
@@ -92,9 +83,9 @@ test.each([
 						at: activatedAt + HOUR + Math.floor(random() * 10 * HOUR),
 						kind: 'call',
 					});
-		clock.advance(24 * HOUR);
-		const readAt = Math.floor(clock.now() / 1000) * 1000;
-		sim.control.clearRequests();
+		ws.clock.advance(24 * HOUR);
+		const readAt = Math.floor(ws.clock.now() / 1000) * 1000;
+		ws.sim.control.clearRequests();
 		const items: IDataObject[] = [];
 		let polls = 0;
 		while (polls++ < 40) {
@@ -102,7 +93,7 @@ test.each([
 			expect(outcome.error).toBeUndefined();
 			items.push(...outcome.items.map((item) => item.json));
 			if ((trigger.stored as IDataObject).continues !== true) break;
-			clock.advance(MINUTE);
+			ws.clock.advance(MINUTE);
 		}
 		expect((trigger.stored as IDataObject).continues).not.toBe(true);
 		if (budget !== undefined) expect(polls).toBeGreaterThan(1);
@@ -127,7 +118,7 @@ test.each([
 		// The cost: each skill's pages, and per skill one reading as of the start per 100 called members
 		// (two more per 100 where a cut left them to be read by name, now and then). Before: a reading as
 		// of the start on every page (20 requests a skill here, not 2).
-		const requests = sim.control.requests().filter((r) => r.path.endsWith('/proficiency'));
+		const requests = ws.sim.control.requests().filter((r) => r.path.endsWith('/proficiency'));
 		const pages = requests.filter((r) => r.query.user_ids === undefined).length;
 		const asOfStart = requests.filter(
 			(r) =>

@@ -11,14 +11,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ManualClock, RunningSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
-import { startSweepWorkspace } from './sweepWorkspace';
+import { useSweepWorkspace } from './sweepWorkspace';
 
 // A pause (the poll's pacing to 50 requests a minute) moves the simulated clock instead of passing.
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
-	sleep: async (ms: number) => clock.advance(ms),
+	sleep: async (ms: number) => ws.clock.advance(ms),
 }));
 
 const MINUTE = 60_000;
@@ -26,15 +25,7 @@ const HOUR = 60 * MINUTE;
 const MEMBERS = 2000;
 const SKILLS = 3;
 
-let clock: ManualClock;
-let sim: RunningSimulator;
-beforeAll(async () => {
-	({ clock, sim } = await startSweepWorkspace(MEMBERS, SKILLS, 551));
-});
-afterAll(async () => {
-	jest.restoreAllMocks();
-	await sim.close();
-});
+const ws = useSweepWorkspace(MEMBERS, SKILLS, 551);
 
 test('a sweep the deadline cuts mid-skill goes on from its next page: no earlier page read again', async () => {
 	const trigger = new PollHarness({
@@ -43,30 +34,30 @@ test('a sweep the deadline cuts mid-skill goes on from its next page: no earlier
 			skillTierEvents: ['tierChanged'],
 			skillTierOptions: { sweepDays: 1 },
 		},
-		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		credentials: { baseUrl: ws.sim.baseUrl, apiKey: ws.sim.apiKey },
 		workflow: { id: 'sweep-cut', name: 'Tier alerts' },
 		// Under the key's minute: a poll holds its 50 requests (three sweeps of 20 pages do not fit).
 		pollBudgetMs: 27_000,
 	});
 	expect((await trigger.poll()).error).toBeUndefined();
-	clock.advance(24 * HOUR);
-	const readAt = Math.floor(clock.now() / 1000) * 1000;
-	sim.control.clearRequests();
+	ws.clock.advance(24 * HOUR);
+	const readAt = Math.floor(ws.clock.now() / 1000) * 1000;
+	ws.sim.control.clearRequests();
 	// The sweep pages (no user_ids) in the order read, each with its poll.
 	const reads: Array<{ poll: number; page: string }> = [];
 	let polls = 0;
 	while (polls++ < 40) {
 		const outcome = await trigger.poll();
 		expect(outcome.error).toBeUndefined();
-		for (const r of sim.control.requests())
+		for (const r of ws.sim.control.requests())
 			if (r.path.endsWith('/proficiency') && r.query.user_ids === undefined)
 				reads.push({ poll: polls, page: `${r.path} page ${r.query.page}` });
-		sim.control.clearRequests();
+		ws.sim.control.clearRequests();
 		if ((trigger.stored as IDataObject).continues !== true) break;
-		clock.advance(MINUTE);
+		ws.clock.advance(MINUTE);
 	}
 	expect((trigger.stored as IDataObject).continues).not.toBe(true);
-	const skills = (sim.control.store.data.skills as Array<{ id: string }>).map((s) => s.id);
+	const skills = (ws.sim.control.store.data.skills as Array<{ id: string }>).map((s) => s.id);
 	// The read took several polls, and a skill's pages were split between two of them (a cut mid-skill).
 	expect(polls).toBeGreaterThan(1);
 	const pollsOf = (id: string) =>

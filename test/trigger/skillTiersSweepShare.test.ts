@@ -9,15 +9,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ManualClock, RunningSimulator } from '../../simulator';
 import { PollHarness } from '../../n8n-harness/pollHarness';
-import { startSweepWorkspace } from './sweepWorkspace';
+import { useSweepWorkspace } from './sweepWorkspace';
 import { SWEEP_REQUESTS_A_READ } from '../../nodes/WorkspacePracticeTrigger/skillTiers/sweep';
 
 // A pause (the poll's pacing to 50 requests a minute) moves the simulated clock instead of passing.
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
-	sleep: async (ms: number) => clock.advance(ms),
+	sleep: async (ms: number) => ws.clock.advance(ms),
 }));
 
 const MINUTE = 60_000;
@@ -25,15 +24,7 @@ const HOUR = 60 * MINUTE;
 const MEMBERS = 1000;
 const SKILLS = 12;
 
-let clock: ManualClock;
-let sim: RunningSimulator;
-beforeAll(async () => {
-	({ clock, sim } = await startSweepWorkspace(MEMBERS, SKILLS, 55));
-});
-afterAll(async () => {
-	jest.restoreAllMocks();
-	await sim.close();
-});
+const ws = useSweepWorkspace(MEMBERS, SKILLS, 55);
 
 test.each([
 	// [case, Sweep Every (Days), hours from activation to the first night's read]
@@ -46,23 +37,23 @@ test.each([
 			skillTierEvents: ['tierChanged'],
 			skillTierOptions: { sweepDays },
 		},
-		credentials: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		credentials: { baseUrl: ws.sim.baseUrl, apiKey: ws.sim.apiKey },
 		workflow: { id: `share-${sweepDays}`, name: 'Tier alerts' },
 	});
 	const activation = await trigger.poll();
 	expect(activation.error).toBeUndefined();
-	clock.advance(hours * HOUR);
-	sim.control.clearRequests();
+	ws.clock.advance(hours * HOUR);
+	ws.sim.control.clearRequests();
 	// The read, carried on at polls a minute apart until done (no request once done).
 	for (let poll = 0; poll < 60; poll++) {
 		const outcome = await trigger.poll();
 		expect(outcome.error).toBeUndefined();
 		if ((trigger.stored as IDataObject).continues !== true) break;
-		clock.advance(MINUTE);
+		ws.clock.advance(MINUTE);
 	}
 	expect((trigger.stored as IDataObject).continues).not.toBe(true);
 	// No session since the activation: every proficiency request is the sweep's.
-	const sweep = sim.control.requests().filter((r) => r.path.endsWith('/proficiency')).length;
+	const sweep = ws.sim.control.requests().filter((r) => r.path.endsWith('/proficiency')).length;
 	const swept = Object.values((trigger.stored as IDataObject).s as Record<string, number[]>).filter(
 		([, sweptAt]) => sweptAt > 0,
 	).length;

@@ -40,3 +40,24 @@ export async function startSweepWorkspace(
 				});
 	return { clock, sim };
 }
+
+/**
+ * The workspace for a test file: started before all its tests (`each`: before each) and closed after,
+ * Date.now's mock restored. The object is filled in the hook: use it inside tests and hooks only.
+ */
+export function useSweepWorkspace(
+	members: number,
+	skills: number,
+	seed: number,
+	each = false,
+): { clock: ManualClock; sim: RunningSimulator } {
+	const workspace = {} as { clock: ManualClock; sim: RunningSimulator };
+	(each ? beforeEach : beforeAll)(async () => {
+		Object.assign(workspace, await startSweepWorkspace(members, skills, seed));
+	});
+	(each ? afterEach : afterAll)(async () => {
+		jest.restoreAllMocks();
+		await workspace.sim.close();
+	});
+	return workspace;
+}
